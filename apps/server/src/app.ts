@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { Actor } from './features/auth/actor.js';
+import { authRoutes } from './features/auth/routes.js';
+import { resolveSession } from './features/auth/service.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { pageRoutes } from './features/pages/routes.js';
+import { taskRoutes } from './features/tasks/routes.js';
+import { installCsrfGuard } from './http/csrf.js';
+import { installErrorHandler } from './http/errors.js';
+import { installSession } from './http/session.js';
+import { createShellRenderer } from './http/shell.js';
+import { sendView, type ViewContext, wantsJson } from './http/views.js';
+import type { LiveHub } from './live/hub.js';
+import { liveRoutes } from './live/routes.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  live: LiveHub;
+  views: ViewContext;
+  resolveActor(token: string): Promise<Actor | undefined>;
+}
+
+/** Where the built web app lives, whether running from source or from the bundled server. */
+export function defaultWebDistDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}
+
+export async function buildApp(input: { config: Config; db: Db; live: LiveHub }): Promise<FastifyInstance> {
+  const { config, db, live } = input;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    // Request bodies never carry prototype keys we would act on; reject them outright.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const distDir = config.webDistDir ?? defaultWebDistDir();
+  const deps: AppDeps = {
+    config,
+    db,
+    live,
+    views: {
+      shell: createShellRenderer({ distDir, devServer: config.webDevServer }),
+      features: { selfRegistration: config.selfRegistration },
+    },
+    resolveActor: (token) => resolveSession(db, config, token),
+  };
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  if (!config.webDevServer) {
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+  installSession(app, db, config);
+  installCsrfGuard(app);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  authRoutes(app, deps);
+  pageRoutes(app, deps);
+  notificationRoutes(app, deps);
+  taskRoutes(app, deps);
+  if (config.services.includes('live')) liveRoutes(app, deps);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (request.method === 'GET' && !wantsJson(request)) {
+      return sendView(request, reply, deps.views, { $type: 'invalidUrl', title: 'Invalid URL', path }, 404);
+    }
+    return reply.status(404).send({ message: `Invalid URL: ${path}`, code: 'invalidUrl' });
+  });
+  return app;
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting comes from the environment and is checked once at start; a bad value stops the
+// start with one line naming the variable and what it expects.
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `expected a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const SERVICES = ['web', 'jobs', 'live'] as const;
+
+const envSchema = z.object({
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'expected a postgres:// or postgresql:// connection URL' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SEED_DEMO: bool(true),
+  ADMIN_PASSWORD: z.string().min(8, { message: 'expected at least 8 characters' }).optional(),
+  DEMO_PASSWORD: z.string().min(8, { message: 'expected at least 8 characters' }).optional(),
+  PUBLIC_URL: z.url({ message: 'expected an absolute URL such as https://dossier.example.com' }).optional(),
+  TRUST_PROXY: bool(false),
+  SESSION_IDLE_MINUTES: int(60, 1, 60 * 24 * 30),
+  SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 365),
+  SIGNIN_MAX_FAILURES: int(5, 1, 100),
+  SIGNIN_LOCK_MINUTES: int(15, 1, 24 * 60),
+  SIGNIN_IP_LIMIT: int(20, 1, 100000),
+  SELF_REGISTRATION: bool(false),
+  BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 100 * 1024 * 1024),
+  DB_POOL_SIZE: int(10, 1, 200),
+  SERVICES: z
+    .string()
+    .default(SERVICES.join(','))
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((s) => !(SERVICES as readonly string[]).includes(s));
+      if (bad.length > 0 || list.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a comma-separated list of ${SERVICES.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return list as (typeof SERVICES)[number][];
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DEV_SERVER: z.url({ message: 'expected the URL of the Vite dev server' }).optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    seedDemo: env.SEED_DEMO,
+    adminPassword: env.ADMIN_PASSWORD,
+    demoPassword: env.DEMO_PASSWORD,
+    publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+    signin: {
+      maxFailures: env.SIGNIN_MAX_FAILURES,
+      lockMinutes: env.SIGNIN_LOCK_MINUTES,
+      ipLimitPerWindow: env.SIGNIN_IP_LIMIT,
+    },
+    selfRegistration: env.SELF_REGISTRATION,
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    dbPoolSize: env.DB_POOL_SIZE,
+    services: env.SERVICES,
+    logLevel: env.LOG_LEVEL,
+    webDevServer: env.WEB_DEV_SERVER,
+    webDistDir: env.WEB_DIST_DIR,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration; throws a ConfigError whose message is one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `Invalid environment variable ${String(issue.path[0])}: ${issue.message}`,
+    );
+    throw new ConfigError(lines.join('\n'));
+  }
+  return toConfig(result.data);
+}
+
+/** A configuration for tests: defaults plus overrides, no environment read. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ SEED_DEMO: 'false', LOG_LEVEL: 'silent' }), ...overrides };
+}

@@ -1,0 +1,25 @@
+import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+/** A use case takes either the database or an open transaction. */
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+// bigint ids come back as strings (no precision loss); timestamps as Date.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+export function createDb(url: string, poolSize: number): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its server (database restart) must not crash the process.
+  pool.on('error', () => undefined);
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

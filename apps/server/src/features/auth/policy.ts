@@ -1,0 +1,17 @@
+import type { Permission } from '@dossier/core';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../../http/errors.js';
+import { type Actor, hasPermission } from './actor.js';
+
+/** The signed-in actor of an API call; 401 when there is none. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
+
+/** The actor, when it holds the permission in at least one of its scopes; 403 otherwise. */
+export function requirePermission(request: FastifyRequest, permission: Permission): Actor {
+  const actor = requireActor(request);
+  if (!hasPermission(actor, permission)) throw forbidden();
+  return actor;
+}

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database.js';
+
+export function findUserForSignin(db: DbOrTrx, username: string) {
+  const name = username.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'disabled', 'locked_until', 'failed_signins', 'email_confirmed_at'])
+    .where((eb) => eb.or([eb('id', '=', name), eb(sql`lower(email)`, '=', name)]))
+    .executeTakeFirst();
+}
+
+export async function countRecentFailuresFromIp(db: DbOrTrx, ip: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('signin_failures')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('ip', '=', ip)
+    .where('failed_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function recordFailure(db: DbOrTrx, ip: string, username: string): Promise<void> {
+  await db
+    .insertInto('signin_failures')
+    .values({ ip, username: username.slice(0, 200) })
+    .execute();
+}
+
+/** Counts a failed password; at the limit the account is locked until `lockUntil`. */
+export async function recordUserFailure(db: DbOrTrx, userId: string, maxFailures: number, lockUntil: Date) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      failed_signins: sql`case when ${eb.ref('failed_signins')} + 1 >= ${maxFailures} then 0 else ${eb.ref('failed_signins')} + 1 end`,
+      locked_until: sql`case when ${eb.ref('failed_signins')} + 1 >= ${maxFailures} then ${lockUntil}::timestamptz else ${eb.ref('locked_until')} end`,
+    }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function clearFailures(db: DbOrTrx, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ failed_signins: 0, locked_until: null })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertSession(
+  db: DbOrTrx,
+  session: { id: string; userId: string; expiresAt: Date; ip: string; userAgent: string | null },
+) {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      expires_at: session.expiresAt,
+      ip: session.ip,
+      user_agent: session.userAgent,
+    })
+    .execute();
+}
+
+export async function deleteSession(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** The session with its user, if it is neither expired nor idle too long and the user may sign in. */
+export function findLiveSession(db: DbOrTrx, id: string, idleSince: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.last_seen_at as lastSeenAt',
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.scope',
+      'users.language',
+      'users.country',
+    ])
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.last_seen_at', '>', idleSince)
+    .where('users.disabled', '=', false)
+    .executeTakeFirst();
+}
+
+export function findRoles(db: DbOrTrx, userId: string) {
+  return db
+    .selectFrom('user_roles')
+    .select(['role', 'external_reference', 'scope'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function touchSession(db: DbOrTrx, id: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function deleteExpired(db: DbOrTrx, idleSince: Date, failuresBefore: Date): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', new Date()), eb('last_seen_at', '<', idleSince)]))
+    .execute();
+  await db.deleteFrom('signin_failures').where('failed_at', '<', failuresBefore).execute();
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { HttpError } from '../../http/errors.js';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
+import { safeReturnUrl, sendView, wantsJson } from '../../http/views.js';
+import { SIGNIN_FAILURE_TEXT, type SigninFailure, signIn, signOut, toUserState } from './service.js';
+
+const signinBody = z.object({
+  username: z.string().trim().min(1, 'Username is required.').max(200),
+  password: z.string().min(1, 'Password is required.').max(1000),
+  'return-url': z.string().max(2000).optional(),
+});
+
+const signinQuery = z.object({
+  err: z.string().max(50).optional(),
+  'return-url': z.string().max(2000).optional(),
+});
+
+function failureText(code: string | undefined): string | undefined {
+  if (code === undefined) return undefined;
+  // The page shows only texts of its own, never text taken from the address.
+  return code in SIGNIN_FAILURE_TEXT ? SIGNIN_FAILURE_TEXT[code as SigninFailure] : 'Sign-in failed.';
+}
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/signin', { schema: { querystring: signinQuery } }, async (request, reply) => {
+    const returnUrl = safeReturnUrl(request.query['return-url']);
+    if (request.actor && !wantsJson(request)) return reply.redirect(returnUrl, 303);
+    return sendView(request, reply, deps.views, {
+      $type: 'signin',
+      title: 'Sign In',
+      err: failureText(request.query.err),
+      returnUrl,
+      canRegister: deps.config.selfRegistration,
+    });
+  });
+
+  r.post('/signin', { schema: { body: signinBody } }, async (request, reply) => {
+    const { username, password } = request.body;
+    const returnUrl = safeReturnUrl(request.body['return-url']);
+    const result = await signIn(deps.db, deps.config, {
+      username,
+      password,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      previousToken: request.cookies[SESSION_COOKIE],
+    });
+    if (!result.ok) {
+      if (wantsJson(request)) {
+        const status = result.failure === 'tooMany' ? 429 : 401;
+        const headers = result.retryAfterSeconds
+          ? { 'retry-after': String(result.retryAfterSeconds) }
+          : undefined;
+        throw new HttpError(status, SIGNIN_FAILURE_TEXT[result.failure], result.failure, undefined, headers);
+      }
+      const query = new URLSearchParams({ err: result.failure, 'return-url': returnUrl });
+      return reply.redirect(`/signin?${query}`, 303);
+    }
+    setSessionCookie(request, reply, deps.config, result.token);
+    if (!wantsJson(request)) return reply.redirect(returnUrl, 303);
+    const actor = await deps.resolveActor(result.token);
+    return { user: actor ? toUserState(actor) : null };
+  });
+
+  r.post('/signout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const sessionId = await signOut(deps.db, token);
+      await deps.live.endSession(deps.db, sessionId);
+    }
+    clearSessionCookie(request, reply, deps.config);
+    if (!wantsJson(request)) return reply.redirect('/signin', 303);
+    return { ok: true };
+  });
+}

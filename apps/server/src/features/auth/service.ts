@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  DEFAULT_COUNTRY_CODE,
+  DEFAULT_LOCALE,
+  formatRoleString,
+  permissionsOfRoles,
+  type UserState,
+} from '@dossier/core';
+import type { Config } from '../../config.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { Actor } from './actor.js';
+import { verifyPassword } from './passwords.js';
+import * as repo from './repository.js';
+
+/** Why a sign-in failed; the sign-in page maps each to its text. */
+export type SigninFailure = 'invalid' | 'locked' | 'tooMany';
+
+export const SIGNIN_FAILURE_TEXT: Record<SigninFailure, string> = {
+  invalid: 'Invalid username and/or password.',
+  locked: 'This account is temporarily locked after repeated failed sign-ins. Please try again later.',
+  tooMany: 'Too many failed sign-ins from this address. Please wait and try again.',
+};
+
+const IP_WINDOW_MINUTES = 15;
+
+export type SigninResult =
+  | { ok: true; token: string; userId: string }
+  | { ok: false; failure: SigninFailure; retryAfterSeconds?: number };
+
+export function sessionIdOf(token: string): string {
+  // Only a hash of the cookie value is stored, so a database leak does not leak live sessions.
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export async function signIn(
+  db: DbOrTrx,
+  config: Config,
+  input: { username: string; password: string; ip: string; userAgent: string | null; previousToken?: string },
+): Promise<SigninResult> {
+  const now = Date.now();
+  const windowStart = new Date(now - IP_WINDOW_MINUTES * 60_000);
+  if ((await repo.countRecentFailuresFromIp(db, input.ip, windowStart)) >= config.signin.ipLimitPerWindow) {
+    return { ok: false, failure: 'tooMany', retryAfterSeconds: IP_WINDOW_MINUTES * 60 };
+  }
+  const user = await repo.findUserForSignin(db, input.username);
+  // Always verify once, against a dummy hash for unknown users, so timing does not tell them apart.
+  const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
+  const locked = user?.locked_until != null && user.locked_until.getTime() > now;
+  if (!user || !passwordOk || user.disabled || locked) {
+    await repo.recordFailure(db, input.ip, input.username);
+    if (user && !locked && !user.disabled) {
+      await repo.recordUserFailure(
+        db,
+        user.id,
+        config.signin.maxFailures,
+        new Date(now + config.signin.lockMinutes * 60_000),
+      );
+    }
+    return { ok: false, failure: locked ? 'locked' : 'invalid' };
+  }
+  await repo.clearFailures(db, user.id);
+  // A new session id at every sign-in: a session fixed by someone else before sign-in is useless.
+  if (input.previousToken) await repo.deleteSession(db, sessionIdOf(input.previousToken));
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertSession(db, {
+    id: sessionIdOf(token),
+    userId: user.id,
+    expiresAt: new Date(now + config.session.absoluteHours * 3_600_000),
+    ip: input.ip,
+    userAgent: input.userAgent,
+  });
+  return { ok: true, token, userId: user.id };
+}
+
+export async function signOut(db: DbOrTrx, token: string): Promise<string> {
+  const id = sessionIdOf(token);
+  await repo.deleteSession(db, id);
+  return id;
+}
+
+/** The actor of a session cookie, or undefined when the session is unknown, expired or idle. */
+export async function resolveSession(db: DbOrTrx, config: Config, token: string): Promise<Actor | undefined> {
+  const idleMs = config.session.idleMinutes * 60_000;
+  const session = await repo.findLiveSession(db, sessionIdOf(token), new Date(Date.now() - idleMs));
+  if (!session) return undefined;
+  // Writing last_seen_at on every request would be a write per request; once a minute is enough.
+  if (Date.now() - session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, session.sessionId);
+  const roles = (await repo.findRoles(db, session.id)).map((r) => ({
+    role: r.role,
+    scope: r.scope,
+    ...(r.external_reference === null ? {} : { externalReference: r.external_reference }),
+  }));
+  return {
+    id: session.id,
+    name: session.name,
+    email: session.email,
+    locale: session.language ?? DEFAULT_LOCALE,
+    countryCode: DEFAULT_COUNTRY_CODE,
+    scope: session.scope,
+    roles,
+    permissions: permissionsOfRoles(roles.map((r) => r.role)),
+    sessionId: session.sessionId,
+  };
+}
+
+export async function purgeExpired(db: DbOrTrx, config: Config): Promise<void> {
+  const idleSince = new Date(Date.now() - config.session.idleMinutes * 60_000);
+  await repo.deleteExpired(db, idleSince, new Date(Date.now() - 24 * 3_600_000));
+}
+
+export function toUserState(actor: Actor): UserState {
+  return {
+    id: actor.id,
+    email: actor.email,
+    name: actor.name,
+    locale: actor.locale,
+    countryCode: actor.countryCode,
+    roles: actor.roles.map(formatRoleString),
+    permissions: actor.permissions,
+  };
+}

@@ -1,0 +1,21 @@
+import { acknowledgeNotificationsSchema } from '@dossier/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.js';
+import { requireActor } from '../auth/policy.js';
+import { acknowledgeNotifications, countActiveNotifications, listNotifications } from './service.js';
+
+export function notificationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/notifications', async (request) => ({
+    notifications: await listNotifications(deps.db, requireActor(request)),
+  }));
+  r.get('/notifications/active', async (request) => countActiveNotifications(deps.db, requireActor(request)));
+  r.post(
+    '/notifications/acknowledge',
+    { schema: { body: acknowledgeNotificationsSchema } },
+    async (request) => ({
+      notifications: await acknowledgeNotifications(deps.db, requireActor(request), request.body),
+    }),
+  );
+}

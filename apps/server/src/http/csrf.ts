@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from './errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// The sign-in page and the SSO error page post plain HTML forms; they are checked by origin instead.
+const PLAIN_FORM_PATHS = new Set(['/signin', '/signout']);
+
+/**
+ * Every state-changing request must carry X-Requested-With. A cross-site form cannot set it, and
+ * with the SameSite=Lax cookie that closes cross-site request forgery.
+ */
+export function installCsrfGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.headers['x-requested-with']) return;
+    const path = request.url.split('?')[0];
+    if (PLAIN_FORM_PATHS.has(path) && isSameOrigin(request)) return;
+    throw forbidden('Missing X-Requested-With header.');
+  });
+}
+
+/** A browser always sends Origin (or at least Referer) with a form post; both must name this host. */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const source = request.headers.origin ?? request.headers.referer;
+  if (!source) return false;
+  try {
+    return new URL(source).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}

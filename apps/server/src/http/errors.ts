@@ -1,0 +1,67 @@
+import type { ErrorBody } from '@dossier/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error meant for the client: its status, message and, for forms, a message per field. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, message, 'badRequest', fields);
+export const unauthorized = (message = 'Not signed in or the session has expired.') =>
+  new HttpError(401, message, 'unauthorized');
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new HttpError(403, message, 'forbidden');
+export const notFound = (message = 'Not found.') => new HttpError(404, message, 'notFound');
+export const conflict = (message: string) => new HttpError(409, message, 'conflict');
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, 'tooManyRequests', undefined, { 'retry-after': String(retryAfterSeconds) });
+
+/** Maps every failure to `{ message, code, fields? }` with the right status; nothing leaks internals. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const body = toErrorBody(error);
+    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof HttpError && error.headers) reply.headers(error.headers);
+    return reply.status(body.status).send({ message: body.message, code: body.code, fields: body.fields });
+  });
+}
+
+function toErrorBody(error: FastifyError): ErrorBody & { status: number } {
+  if (error instanceof HttpError) {
+    return { status: error.status, message: error.message, code: error.code, fields: error.fields };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const key =
+        issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+        String(issue.params?.missingProperty ?? '');
+      fields[key || '_'] ??= issue.message ?? 'Invalid value.';
+    }
+    const names = Object.keys(fields).join(', ');
+    return { status: 400, message: `Invalid input: ${names}.`, code: 'validation', fields };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'The request body is too large.', code: 'bodyTooLarge' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Unsupported content type.', code: 'unsupportedMediaType' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, message: 'The request body is not valid JSON.', code: 'invalidJson' };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, message: error.message, code: 'badRequest' };
+  }
+  return { status: 500, message: 'Internal server error.', code: 'internal' };
+}

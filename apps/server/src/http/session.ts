@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Actor } from '../features/auth/actor.js';
+import { resolveSession } from '../features/auth/service.js';
+
+export const SESSION_COOKIE = 'dossier_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | undefined;
+  }
+}
+
+/** Resolves the session cookie of every request into `request.actor`. */
+export function installSession(app: FastifyInstance, db: Db, config: Config): void {
+  app.decorateRequest('actor', undefined);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.actor = await resolveSession(db, config, token);
+  });
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  token: string,
+) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request, config),
+    maxAge: config.session.absoluteHours * 3600,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, config: Config) {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request, config),
+  });
+}
+
+function isHttps(request: FastifyRequest, config: Config): boolean {
+  return request.protocol === 'https' || (config.publicUrl?.startsWith('https:') ?? false);
+}

@@ -1,0 +1,53 @@
+import type { Features, View } from '@dossier/core';
+import { DEFAULT_LOCALE } from '@dossier/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toUserState } from '../features/auth/service.js';
+import { unauthorized } from './errors.js';
+import type { ShellRenderer } from './shell.js';
+
+// The view protocol: a page path answers JSON (the view) to the client's own requests, which carry
+// X-Requested-With, and the HTML shell with the whole initial state embedded to everything else.
+
+export interface ViewContext {
+  shell: ShellRenderer;
+  features: Features;
+}
+
+export function wantsJson(request: FastifyRequest): boolean {
+  return request.headers['x-requested-with'] !== undefined;
+}
+
+export async function sendView(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: ViewContext,
+  view: View,
+  status = 200,
+) {
+  reply.status(status).header('cache-control', 'no-store');
+  const state = () => ({
+    user: request.actor ? toUserState(request.actor) : null,
+    view,
+    locale: request.actor?.locale ?? DEFAULT_LOCALE,
+    features: ctx.features,
+  });
+  if (wantsJson(request)) return reply.send(request.headers['x-initial-state'] ? state() : view);
+  return reply.type('text/html; charset=utf-8').send(await ctx.shell.render(state()));
+}
+
+/** Pages that need a signed-in user: the browser goes to the sign-in page, the client gets 401. */
+export function requireSignedIn(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.actor) return true;
+  if (wantsJson(request)) throw unauthorized();
+  const returnUrl = encodeURIComponent(request.url);
+  void reply.redirect(`/signin?return-url=${returnUrl}`, 303);
+  return false;
+}
+
+/** Only a local path may be a return target; anything else (another host, //evil) becomes '/'. */
+export function safeReturnUrl(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return '/';
+  }
+  return value;
+}

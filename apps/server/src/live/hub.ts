@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { WebSocket } from 'ws';
+import type { DbOrTrx } from '../db/database.js';
+
+// Live updates. Each instance keeps the sockets of its own connections; a message is published with
+// NOTIFY inside the transaction that caused it, so it is delivered only after the commit, to every
+// instance listening on the same database, and each instance hands it to its own sockets.
+
+const CHANNEL = 'dossier_live';
+// NOTIFY payloads are limited to 8000 bytes; pushed objects are small summaries well below that.
+const MAX_PAYLOAD = 7900;
+
+export interface LiveMessage {
+  $type: 'notification' | 'workflowTask' | 'requestResult' | 'requestCorrespondence';
+  [key: string]: unknown;
+}
+
+type Envelope =
+  | { kind: 'message'; userIds: string[]; message: LiveMessage }
+  | { kind: 'endSession'; sessionId: string };
+
+interface Connection {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+}
+
+export interface Logger {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export class LiveHub {
+  private readonly connections = new Set<Connection>();
+  private listener: pg.Client | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly log: Logger,
+  ) {}
+
+  /** Starts listening for messages published by any instance. */
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on('notification', (n) => this.deliver(n.payload));
+    client.on('error', (error) => {
+      this.log.warn({ err: error }, 'live listener connection lost');
+      this.reconnectSoon();
+    });
+    client.on('end', () => this.reconnectSoon());
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  private reconnectSoon(): void {
+    if (this.closed || !this.listener) return;
+    this.listener = undefined;
+    setTimeout(() => {
+      if (!this.closed)
+        this.start().catch((error) => this.log.error({ err: error }, 'live listener reconnect failed'));
+    }, 1000).unref();
+  }
+
+  add(socket: WebSocket, userId: string, sessionId: string): void {
+    const connection = { socket, userId, sessionId };
+    this.connections.add(connection);
+    socket.on('close', () => this.connections.delete(connection));
+  }
+
+  isOnline(userId: string): boolean {
+    for (const c of this.connections) if (c.userId === userId) return true;
+    return false;
+  }
+
+  /** Publishes a message to users; pass the transaction that makes the change, if there is one. */
+  async publish(db: DbOrTrx, userIds: string[], message: LiveMessage): Promise<void> {
+    if (userIds.length === 0) return;
+    await notify(db, { kind: 'message', userIds: [...new Set(userIds)], message });
+  }
+
+  /** Closes the sockets of a session that has ended, on whichever instance holds them. */
+  async endSession(db: DbOrTrx, sessionId: string): Promise<void> {
+    await notify(db, { kind: 'endSession', sessionId });
+  }
+
+  private deliver(payload: string | undefined): void {
+    if (!payload) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      return;
+    }
+    for (const c of this.connections) {
+      if (envelope.kind === 'endSession' && c.sessionId === envelope.sessionId)
+        c.socket.close(4001, 'signed out');
+      if (envelope.kind === 'message' && envelope.userIds.includes(c.userId) && c.socket.readyState === 1) {
+        c.socket.send(JSON.stringify(envelope.message));
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const c of this.connections) c.socket.close(1001, 'server shutting down');
+    await this.listener?.end().catch(() => undefined);
+  }
+}
+
+async function notify(db: DbOrTrx, envelope: Envelope): Promise<void> {
+  const payload = JSON.stringify(envelope);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD)
+    throw new Error(`live message too large (${payload.length} bytes)`);
+  await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db);
+}

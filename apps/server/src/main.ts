@@ -1,0 +1,58 @@
+import { ConfigError, loadConfig } from './config.js';
+import type { SeededUser } from './db/seed.js';
+import { startServer } from './server.js';
+
+const log = {
+  info: (msg: string) => console.log(`[dossier] ${msg}`),
+  warn: (msg: string) => console.warn(`[dossier] ${msg}`),
+};
+
+function printCredentials(users: SeededUser[]): void {
+  if (users.length === 0) return;
+  const lines = users.map((u) => `  ${u.id.padEnd(10)} ${u.password.padEnd(24)} ${u.role}`);
+  console.log(
+    ['', 'New database: these accounts were created (shown only this once):', ...lines, ''].join('\n'),
+  );
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const server = await startServer(config, log);
+  printCredentials(server.seeded);
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info(`Dossier is running on http://localhost:${port}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting at once`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal} received: finishing requests in flight and stopping`);
+    try {
+      await server.stop();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(`[dossier] start failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

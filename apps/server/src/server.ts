@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { createDb, type Db, migrateToLatest } from './db/database.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
+import { type SeededUser, seedIfEmpty } from './db/seed.js';
+import { purgeExpired } from './features/auth/service.js';
+import { LiveHub } from './live/hub.js';
+
+// Everything one process runs: the database (embedded unless DATABASE_URL is set), migrations, the
+// seed, the web app, live fan-out and housekeeping. Used by main.ts and by tests that need a whole
+// instance.
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  seeded: SeededUser[];
+  stop(): Promise<void>;
+}
+
+interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+}
+
+export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
+  let embedded: EmbeddedDatabase | undefined;
+  let pool: pg.Pool | undefined;
+  let live: LiveHub | undefined;
+  let app: FastifyInstance | undefined;
+  let housekeeping: NodeJS.Timeout | undefined;
+  const stop = async () => {
+    if (housekeeping) clearInterval(housekeeping);
+    // Stop taking requests and finish those in flight, then close sockets, then the database.
+    await app?.close();
+    await live?.close();
+    await pool?.end();
+    await embedded?.stop();
+  };
+  try {
+    if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
+    const url = config.databaseUrl ?? embedded!.url;
+    const created = createDb(url, config.dbPoolSize);
+    pool = created.pool;
+    const db = created.db;
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) log.info(`Applied migrations: ${applied.join(', ')}`);
+    const seeded = await seedIfEmpty(db, config);
+    live = new LiveHub(url, {
+      warn: (o, m) => log.warn(`${m} ${String(o)}`),
+      error: (o, m) => log.warn(`${m} ${String(o)}`),
+    });
+    await live.start();
+    app = await buildApp({ config, db, live });
+    await app.listen({ port: config.port, host: config.host });
+    if (config.services.includes('jobs')) {
+      housekeeping = setInterval(() => void purgeExpired(db, config).catch(() => undefined), 10 * 60_000);
+      housekeeping.unref();
+    }
+    return { app, db, url, seeded, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}

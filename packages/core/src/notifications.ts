@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = [
+  'mention',
+  'requestIssued',
+  'requestTaskAdded',
+  'requestNoteAdded',
+  'requestClosed',
+  'requestReOpened',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** How many notifications the client keeps: the most recent, newest first by id. */
+export const NOTIFICATIONS_KEPT = 20;
+
+export const notificationSchema = z.object({
+  $type: z.literal('notification'),
+  notificationId: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  target: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  createdByDisplayName: z.string().nullable(),
+  acknowledgedAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const activeNotificationsSchema = z.object({ count: z.number(), hasMore: z.boolean() });
+export type ActiveNotifications = z.infer<typeof activeNotificationsSchema>;
+
+export const acknowledgeNotificationsSchema = z.union([
+  z.object({ all: z.literal(true) }),
+  z.object({ notificationIds: z.array(z.string().regex(/^\d+$/)).min(1).max(100) }),
+]);
+
+/** The request number inside a notification target such as /request/ABC251122QXT42/... */
+export function requestNumberOfTarget(target: string): string | undefined {
+  return /\/requests?\/([A-Za-z0-9]+)(?:\/|$)/.exec(target)?.[1];
+}
+
+/** Keeps the most recent notifications, newest first by id, without duplicates. */
+export function mergeNotifications(current: Notification[], incoming: Notification[]): Notification[] {
+  const byId = new Map<string, Notification>();
+  for (const n of [...current, ...incoming]) byId.set(n.notificationId, n);
+  return [...byId.values()]
+    .sort((a, b) => compareIdsDescending(a.notificationId, b.notificationId))
+    .slice(0, NOTIFICATIONS_KEPT);
+}
+
+function compareIdsDescending(a: string, b: string): number {
+  return a.length !== b.length ? b.length - a.length : b.localeCompare(a);
+}

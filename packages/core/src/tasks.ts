@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const WORKFLOW_TASK_TYPES = [
+  'senderActionRequired',
+  'senderActionResponse',
+  'senderUrgentNote',
+  'issueRequest',
+  'confirmIssuedRequest',
+  'followUp',
+  'classifyIncomingMessage',
+  'qualityAssureResult',
+  'payInvoice',
+  'appointment',
+  'appointmentReminder',
+  'actionDeferred',
+  'exception',
+  'fallback',
+] as const;
+export type WorkflowTaskType = (typeof WORKFLOW_TASK_TYPES)[number];
+
+export const ADDABLE_TASK_TYPES = WORKFLOW_TASK_TYPES.filter(
+  (t) => t !== 'senderUrgentNote' && t !== 'classifyIncomingMessage' && t !== 'fallback',
+);
+export const TRAINABLE_TASK_TYPES = WORKFLOW_TASK_TYPES.filter((t) => t !== 'senderActionRequired');
+
+/** A due date on this day means the task has none; it is shown as an infinite mark. */
+export const NO_DUE_DATE = '9999-12-31';
+
+export function hasNoDueDate(dueAt: string | null | undefined): boolean {
+  return typeof dueAt === 'string' && dueAt.startsWith(NO_DUE_DATE);
+}
+
+export const assignedTaskSchema = z.object({
+  $type: z.literal('workflowTask'),
+  taskId: z.string(),
+  type: z.enum(WORKFLOW_TASK_TYPES),
+  subject: z.string(),
+  requestNumber: z.string().nullable(),
+  messageId: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  isOverdue: z.boolean(),
+  isAssignedTo: z.string().nullable(),
+});
+export type AssignedTask = z.infer<typeof assignedTaskSchema>;
+
+/** Where an assigned task leads: its request, or the inbox message when it has no request. */
+export function taskTarget(task: Pick<AssignedTask, 'requestNumber' | 'messageId'>): string | undefined {
+  if (task.requestNumber) return `/requests/${task.requestNumber}`;
+  if (task.messageId) return `/inbox/messages/${encodeURIComponent(task.messageId)}`;
+  return undefined;
+}
+
+/**
+ * Applies a pushed task to the assigned list: a task assigned to the user is added (or replaced),
+ * one no longer assigned to the user (or completed) is removed.
+ */
+export function applyTaskPush(list: AssignedTask[], task: AssignedTask, userId: string): AssignedTask[] {
+  const rest = list.filter((t) => t.taskId !== task.taskId);
+  const active = task.dueAt !== null;
+  return task.isAssignedTo === userId && active ? [...rest, task] : rest;
+}
