@@ -24,7 +24,8 @@ export function isSameOrigin(request: FastifyRequest): boolean {
   const source = request.headers.origin ?? request.headers.referer;
   if (!source) return false;
   try {
-    return new URL(source).host === request.headers.host;
+    // Normalised through URL so that an explicit default port (host:80) still matches.
+    return new URL(source).host === new URL(`${request.protocol}://${request.headers.host}`).host;
   } catch {
     return false;
   }

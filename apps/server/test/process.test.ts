@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real process, as `npm start` runs it: embedded PostgreSQL, SIGKILL and restart, SIGTERM.
+// Only meaningful for the embedded database, so it is skipped in the run against an external one.
+const external = process.env.TEST_DB === 'external';
+const root = path.resolve(import.meta.dirname, '../../..');
+const dirs: string[] = [];
+
+interface Started {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const end = Date.now() + 60_000;
+  while (Date.now() < end) {
+    const match = /running on (http:\/\/localhost:\d+)/.exec(out);
+    if (match) return { child, base: match[1], output: () => out, exited };
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${out}`);
+}
+
+async function tempDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dossier-proc-'));
+  dirs.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+});
+
+describe.skipIf(external)('the server process', () => {
+  it('stops with one clear line on a bad setting', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr?.on('data', (d) => {
+      err += d;
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(err.trim()).toBe('Invalid environment variable PORT: expected a whole number from 0 to 65535');
+  });
+
+  it('seeds once, survives SIGKILL with what it acknowledged, and stops cleanly on SIGTERM', async () => {
+    const dataDir = await tempDir();
+    const first = await start(dataDir, { SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-Pass-2026!', DEMO_PASSWORD: 'Demo-Pass-2026!' });
+    expect(first.output()).toMatch(/admin\s+Admin-Pass-2026!/);
+    expect(first.output()).toMatch(/submitter\s+Demo-Pass-2026!\s+c:roles:submitter@\/org\/acme\//);
+    expect((await fetch(`${first.base}/healthz`)).status).toBe(200);
+    // A sign-in is acknowledged once its answer arrives; the session must outlive a SIGKILL.
+    const signin = await fetch(`${first.base}/signin`, {
+      method: 'POST',
+      headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=handler&password=Demo-Pass-2026!',
+    });
+    expect(signin.status).toBe(200);
+    const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0];
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = await start(dataDir, { SEED_DEMO: 'true' });
+    expect(second.output()).toContain('still running');
+    expect(second.output()).not.toContain('accounts were created');
+    const view = await fetch(`${second.base}/help`, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+    expect(view.status).toBe(200);
+    const active = await fetch(`${second.base}/notifications/active`, { headers: { cookie, 'x-requested-with': 'x' } });
+    expect(active.status).toBe(200);
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
+  }, 120_000);
+});
