@@ -8,7 +8,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'core', include: ['packages/core/test/**/*.test.ts'], environment: 'node' } },
       {
-        esbuild: { jsx: 'automatic' },
+        oxc: { jsx: { runtime: 'automatic' } },
         test: { name: 'web', include: ['apps/web/test/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {

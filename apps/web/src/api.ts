@@ -1,0 +1,99 @@
+import { formatHttpError, stripClientState } from '@dossier/core';
+
+/** A failed call: the message is `status: server message` (spec 1, point 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  /** Field path -> message, for forms. */
+  readonly fields: Record<string, string> | undefined;
+  /** The server's own message, without the status prefix. */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, statusText: string, body: unknown) {
+    const parsed = errorBodyOf(body);
+    super(formatHttpError(status, parsed.message, statusText));
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = parsed.code;
+    this.fields = parsed.fields;
+    this.serverMessage = parsed.message;
+  }
+}
+
+function errorBodyOf(body: unknown): { message?: string; code?: string; fields?: Record<string, string> } {
+  if (!body || typeof body !== 'object') return {};
+  const { message, code, fields } = body as Record<string, unknown>;
+  return {
+    message: typeof message === 'string' ? message : undefined,
+    code: typeof code === 'string' ? code : undefined,
+    fields: fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
+  };
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface RequestOptions {
+  /** A JSON body; client-only properties ($…, except $type) are left out. */
+  json?: unknown;
+  /** A form-urlencoded body. */
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface Api {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, json?: unknown, options?: RequestOptions): Promise<T>;
+  postForm<T>(path: string, form: Record<string, string>, options?: RequestOptions): Promise<T>;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Every call carries X-Requested-With and same-origin credentials; a non-OK answer throws ApiError. */
+export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, init)): Api {
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = {
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json',
+      ...options.headers,
+    };
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(stripClientState(options.json));
+    } else if (options.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    }
+    const response = await fetchImpl(path, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      // A page path answers JSON or HTML by header: never keep the JSON in the HTTP cache, or the
+      // browser's back button could show it in place of the page.
+      cache: 'no-store',
+      signal: options.signal,
+    });
+    const parsed = await readBody(response);
+    if (!response.ok) throw new ApiError(response.status, response.statusText, parsed);
+    return parsed as T;
+  }
+  return {
+    request,
+    get: (path, options) => request('GET', path, options),
+    post: (path, json, options) => request('POST', path, { ...options, json: json ?? {} }),
+    postForm: (path, form, options) => request('POST', path, { ...options, form }),
+  };
+}
+
+export const api = createApi();

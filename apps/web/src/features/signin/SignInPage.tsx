@@ -1,0 +1,101 @@
+import type { View } from '@dossier/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useServices } from '../../shell/ServicesContext';
+import { useStore } from '../../view/createStore';
+import { definePage } from '../../view/page';
+
+export interface SignInView extends View {
+  $type: 'signin';
+  err?: string;
+  returnUrl: string;
+  canRegister: boolean;
+  sso?: { applications?: { name: string; icon: string }[]; enablePasswordHandling?: boolean };
+}
+
+/** The sign-in page: a plain HTML form POST to /signin, answered by a redirect. */
+export const SignInPage = definePage<SignInView>(({ view }) => {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const features = useStore(session, (s) => s.features);
+  const sso = view.sso ?? features.singleSignOn;
+  const applications = sso?.applications ?? [];
+  const showPassword = sso?.enablePasswordHandling !== false;
+  return (
+    <Container size={420} py="xl" data-testid="signin-page">
+      <Title order={2} ta="center" mb="lg">
+        {t('signin.title')}
+      </Title>
+      <Paper withBorder shadow="sm" p="lg" radius="md">
+        <Stack>
+          {view.err && (
+            <Alert color="red" data-testid="signin-error">
+              {view.err}
+            </Alert>
+          )}
+          {showPassword && (
+            <form method="post" action="/signin" data-testid="signin-form">
+              <Stack>
+                <input type="hidden" name="return-url" value={view.returnUrl ?? ''} />
+                <TextInput
+                  label={t('signin.username')}
+                  name="username"
+                  autoComplete="username"
+                  required
+                  autoFocus
+                  data-testid="signin-username"
+                />
+                <PasswordInput
+                  label={t('signin.password')}
+                  name="password"
+                  autoComplete="current-password"
+                  required
+                  data-testid="signin-password"
+                />
+                <Button type="submit" fullWidth data-testid="signin-submit">
+                  {t('signin.submit')}
+                </Button>
+              </Stack>
+            </form>
+          )}
+          {applications.map((application, index) => (
+            <Button
+              key={application.name}
+              component="a"
+              href={`/sso/applications/${index}`}
+              variant="default"
+              fullWidth
+              data-testid={`signin-sso-${index}`}
+            >
+              {t('signin.withApplication', { name: application.name })}
+            </Button>
+          ))}
+          <Group justify="space-between">
+            {showPassword && (
+              <Anchor component={Link} to="/forgot-password" size="sm" data-testid="signin-forgot-password">
+                {t('signin.forgotPassword')}
+              </Anchor>
+            )}
+            {view.canRegister && (
+              <Anchor component={Link} to="/account/create" size="sm" data-testid="signin-create-account">
+                {t('signin.createAccount')}
+              </Anchor>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+});

@@ -1,0 +1,88 @@
+import { PRODUCT_NAME } from '@dossier/core';
+import { Anchor, AppShell, Box, Burger, Container, Group, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useStore } from '../view/createStore';
+import { useViewLocationSync, ViewOutlet } from '../view/ViewOutlet';
+import { ErrorBanner } from './ErrorBanner';
+import { Menu } from './Menu';
+import { NotificationBell } from './notifications/NotificationBell';
+import { useServices } from './ServicesContext';
+import { SignInOverlay } from './SignInOverlay';
+import { SignOutButton } from './SignOutButton';
+import { TasksOverlay } from './tasks/TasksOverlay';
+import { TasksToggle } from './tasks/TasksToggle';
+import { useLive } from './useLive';
+
+/** The page without a signed-in user (sign-in, registration): no menu, just the page. */
+function AnonymousLayout() {
+  return (
+    <Container size="lg" py="md" data-testid="anonymous-layout">
+      <ErrorBanner />
+      <ViewOutlet />
+      <SignInOverlay />
+    </Container>
+  );
+}
+
+function SignedInLayout({ userName }: { userName: string }) {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t(opened ? 'shell.closeMenu' : 'shell.openMenu')}
+              data-testid="burger"
+            />
+            <Anchor component={Link} to="/" underline="never" c="inherit" data-testid="product-name">
+              <Text fw={700} size="lg">
+                {PRODUCT_NAME}
+              </Text>
+            </Anchor>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <NotificationBell />
+            <TasksToggle />
+            <Box visibleFrom="sm">
+              <Text size="sm" data-testid="user-name">
+                {userName}
+              </Text>
+            </Box>
+            <SignOutButton />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" data-testid="navbar">
+        <AppShell.Section grow component={ScrollArea}>
+          <Menu onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <ErrorBanner />
+        <ViewOutlet />
+      </AppShell.Main>
+      <TasksOverlay />
+      <SignInOverlay />
+    </AppShell>
+  );
+}
+
+export function AppLayout() {
+  const { session } = useServices();
+  const user = useStore(session, (s) => s.user);
+  useViewLocationSync();
+  useLive();
+  return user ? <SignedInLayout userName={user.name} /> : <AnonymousLayout />;
+}

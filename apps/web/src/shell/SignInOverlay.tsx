@@ -1,0 +1,106 @@
+import type { UserState } from '@dossier/core';
+import { Alert, Button, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api';
+import { useStore } from '../view/createStore';
+import { useServices } from './ServicesContext';
+import { SsoReauthenticate } from './SsoReauthenticate';
+
+/**
+ * The text shown when the overlay's sign-in fails: the server's own sign-in message for a refusal
+ * (401, or 429 when locked), else the message of the error.
+ */
+export function signInFailureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && (error.status === 401 || error.status === 429)) {
+    return error.serverMessage || fallback;
+  }
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** Re-sign-in after a 401 (spec 1, point 4): success clears the errors and reloads the last view. */
+export function SignInOverlay() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const open = useStore(services.view, (s) => s.signInRequired);
+  const features = useStore(services.session, (s) => s.features);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const sso = features.singleSignOn;
+  const showPassword = !sso || sso.enablePasswordHandling;
+
+  function signedIn(user: UserState) {
+    services.session.set({ user });
+    services.view.signedIn();
+    setPassword('');
+    setError(undefined);
+    void services.view.reload();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const answer = await services.api.postForm<{ user: UserState }>('/signin', { username, password });
+      signedIn(answer.user);
+    } catch (caught) {
+      setError(signInFailureText(caught, t('signin.failed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened={open}
+      onClose={() => services.view.set({ signInRequired: false })}
+      title={t('signin.overlayTitle')}
+      closeOnClickOutside={false}
+      centered
+      data-testid="signin-overlay"
+    >
+      <Stack>
+        {error && (
+          <Alert color="red" data-testid="signin-overlay-error">
+            {error}
+          </Alert>
+        )}
+        {showPassword && (
+          <form onSubmit={submit}>
+            <Stack>
+              <TextInput
+                label={t('signin.username')}
+                name="username"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(e.currentTarget.value)}
+                error={error !== undefined}
+                required
+                data-autofocus
+                data-testid="signin-overlay-username"
+              />
+              <PasswordInput
+                label={t('signin.password')}
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={error !== undefined}
+                required
+                data-testid="signin-overlay-password"
+              />
+              <Button type="submit" loading={busy} data-testid="signin-overlay-submit">
+                {t('signin.submit')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+        {sso && sso.applications.length > 0 && (
+          <SsoReauthenticate applications={sso.applications} onSuccess={signedIn} onFailure={setError} />
+        )}
+      </Stack>
+    </Modal>
+  );
+}

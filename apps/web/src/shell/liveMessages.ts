@@ -1,0 +1,63 @@
+import type { AssignedTask, Notification } from '@dossier/core';
+import { replaceByTaskId } from '../view/replaceByTaskId';
+import type { ViewStore } from '../view/viewStore';
+import type { NotificationsStore } from './notifications/notificationsStore';
+import type { TasksStore } from './tasks/tasksStore';
+
+export interface LiveTargets {
+  notifications: Pick<NotificationsStore, 'push'>;
+  tasks: Pick<TasksStore, 'push'>;
+  view: Pick<ViewStore, 'get' | 'patch' | 'reload'>;
+  userId: string;
+  log?: Pick<Console, 'error'>;
+}
+
+type LiveMessage =
+  | Notification
+  | AssignedTask
+  | { $type: 'requestResult'; requestNumber: string; resultId?: string }
+  | { $type: 'requestCorrespondence'; requestNumber: string; messageId?: string };
+
+function parse(data: unknown): LiveMessage | undefined {
+  const value = typeof data === 'string' ? JSON.parse(data) : data;
+  if (!value || typeof value !== 'object' || typeof (value as { $type?: unknown }).$type !== 'string') {
+    throw new Error('Live message without $type');
+  }
+  return value as LiveMessage;
+}
+
+/** True when the view at `path` is the page of this request. */
+export function isRequestPath(path: string, requestNumber: string): boolean {
+  const pathname = path.split(/[?#]/)[0].replace(/\/+$/, '');
+  return pathname === `/requests/${requestNumber}`;
+}
+
+/** Applies one message received over the live connection. */
+export function handleLiveMessage(data: unknown, targets: LiveTargets): void {
+  const log = targets.log ?? console;
+  let message: LiveMessage | undefined;
+  try {
+    message = parse(data);
+  } catch (error) {
+    log.error('Live message could not be parsed', error);
+    return;
+  }
+  if (!message) return;
+  switch (message.$type) {
+    case 'notification':
+      targets.notifications.push(message);
+      break;
+    case 'workflowTask': {
+      const task = message;
+      targets.tasks.push(task, targets.userId);
+      targets.view.patch((view) => replaceByTaskId(view, task));
+      break;
+    }
+    case 'requestResult':
+    case 'requestCorrespondence':
+      if (isRequestPath(targets.view.get().path, message.requestNumber)) void targets.view.reload();
+      break;
+    default:
+      break;
+  }
+}

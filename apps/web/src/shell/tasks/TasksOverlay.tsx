@@ -1,0 +1,102 @@
+import { type AssignedTask, hasNoDueDate, taskTarget } from '@dossier/core';
+import { Anchor, Badge, CloseButton, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useStore } from '../../view/createStore';
+import { useServices } from '../ServicesContext';
+
+/** The due date as shown: the no-due-date day is an infinite mark. */
+export function formatDueDate(dueAt: string | null, locale: string): string {
+  if (dueAt === null) return '';
+  if (hasNoDueDate(dueAt)) return '∞';
+  const date = new Date(dueAt);
+  return Number.isNaN(date.getTime())
+    ? dueAt
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
+function TaskItem({ task }: { task: AssignedTask }) {
+  const { t, i18n } = useTranslation();
+  const { tasks } = useServices();
+  const target = taskTarget(task);
+  const label = t(`taskTypes.${task.type}`);
+  return (
+    <Paper withBorder p="xs" data-testid="task-item" data-task-id={task.taskId}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" fw={700} data-testid="task-type">
+          {label}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          {task.isOverdue && (
+            <Badge size="xs" color="red" data-testid="task-overdue">
+              {t('tasks.overdue')}
+            </Badge>
+          )}
+          <Text size="xs" c={task.isOverdue ? 'red' : 'dimmed'} data-testid="task-due">
+            {formatDueDate(task.dueAt, i18n.language)}
+          </Text>
+        </Group>
+      </Group>
+      {target ? (
+        <Anchor
+          component={Link}
+          to={target}
+          size="sm"
+          onClick={() => tasks.toggle(false)}
+          data-testid="task-link"
+        >
+          {task.subject || target}
+        </Anchor>
+      ) : (
+        <Text size="sm">{task.subject}</Text>
+      )}
+    </Paper>
+  );
+}
+
+/** The assigned-tasks overlay: a panel with the count in its header and a hide control. */
+export function TasksOverlay() {
+  const { t } = useTranslation();
+  const { tasks } = useServices();
+  const list = useStore(tasks, (s) => s.tasks);
+  const visible = useStore(tasks, (s) => s.visible);
+  if (!visible) return null;
+  return (
+    <Paper
+      shadow="lg"
+      withBorder
+      p="sm"
+      pos="fixed"
+      right={16}
+      bottom={16}
+      w={360}
+      maw="calc(100vw - 32px)"
+      style={{ zIndex: 150 }}
+      data-testid="tasks-overlay"
+    >
+      <Group justify="space-between" mb="xs">
+        <Group gap="xs">
+          <Text fw={700}>{t('tasks.title')}</Text>
+          <Badge data-testid="tasks-overlay-count">{list.length}</Badge>
+        </Group>
+        <CloseButton
+          aria-label={t('tasks.hide')}
+          onClick={() => tasks.toggle(false)}
+          data-testid="tasks-hide"
+        />
+      </Group>
+      <ScrollArea.Autosize mah="50vh">
+        <Stack gap="xs">
+          {list.length === 0 && (
+            <Text size="sm" c="dimmed" data-testid="tasks-empty">
+              {t('tasks.empty')}
+            </Text>
+          )}
+          {list.map((task) => (
+            <TaskItem key={task.taskId} task={task} />
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}

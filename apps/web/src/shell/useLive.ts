@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useStore } from '../view/createStore';
+import { LiveConnection, liveUrl } from './live';
+import { handleLiveMessage } from './liveMessages';
+import { useServices } from './ServicesContext';
+
+/**
+ * Keeps the live connection open while a user is signed in. Every open reloads notifications, the
+ * active count and the assigned tasks; every close clears the assigned-task list.
+ */
+export function useLive(): void {
+  const services = useServices();
+  const userId = useStore(services.session, (s) => s.user?.id);
+
+  useEffect(() => {
+    if (!userId) return;
+    const { notifications, tasks, view } = services;
+    void notifications.loadActive();
+    void tasks.load();
+    const connection = new LiveConnection({
+      url: liveUrl(window.location),
+      onOpen: () => {
+        void notifications.load();
+        void notifications.loadActive();
+        void tasks.load();
+      },
+      onClose: () => tasks.clear(),
+      onMessage: (data) => handleLiveMessage(data, { notifications, tasks, view, userId }),
+    });
+    connection.start();
+    return () => connection.stop();
+  }, [services, userId]);
+}

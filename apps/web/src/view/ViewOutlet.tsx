@@ -1,0 +1,48 @@
+import { PRODUCT_NAME } from '@dossier/core';
+import { Progress } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useServices } from '../shell/ServicesContext';
+import { useStore } from './createStore';
+import { pageOf } from './registry';
+
+/** Loads the view of every new location (the first, embedded one is not fetched again). */
+export function useViewLocationSync(): void {
+  const { view } = useServices();
+  const location = useLocation();
+  const path = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (path !== view.get().path) void view.load(path);
+  }, [path, view]);
+}
+
+/** Renders the page registered for the current view's $type and keeps the document title. */
+export function ViewOutlet() {
+  const { view: store } = useServices();
+  const view = useStore(store, (s) => s.view);
+  const loading = useStore(store, (s) => s.loading);
+  useEffect(() => {
+    document.title = typeof view.title === 'string' && view.title.length > 0 ? view.title : PRODUCT_NAME;
+  }, [view]);
+  const Page = pageOf(view.$type);
+  return (
+    <>
+      {loading && (
+        <Progress
+          value={100}
+          animated
+          size="xs"
+          pos="fixed"
+          top={0}
+          left={0}
+          right={0}
+          style={{ zIndex: 1000 }}
+          data-testid="view-loading"
+        />
+      )}
+      <div data-testid="view" data-view-type={view.$type}>
+        <Page view={view} />
+      </div>
+    </>
+  );
+}

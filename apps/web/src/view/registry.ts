@@ -1,0 +1,18 @@
+import { HomePage } from '../features/home/HomePage';
+import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
+import { RichTextPage } from '../features/richTextPage/RichTextPage';
+import { SignInPage } from '../features/signin/SignInPage';
+import { UnknownViewPage } from '../features/unknown/UnknownViewPage';
+import type { PageComponent } from './page';
+
+/** The page component of each view $type. Features add their pages here. */
+export const pages: Record<string, PageComponent> = {
+  signin: SignInPage,
+  home: HomePage,
+  richTextPage: RichTextPage,
+  invalidUrl: InvalidUrlPage,
+};
+
+export function pageOf(type: string): PageComponent {
+  return Object.hasOwn(pages, type) ? pages[type] : UnknownViewPage;
+}

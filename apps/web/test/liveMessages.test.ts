@@ -1,0 +1,98 @@
+import type { AssignedTask, Notification, View } from '@dossier/core';
+import { describe, expect, it, vi } from 'vitest';
+import { createApi } from '../src/api';
+import { handleLiveMessage, isRequestPath } from '../src/shell/liveMessages';
+import { createNotificationsStore } from '../src/shell/notifications/notificationsStore';
+import { createTasksStore } from '../src/shell/tasks/tasksStore';
+import { createViewStore } from '../src/view/viewStore';
+import { fakeFetch, json, silentLog } from './helpers';
+
+function setup(path = '/', view: View = { $type: 'home' }) {
+  const { fetch } = fakeFetch(() => json({}));
+  const api = createApi(fetch);
+  const get = vi.fn(async (): Promise<View> => ({ $type: 'request', reloaded: true }));
+  return {
+    notifications: createNotificationsStore(api, silentLog),
+    tasks: createTasksStore(api, silentLog),
+    view: createViewStore({ path, view }, { get, post: get }),
+    get,
+    userId: 'u1',
+    log: { error: vi.fn() },
+  };
+}
+
+const notification = (id: string, acknowledgedAt: string | null = null): Notification => ({
+  $type: 'notification',
+  notificationId: id,
+  type: 'mention',
+  target: `/request/ABC251122QXT42/notes/${id}`,
+  text: `note ${id}`,
+  createdAt: '2026-11-22T01:00:00Z',
+  createdByDisplayName: null,
+  acknowledgedAt,
+});
+
+const task = (overrides: Partial<AssignedTask> = {}): AssignedTask => ({
+  $type: 'workflowTask',
+  taskId: 't1',
+  type: 'followUp',
+  subject: 'Follow up',
+  requestNumber: 'ABC251122QXT42',
+  messageId: null,
+  dueAt: '2026-11-25',
+  isOverdue: false,
+  isAssignedTo: 'u1',
+  ...overrides,
+});
+
+describe('live messages', () => {
+  it('a notification is merged into the list and bumps the active count once', () => {
+    const t = setup();
+    handleLiveMessage(JSON.stringify(notification('7')), t);
+    handleLiveMessage(JSON.stringify(notification('7')), t);
+    handleLiveMessage(JSON.stringify(notification('12')), t);
+    expect(t.notifications.get().list.map((n) => n.notificationId)).toEqual(['12', '7']);
+    expect(t.notifications.get().active.count).toBe(2);
+  });
+
+  it('a workflow task updates the assigned list and replaces matching objects in the view', () => {
+    const view: View = {
+      $type: 'request',
+      tasks: [
+        { $type: 'requestTask', taskId: 't1', subject: 'old', extra: 1 },
+        { $type: 'requestTask', taskId: 't2', subject: 'other' },
+      ],
+    };
+    const t = setup('/requests/ABC251122QXT42', view);
+    const untouched = (view.tasks as unknown[])[1];
+    handleLiveMessage(JSON.stringify(task({ subject: 'new' })), t);
+    expect(t.tasks.get().tasks.map((x) => x.taskId)).toEqual(['t1']);
+    const tasks = t.view.get().view.tasks as Record<string, unknown>[];
+    expect(tasks[0]).toMatchObject({ $type: 'requestTask', taskId: 't1', subject: 'new', extra: 1 });
+    expect(tasks[1]).toBe(untouched);
+
+    handleLiveMessage(JSON.stringify(task({ isAssignedTo: 'someone-else' })), t);
+    expect(t.tasks.get().tasks).toEqual([]);
+  });
+
+  it('a result or correspondence reloads the view of that request only', async () => {
+    const t = setup('/requests/ABC251122QXT42?tab=results');
+    handleLiveMessage(JSON.stringify({ $type: 'requestResult', requestNumber: 'XYZ251122AAA10' }), t);
+    expect(t.get).not.toHaveBeenCalled();
+    handleLiveMessage(JSON.stringify({ $type: 'requestCorrespondence', requestNumber: 'ABC251122QXT42' }), t);
+    expect(t.get).toHaveBeenCalledWith('/requests/ABC251122QXT42?tab=results');
+  });
+
+  it('parse failures are only logged', () => {
+    const t = setup();
+    expect(() => handleLiveMessage('{not json', t)).not.toThrow();
+    handleLiveMessage(JSON.stringify({ no: 'type' }), t);
+    expect(t.log.error).toHaveBeenCalledTimes(2);
+  });
+
+  it('matches request paths exactly', () => {
+    expect(isRequestPath('/requests/ABC/', 'ABC')).toBe(true);
+    expect(isRequestPath('/requests/ABCD', 'ABC')).toBe(false);
+    expect(isRequestPath('/requests/ABC/results', 'ABC')).toBe(false);
+  });
+});

@@ -1,0 +1,133 @@
+import type { View } from '@dossier/core';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/api';
+import { createViewStore, type ViewTransport } from '../src/view/viewStore';
+import { deferred } from './helpers';
+
+function transport(overrides: Partial<ViewTransport> = {}) {
+  const gets: string[] = [];
+  const t: ViewTransport = {
+    get: async (path) => {
+      gets.push(path);
+      return { $type: 'page', title: path };
+    },
+    post: async () => ({ $type: 'page', saved: true }),
+    ...overrides,
+  };
+  return { t, gets };
+}
+
+const home: View = { $type: 'home', title: 'Home' };
+
+describe('view store', () => {
+  it('uses the embedded view and does not fetch it', () => {
+    const { t, gets } = transport();
+    const store = createViewStore({ path: '/', view: home }, t);
+    expect(store.get()).toMatchObject({
+      path: '/',
+      view: home,
+      loading: false,
+      committing: false,
+      errors: [],
+    });
+    expect(gets).toEqual([]);
+  });
+
+  it('a newer load overrides an older one whose answer comes late', async () => {
+    const first = deferred<View>();
+    const second = deferred<View>();
+    const answers = [first, second];
+    const store = createViewStore(
+      { path: '/', view: home },
+      transport({ get: () => answers.shift()!.promise }).t,
+    );
+    const a = store.load('/a');
+    const b = store.load('/b');
+    expect(store.get().loading).toBe(true);
+    second.resolve({ $type: 'b' });
+    await b;
+    first.resolve({ $type: 'a' });
+    await a;
+    expect(store.get().view.$type).toBe('b');
+    expect(store.get().path).toBe('/b');
+    expect(store.get().loading).toBe(false);
+  });
+
+  it('an unknown route becomes the invalidUrl view with the path', async () => {
+    const error = new ApiError(404, 'Not Found', { message: 'Invalid URL: /nope', code: 'invalidUrl' });
+    const store = createViewStore(
+      { path: '/', view: home },
+      transport({ get: () => Promise.reject(error) }).t,
+    );
+    await store.load('/nope?x=1');
+    expect(store.get().view).toEqual({ $type: 'invalidUrl', path: '/nope' });
+    expect(store.get().errors).toEqual([]);
+  });
+
+  it('a 401 opens the sign-in overlay; other errors go to the banner', async () => {
+    const failures = [
+      new ApiError(401, 'Unauthorized', { message: 'Sign in required.' }),
+      new ApiError(500, 'Internal Server Error', {}),
+    ];
+    const store = createViewStore(
+      { path: '/', view: home },
+      transport({ get: () => Promise.reject(failures.shift()) }).t,
+    );
+    await store.load('/a');
+    expect(store.get().signInRequired).toBe(true);
+    expect(store.get().errors).toEqual([]);
+    await store.load('/b');
+    expect(store.get().errors).toEqual(['500: Internal Server Error']);
+    store.signedIn();
+    expect(store.get()).toMatchObject({ signInRequired: false, errors: [] });
+  });
+
+  it('reload fetches the last path again', async () => {
+    const { t, gets } = transport();
+    const store = createViewStore({ path: '/requests/ABC?tab=1', view: home }, t);
+    await store.reload();
+    expect(gets).toEqual(['/requests/ABC?tab=1']);
+  });
+
+  it('a commit sets committing and replaces or merges the view', async () => {
+    const answer = deferred<View>();
+    const store = createViewStore(
+      { path: '/x', view: { $type: 'form', a: 1, b: 1 } },
+      transport({ post: () => answer.promise }).t,
+    );
+    store.edit((v) => ({ ...v, a: 2 }));
+    expect(store.get().dirty).toBe(true);
+    const pending = store.commit('/x', store.get().view, { merge: true });
+    expect(store.get().committing).toBe(true);
+    answer.resolve({ $type: 'form', b: 3 });
+    const result = await pending;
+    expect(result.ok).toBe(true);
+    expect(store.get()).toMatchObject({
+      committing: false,
+      dirty: false,
+      view: { $type: 'form', a: 1, b: 3 },
+    });
+
+    const replacing = createViewStore({ path: '/x', view: { $type: 'form', a: 1 } }, transport().t);
+    await replacing.commit('/x', {});
+    expect(replacing.get().view).toEqual({ $type: 'page', saved: true });
+  });
+
+  it('a failed commit reports the error and answers it', async () => {
+    const error = new ApiError(400, '', { message: 'Bad.', code: 'invalid', fields: { name: 'Required.' } });
+    const store = createViewStore(
+      { path: '/x', view: home },
+      transport({ post: () => Promise.reject(error) }).t,
+    );
+    const result = await store.commit('/x', {});
+    expect(result).toEqual({ ok: false, error });
+    expect(store.get()).toMatchObject({ committing: false, errors: ['400: Bad.'] });
+  });
+
+  it('revert goes back to the saved copy', () => {
+    const store = createViewStore({ path: '/x', view: { $type: 'form', a: 1 } }, transport().t);
+    store.edit((v) => ({ ...v, a: 5 }));
+    store.revert();
+    expect(store.get()).toMatchObject({ dirty: false, view: { $type: 'form', a: 1 } });
+  });
+});
