@@ -31,7 +31,8 @@ function newestMtime(target) {
 /** Installs the locked dependencies when node_modules is missing or older than the lockfile. */
 export function ensureDependencies() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
-  if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(path.join(root, 'package-lock.json'))) return;
+  if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(path.join(root, 'package-lock.json')))
+    return;
   console.log('[dossier] installing dependencies (npm ci)');
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
@@ -40,7 +41,14 @@ export function ensureDependencies() {
 export function ensureBuilt() {
   const core = newestMtime(path.join(root, 'packages/core/src'));
   const web = path.join(root, 'apps/web/dist/index.html');
-  if (newestMtime(web) < Math.max(core, newestMtime(path.join(root, 'apps/web/src')), newestMtime(path.join(root, 'apps/web/index.html')))) {
+  if (
+    newestMtime(web) <
+    Math.max(
+      core,
+      newestMtime(path.join(root, 'apps/web/src')),
+      newestMtime(path.join(root, 'apps/web/index.html')),
+    )
+  ) {
     console.log('[dossier] building the web app');
     run('npm', ['run', 'build', '-w', '@dossier/web']);
   }

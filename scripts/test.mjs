@@ -3,6 +3,7 @@
 // browser journeys in Debian's Chromium against the built app.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { canConnect, ensureBuilt, ensureDependencies, root, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,38 +15,99 @@ if (!fs.existsSync(CHROMIUM)) {
   if (process.getuid?.() === 0) {
     console.log('[dossier] installing Debian chromium for the browser tests');
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   } else {
-    console.error(`[dossier] ${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`);
+    console.error(
+      `[dossier] ${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`,
+    );
     process.exit(1);
   }
 }
 
-const steps = [
-  ['unit tests', 'npx', ['vitest', 'run', '--project', 'core', '--project', 'web'], {}],
-  ['integration tests (embedded PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'embedded' }],
+// Each step writes a JSON report; the last line sums up the tests of all of them.
+const report = (name) => path.join(root, '.tmp', 'reports', `${name}.json`);
+fs.rmSync(path.join(root, '.tmp', 'reports'), { recursive: true, force: true });
+fs.mkdirSync(path.join(root, '.tmp', 'reports'), { recursive: true });
+const vitest = (name, projects) => [
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report(name)}`,
 ];
-const externalUrl = process.env.TEST_EXTERNAL_DATABASE_URL;
-if (externalUrl || (await canConnect('127.0.0.1', 5432))) {
-  steps.push([
-    'integration tests (PostgreSQL at 127.0.0.1:5432)',
-    'npx',
-    ['vitest', 'run', '--project', 'server'],
-    { TEST_DB: 'external' },
-  ]);
+
+const steps = [
+  {
+    name: 'unit tests',
+    args: vitest('unit', ['core', 'web']),
+    env: {},
+    kind: 'vitest',
+    file: report('unit'),
+  },
+  {
+    name: 'integration tests (embedded PostgreSQL)',
+    args: vitest('embedded', ['server']),
+    env: { TEST_DB: 'embedded' },
+    kind: 'vitest',
+    file: report('embedded'),
+  },
+];
+if (process.env.TEST_EXTERNAL_DATABASE_URL || (await canConnect('127.0.0.1', 5432))) {
+  steps.push({
+    name: 'integration tests (PostgreSQL at 127.0.0.1:5432)',
+    args: vitest('external', ['server']),
+    env: { TEST_DB: 'external' },
+    kind: 'vitest',
+    file: report('external'),
+  });
 } else {
   console.log('[dossier] no PostgreSQL at 127.0.0.1:5432: the external-database run is skipped');
 }
-steps.push(['browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {}]);
+steps.push({
+  name: 'browser journeys',
+  args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report('e2e') },
+  kind: 'playwright',
+  file: report('e2e'),
+});
 
-let failed = 0;
-for (const [name, command, args, env] of steps) {
-  console.log(`\n[dossier] ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    failed++;
-    console.error(`[dossier] ${name}: FAILED`);
+function counts(step) {
+  try {
+    const data = JSON.parse(fs.readFileSync(step.file, 'utf8'));
+    if (step.kind === 'vitest') {
+      return {
+        passed: data.numPassedTests,
+        failed: data.numFailedTests,
+        skipped: data.numPendingTests + data.numTodoTests,
+      };
+    }
+    const s = data.stats;
+    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
   }
 }
-console.log(`\n${steps.length - failed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+let stepsFailed = 0;
+for (const step of steps) {
+  console.log(`\n[dossier] ${step.name}`);
+  const result = spawnSync('npx', step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  const c = counts(step);
+  if (result.status !== 0) {
+    stepsFailed++;
+    // A step that failed without a failing test (a crash, a timeout) still counts as a failure.
+    if (c.failed === 0) c.failed = 1;
+    console.error(`[dossier] ${step.name}: FAILED`);
+  }
+  for (const key of Object.keys(total)) total[key] += c[key];
+}
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(stepsFailed === 0 && total.failed === 0 ? 0 : 1);

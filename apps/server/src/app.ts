@@ -74,6 +74,13 @@ export async function buildApp(input: { config: Config; db: Db; live: LiveHub })
       maxAge: '365d',
     });
   }
+  // A page path answers HTML or JSON by the X-Requested-With header: caches must keep them apart,
+  // and neither may be reused after sign-out.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/assets/')) return;
+    reply.header('vary', 'X-Requested-With');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   installSession(app, db, config);
   installCsrfGuard(app);
 

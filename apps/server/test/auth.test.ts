@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, PASSWORD, type TestContext, signIn, XHR } from './helpers.js';
+import { createTestContext, createUser, PASSWORD, signIn, type TestContext, XHR } from './helpers.js';
 
 let t: TestContext;
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -123,7 +123,11 @@ describe('POST /signin', () => {
         payload: body({ username: 'locky', password: 'wrong' }),
       });
     }
-    const user = await t.db.selectFrom('users').select('locked_until').where('id', '=', 'locky').executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select('locked_until')
+      .where('id', '=', 'locky')
+      .executeTakeFirstOrThrow();
     expect(user.locked_until?.getTime()).toBeGreaterThan(Date.now());
     const res = await t.app.inject({
       method: 'POST',
@@ -144,7 +148,9 @@ describe('POST /signin', () => {
 
 describe('per-address limit', () => {
   it('answers 429 with Retry-After once an address has failed too often', async () => {
-    const ctx = await createTestContext({ signin: { maxFailures: 100, lockMinutes: 1, ipLimitPerWindow: 3 } });
+    const ctx = await createTestContext({
+      signin: { maxFailures: 100, lockMinutes: 1, ipLimitPerWindow: 3 },
+    });
     try {
       const attempt = () =>
         ctx.app.inject({
@@ -193,7 +199,11 @@ describe('sessions', () => {
     expect((await t.app.inject({ url: '/', headers: { ...XHR, cookie: idle } })).statusCode).toBe(401);
 
     const absolute = await signIn(t.app, 'bob');
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', 'bob').execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', 'bob')
+      .execute();
     expect((await t.app.inject({ url: '/', headers: { ...XHR, cookie: absolute } })).statusCode).toBe(401);
   });
 

@@ -5,10 +5,10 @@ import WebSocket from 'ws';
 import { buildApp } from '../src/app.js';
 import { createDb, type Db } from '../src/db/database.js';
 import { createNotification } from '../src/features/notifications/service.js';
-import { pushTask } from '../src/features/tasks/service.js';
 import { TASK_COLUMNS } from '../src/features/tasks/repository.js';
+import { pushTask } from '../src/features/tasks/service.js';
 import { LiveHub } from '../src/live/hub.js';
-import { createTestContext, createUser, type TestContext, signIn } from './helpers.js';
+import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
 
 // Two instances of the app on one database: what is published through one reaches a socket held
 // by the other, which is how several web instances behind a load balancer stay live.
@@ -22,7 +22,10 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-function connect(host: string, headers: Record<string, string>): Promise<{ ws: WebSocket; messages: unknown[]; closed: Promise<number> }> {
+function connect(
+  host: string,
+  headers: Record<string, string>,
+): Promise<{ ws: WebSocket; messages: unknown[]; closed: Promise<number> }> {
   const ws = new WebSocket(`ws://${host}/__ws`, { headers });
   const messages: unknown[] = [];
   ws.on('message', (data) => messages.push(JSON.parse(String(data))));
@@ -73,25 +76,43 @@ describe('the live connection', () => {
         text: 'You were mentioned',
         createdBy: null,
       });
-      await createNotification(trx, b.live, { userId: 'bob', type: 'mention', target: '/x/', text: 'not for alice', createdBy: null });
+      await createNotification(trx, b.live, {
+        userId: 'bob',
+        type: 'mention',
+        target: '/x/',
+        text: 'not for alice',
+        createdBy: null,
+      });
     });
-    const message = await waitFor(() => messages.find((m) => (m as { $type: string }).$type === 'notification'));
+    const message = await waitFor(() =>
+      messages.find((m) => (m as { $type: string }).$type === 'notification'),
+    );
     expect(message).toMatchObject({ $type: 'notification', type: 'mention', text: 'You were mentioned' });
     expect(messages.some((m) => (m as { text?: string }).text === 'not for alice')).toBe(false);
 
     const task = await b.db
       .insertInto('tasks')
-      .values({ type: 'issueRequest', subject: 'Jane', scope: '/', assigned_to: 'alice', due_at: new Date(Date.now() + 1e7) })
+      .values({
+        type: 'issueRequest',
+        subject: 'Jane',
+        scope: '/',
+        assigned_to: 'alice',
+        due_at: new Date(Date.now() + 1e7),
+      })
       .returning(TASK_COLUMNS)
       .executeTakeFirstOrThrow();
     await pushTask(b.db, b.live, task, null);
-    expect(await waitFor(() => messages.find((m) => (m as { $type: string }).$type === 'workflowTask'))).toMatchObject({
+    expect(
+      await waitFor(() => messages.find((m) => (m as { $type: string }).$type === 'workflowTask')),
+    ).toMatchObject({
       taskId: task.id,
       isAssignedTo: 'alice',
     });
 
     ws.send(JSON.stringify({ $type: 'ping' }));
-    expect(await waitFor(() => messages.find((m) => (m as { $type: string }).$type === 'pong'))).toBeDefined();
+    expect(
+      await waitFor(() => messages.find((m) => (m as { $type: string }).$type === 'pong')),
+    ).toBeDefined();
     ws.close();
   });
 
@@ -100,7 +121,13 @@ describe('the live connection', () => {
     const { ws, messages } = await connect(host, { cookie, origin: `http://${host}` });
     await expect(
       b.db.transaction().execute(async (trx) => {
-        await createNotification(trx, b.live, { userId: 'alice', type: 'mention', target: '/r/', text: 'rolled back', createdBy: null });
+        await createNotification(trx, b.live, {
+          userId: 'alice',
+          type: 'mention',
+          target: '/r/',
+          text: 'rolled back',
+          createdBy: null,
+        });
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
@@ -113,7 +140,11 @@ describe('the live connection', () => {
     const host = `127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
     const session = await signIn(a.app, 'bob');
     const { closed } = await connect(host, { cookie: session, origin: `http://${host}` });
-    await b.app.inject({ method: 'POST', url: '/signout', headers: { cookie: session, 'x-requested-with': 'x' } });
+    await b.app.inject({
+      method: 'POST',
+      url: '/signout',
+      headers: { cookie: session, 'x-requested-with': 'x' },
+    });
     expect(await closed).toBe(4001);
   });
 

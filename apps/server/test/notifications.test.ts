@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotification } from '../src/features/notifications/service.js';
-import { createTestContext, createUser, type TestContext, signIn, XHR } from './helpers.js';
+import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 
 let t: TestContext;
 let alice: string;
@@ -31,7 +31,12 @@ afterAll(() => t.close());
 
 const get = (url: string, cookie: string) => t.app.inject({ url, headers: { ...XHR, cookie } });
 const ack = (cookie: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/notifications/acknowledge', headers: { ...XHR, cookie }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/notifications/acknowledge',
+    headers: { ...XHR, cookie },
+    payload: payload as object,
+  });
 
 describe('notifications', () => {
   it('lists the 20 most recent of the user, newest first', async () => {

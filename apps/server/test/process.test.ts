@@ -20,7 +20,15 @@ interface Started {
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -70,7 +78,11 @@ describe.skipIf(external)('the server process', () => {
 
   it('seeds once, survives SIGKILL with what it acknowledged, and stops cleanly on SIGTERM', async () => {
     const dataDir = await tempDir();
-    const first = await start(dataDir, { SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-Pass-2026!', DEMO_PASSWORD: 'Demo-Pass-2026!' });
+    const first = await start(dataDir, {
+      SEED_DEMO: 'true',
+      ADMIN_PASSWORD: 'Admin-Pass-2026!',
+      DEMO_PASSWORD: 'Demo-Pass-2026!',
+    });
     expect(first.output()).toMatch(/admin\s+Admin-Pass-2026!/);
     expect(first.output()).toMatch(/submitter\s+Demo-Pass-2026!\s+c:roles:submitter@\/org\/acme\//);
     expect((await fetch(`${first.base}/healthz`)).status).toBe(200);
@@ -88,9 +100,13 @@ describe.skipIf(external)('the server process', () => {
     const second = await start(dataDir, { SEED_DEMO: 'true' });
     expect(second.output()).toContain('still running');
     expect(second.output()).not.toContain('accounts were created');
-    const view = await fetch(`${second.base}/help`, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+    const view = await fetch(`${second.base}/help`, {
+      headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(view.status).toBe(200);
-    const active = await fetch(`${second.base}/notifications/active`, { headers: { cookie, 'x-requested-with': 'x' } });
+    const active = await fetch(`${second.base}/notifications/active`, {
+      headers: { cookie, 'x-requested-with': 'x' },
+    });
     expect(active.status).toBe(200);
 
     second.child.kill('SIGTERM');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, type TestContext, signIn, XHR } from './helpers.js';
+import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 
 let t: TestContext;
 
@@ -11,9 +11,30 @@ beforeAll(async () => {
   await t.db
     .insertInto('tasks')
     .values([
-      { type: 'issueRequest', subject: 'Jane Citizen', request_number: 'ACM251122QXT42', scope: '/', assigned_to: 'alice', due_at: future },
-      { type: 'classifyIncomingMessage', subject: 'Unmatched mail', message_id: '<m1@x>', scope: '/', assigned_to: 'alice', due_at: new Date(Date.now() - 1000) },
-      { type: 'followUp', subject: 'Done', scope: '/', assigned_to: 'alice', due_at: future, completed_at: new Date() },
+      {
+        type: 'issueRequest',
+        subject: 'Jane Citizen',
+        request_number: 'ACM251122QXT42',
+        scope: '/',
+        assigned_to: 'alice',
+        due_at: future,
+      },
+      {
+        type: 'classifyIncomingMessage',
+        subject: 'Unmatched mail',
+        message_id: '<m1@x>',
+        scope: '/',
+        assigned_to: 'alice',
+        due_at: new Date(Date.now() - 1000),
+      },
+      {
+        type: 'followUp',
+        subject: 'Done',
+        scope: '/',
+        assigned_to: 'alice',
+        due_at: future,
+        completed_at: new Date(),
+      },
       { type: 'payInvoice', subject: 'Bob task', scope: '/', assigned_to: 'bob', due_at: future },
     ])
     .execute();
@@ -26,7 +47,12 @@ describe('GET /tasks/assigned', () => {
     const res = await t.app.inject({ url: '/tasks/assigned', headers: { ...XHR, cookie } });
     const tasks = res.json().tasks;
     expect(tasks.map((x: { subject: string }) => x.subject)).toEqual(['Unmatched mail', 'Jane Citizen']);
-    expect(tasks[0]).toMatchObject({ $type: 'workflowTask', isOverdue: true, messageId: '<m1@x>', isAssignedTo: 'alice' });
+    expect(tasks[0]).toMatchObject({
+      $type: 'workflowTask',
+      isOverdue: true,
+      messageId: '<m1@x>',
+      isAssignedTo: 'alice',
+    });
     expect(tasks[1]).toMatchObject({ isOverdue: false, requestNumber: 'ACM251122QXT42' });
   });
 

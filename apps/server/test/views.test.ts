@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, type TestContext, signIn, XHR } from './helpers.js';
+import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 
 let t: TestContext;
 let cookie: string;
@@ -13,7 +13,11 @@ function initialStateOf(html: string) {
 beforeAll(async () => {
   t = await createTestContext();
   await createUser(t.db, { id: 'alice', roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }] });
-  await t.db.updateTable('users').set({ name: '</script><script>alert(1)</script>' }).where('id', '=', 'alice').execute();
+  await t.db
+    .updateTable('users')
+    .set({ name: '</script><script>alert(1)</script>' })
+    .where('id', '=', 'alice')
+    .execute();
   cookie = await signIn(t.app, 'alice');
 });
 afterAll(() => t.close());
@@ -47,7 +51,11 @@ describe('the view protocol', () => {
 
   it('answers the whole initial state when asked for it', async () => {
     const res = await t.app.inject({ url: '/help', headers: { ...XHR, 'x-initial-state': '1', cookie } });
-    expect(res.json()).toMatchObject({ user: { id: 'alice' }, view: { $type: 'richTextPage' }, locale: 'en-au' });
+    expect(res.json()).toMatchObject({
+      user: { id: 'alice' },
+      view: { $type: 'richTextPage' },
+      locale: 'en-au',
+    });
   });
 
   it('sends a browser without a session to the sign-in page and gives the client 401', async () => {
@@ -62,7 +70,11 @@ describe('the view protocol', () => {
   it('shows Invalid URL with the path for an unknown page', async () => {
     const html = await t.app.inject({ url: '/no/such/page', headers: { cookie } });
     expect(html.statusCode).toBe(404);
-    expect(initialStateOf(html.body).view).toEqual({ $type: 'invalidUrl', title: 'Invalid URL', path: '/no/such/page' });
+    expect(initialStateOf(html.body).view).toEqual({
+      $type: 'invalidUrl',
+      title: 'Invalid URL',
+      path: '/no/such/page',
+    });
     const json = await t.app.inject({ url: '/no/such/page', headers: { ...XHR, cookie } });
     expect(json.statusCode).toBe(404);
     expect(json.json()).toEqual({ message: 'Invalid URL: /no/such/page', code: 'invalidUrl' });

@@ -22,11 +22,18 @@ describe('permissions and the menu', () => {
   });
 
   it('shows each entry only with its permissions (spec 1, section 6)', () => {
-    expect(keys(['request:submit'])).toEqual(['main/dashboard', 'main/newRequest', 'help/help', 'help/contact']);
+    expect(keys(['request:submit'])).toEqual([
+      'main/dashboard',
+      'main/newRequest',
+      'help/help',
+      'help/contact',
+    ]);
     expect(keys(['reports:view'])).not.toContain('reports/users');
     expect(keys(['reports:view', 'user:view'])).toContain('reports/users');
     expect(keys(['user:view'])).toContain('administration/users');
-    expect(keys(['task:skills'])).toEqual(expect.arrayContaining(['workflow/taskSkillLevels', 'workflow/taskSkillStatus']));
+    expect(keys(['task:skills'])).toEqual(
+      expect.arrayContaining(['workflow/taskSkillLevels', 'workflow/taskSkillStatus']),
+    );
   });
 
   it('needs the download-tracking feature for Download Files and Request Results', () => {

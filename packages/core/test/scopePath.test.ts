@@ -9,7 +9,9 @@ describe('scope paths', () => {
     ['/', '/'],
   ])('adds missing slashes to %s', (input, output) => expect(normalizeScopePath(input)).toBe(output));
 
-  it.each(['/', '/org/acme/', '/org/acme/branch/Sydney 1/'])('accepts %s', (p) => expect(isValidScopePath(p)).toBe(true));
+  it.each(['/', '/org/acme/', '/org/acme/branch/Sydney 1/'])('accepts %s', (p) =>
+    expect(isValidScopePath(p)).toBe(true),
+  );
   it.each(['/org/', '/Org/acme/', '/org/acme', 'org/acme/', '/1org/a/', '/org//'])('rejects %s', (p) =>
     expect(isValidScopePath(p)).toBe(false),
   );
@@ -21,7 +23,13 @@ describe('scope paths', () => {
   });
 
   it('walks up to the root, nearest first', () => {
-    expect(scopeAncestry('/org/acme/branch/x/')).toEqual(['/org/acme/branch/x/', '/org/acme/branch/', '/org/acme/', '/org/', '/']);
+    expect(scopeAncestry('/org/acme/branch/x/')).toEqual([
+      '/org/acme/branch/x/',
+      '/org/acme/branch/',
+      '/org/acme/',
+      '/org/',
+      '/',
+    ]);
     expect(scopeAncestry('/')).toEqual(['/']);
   });
 });

@@ -45,7 +45,9 @@ describe('transport rules', () => {
   });
 
   it('drops $ properties except the type marker, deeply', () => {
-    expect(stripClientState({ $type: 'x', $dirty: true, a: [{ $loading: 1, b: 2 }], d: new Date(0) })).toEqual({
+    expect(
+      stripClientState({ $type: 'x', $dirty: true, a: [{ $loading: 1, b: 2 }], d: new Date(0) }),
+    ).toEqual({
       $type: 'x',
       a: [{ b: 2 }],
       d: new Date(0),
@@ -62,7 +64,10 @@ describe('notifications', () => {
   });
 
   it('orders ids numerically, not as text', () => {
-    expect(mergeNotifications([notification(9)], [notification(10)]).map((n) => n.notificationId)).toEqual(['10', '9']);
+    expect(mergeNotifications([notification(9)], [notification(10)]).map((n) => n.notificationId)).toEqual([
+      '10',
+      '9',
+    ]);
   });
 
   it('finds the request number in a target', () => {

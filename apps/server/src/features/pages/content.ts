@@ -6,7 +6,6 @@ export const DEFAULT_PAGE_BODIES: Record<'contact' | 'help', RichTextDoc> = {
   contact: {
     type: 'doc',
     content: [
-      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Contact us' }] },
       {
         type: 'paragraph',
         content: [

@@ -1,0 +1,64 @@
+import autocannon from 'autocannon';
+import type { Settings } from './settings.js';
+import type { Target } from './types.js';
+
+export interface Row {
+  name: string;
+  status: 'ok' | 'failed' | 'skipped';
+  note?: string;
+  connections?: number;
+  duration?: number;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  errors?: number;
+  non2xx?: number;
+}
+
+/** One request as the load will send it; answers a failure text when it is not a 2xx. */
+export async function probe(target: Target): Promise<string | undefined> {
+  try {
+    const res = await fetch(target.url, {
+      method: target.method ?? 'GET',
+      headers: target.headers,
+      body: target.body,
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    if (res.status >= 200 && res.status < 300) return undefined;
+    return `probe ${target.method ?? 'GET'} ${new URL(target.url).pathname} answered ${res.status}: ${text.slice(0, 200)}`;
+  } catch (error) {
+    return `probe failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Fires `target` for `duration` seconds over `connections` keep-alive connections. */
+export async function measure(
+  name: string,
+  target: Target,
+  load: { connections: number; duration: number },
+  settings: Settings,
+): Promise<Row> {
+  const result = await autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections: load.connections,
+    duration: load.duration,
+    // A worker thread keeps the load generator off the event loop of the servers it measures.
+    ...(settings.workers > 0 ? { workers: settings.workers } : {}),
+    ...(settings.warmup > 0 ? { warmup: { connections: load.connections, duration: settings.warmup } } : {}),
+  });
+  return {
+    name,
+    status: 'ok',
+    note: target.note,
+    ...load,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { startServer } from '../../apps/server/src/server.js';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './types.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEB_DIST_DIR = path.join(ROOT, 'apps/web/dist');
+
+export interface Started {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function baseUrl(app: FastifyInstance): string {
+  const address = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** The baseline: a bare Fastify app with one JSON route and nothing else. */
+export async function startBare(): Promise<Started> {
+  const app = Fastify({ logger: false });
+  app.get('/bare', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: baseUrl(app), stop: () => app.close() };
+}
+
+const log = {
+  info: (msg: string) => console.log(`  [dossier] ${msg}`),
+  warn: (msg: string) => console.warn(`  [dossier] ${msg}`),
+};
+
+/**
+ * A whole Dossier instance in this process: embedded PostgreSQL in a fresh temporary folder (or the
+ * database at `databaseUrl`), migrated and seeded with the bench passwords. `stop` stops it and
+ * removes the folder, also when the start failed half-way.
+ */
+export async function startDossier(databaseUrl: string | undefined): Promise<Started> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dossier-bench-'));
+  const removeDataDir = () => fs.rm(dataDir, { recursive: true, force: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR,
+    DATABASE_URL: databaseUrl,
+  };
+  // A development setting in the caller's shell would change what is measured.
+  delete env.WEB_DEV_SERVER;
+  if (!databaseUrl) delete env.DATABASE_URL;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(loadConfig(env), log);
+  } catch (error) {
+    await removeDataDir();
+    throw error;
+  }
+  return {
+    url: baseUrl(server.app),
+    stop: async () => {
+      try {
+        await server.stop();
+      } finally {
+        await removeDataDir();
+      }
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'Admin-Pass-2026!' };
+export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+
+/** Signs in through the sign-in page as a person would. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, path = '/') {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByTestId('signin-username').fill(username);
+  await page.getByTestId('signin-password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin') || url.searchParams.has('err'));
+}
