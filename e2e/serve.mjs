@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { root, runForeground } from '../scripts/lib.mjs';
 
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+const port = process.env.E2E_PORT ?? '3210';
+// One folder per port, so journeys of several checkouts or runs on one machine do not collide.
+const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 runForeground(process.execPath, ['apps/server/dist/main.js'], {
   env: {
     ...process.env,
     DATABASE_URL: '',
     DATA_DIR: dataDir,
-    PORT: process.env.E2E_PORT ?? '3210',
+    PORT: port,
     HOST: '127.0.0.1',
     SEED_DEMO: 'true',
     ADMIN_PASSWORD: 'Admin-Pass-2026!',

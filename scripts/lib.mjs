@@ -33,8 +33,8 @@ export function ensureDependencies() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(path.join(root, 'package-lock.json')))
     return;
-  console.log('[dossier] installing dependencies (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('[dossier] installing dependencies (npm install from the lockfile)');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Builds the web app and the server when their output is missing or older than their sources. */
