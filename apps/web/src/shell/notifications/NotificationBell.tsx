@@ -32,6 +32,8 @@ export function NotificationBell() {
           variant={active.count > 0 ? 'filled' : 'light'}
           color={active.count > 0 ? 'red' : 'gray'}
           data-testid="notification-count"
+          // A narrow header must not squeeze the count out of its badge.
+          style={{ flexShrink: 0, overflow: 'visible' }}
         >
           {activeCountLabel(active)}
         </Badge>

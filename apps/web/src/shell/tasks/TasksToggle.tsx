@@ -1,4 +1,4 @@
-import { Badge, Box, Button } from '@mantine/core';
+import { Badge, Box, Button, Group } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../view/createStore';
@@ -10,23 +10,30 @@ export function TasksToggle() {
   const count = useStore(tasks, (s) => s.tasks.length);
   const visible = useStore(tasks, (s) => s.visible);
   return (
-    <Button
-      variant={visible ? 'light' : 'subtle'}
-      size="compact-sm"
-      leftSection={<IconChecklist size={18} />}
-      rightSection={
-        <Badge size="sm" variant="filled" color={count > 0 ? 'blue' : 'gray'} data-testid="tasks-count">
-          {count}
-        </Badge>
-      }
-      aria-pressed={visible}
-      aria-label={t(visible ? 'tasks.hide' : 'tasks.show')}
-      onClick={() => tasks.toggle()}
-      data-testid="tasks-toggle"
-    >
-      <Box component="span" visibleFrom="sm">
-        {t('tasks.title')}
-      </Box>
-    </Button>
+    <Group gap={4} wrap="nowrap">
+      <Button
+        variant={visible ? 'light' : 'subtle'}
+        size="compact-sm"
+        leftSection={<IconChecklist size={18} />}
+        aria-pressed={visible}
+        aria-label={t(visible ? 'tasks.hide' : 'tasks.show')}
+        onClick={() => tasks.toggle()}
+        data-testid="tasks-toggle"
+      >
+        <Box component="span" visibleFrom="sm">
+          {t('tasks.title')}
+        </Box>
+      </Button>
+      {/* Outside the button, so a narrow header cannot squeeze the count away. */}
+      <Badge
+        size="sm"
+        variant="filled"
+        color={count > 0 ? 'blue' : 'gray'}
+        data-testid="tasks-count"
+        style={{ flexShrink: 0, overflow: 'visible' }}
+      >
+        {count}
+      </Badge>
+    </Group>
   );
 }
