@@ -93,10 +93,13 @@ export async function buildApp(input: { config: Config; db: Db; live: LiveHub })
     }
   });
 
-  authRoutes(app, deps);
-  pageRoutes(app, deps);
-  notificationRoutes(app, deps);
-  taskRoutes(app, deps);
+  // An instance without the web service (a job worker) answers only /healthz.
+  if (config.services.includes('web')) {
+    authRoutes(app, deps);
+    pageRoutes(app, deps);
+    notificationRoutes(app, deps);
+    taskRoutes(app, deps);
+  }
   if (config.services.includes('live')) liveRoutes(app, deps);
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -18,7 +18,9 @@ function printCredentials(users: SeededUser[]): void {
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    // `--services=web,live` is the same as SERVICES=web,live.
+    const flag = process.argv.find((a) => a.startsWith('--services='));
+    config = loadConfig(flag ? { ...process.env, SERVICES: flag.slice('--services='.length) } : process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

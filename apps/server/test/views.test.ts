@@ -151,3 +151,15 @@ describe('GET /healthz', () => {
     await ctx.live.close();
   });
 });
+
+describe('services', () => {
+  it('serves only /healthz on an instance without the web service', async () => {
+    const worker = await createTestContext({ services: ['jobs'] });
+    try {
+      expect((await worker.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      expect((await worker.app.inject({ url: '/signin', headers: XHR })).statusCode).toBe(404);
+    } finally {
+      await worker.close();
+    }
+  });
+});
