@@ -19,7 +19,12 @@ import { installCsrfGuard } from './http/csrf.js';
 import { installErrorHandler } from './http/errors.js';
 import { installSession } from './http/session.js';
 import { createShellRenderer } from './http/shell.js';
+import { fileRoutes } from './files/routes.js';
+import type { FilesContext } from './files/service.js';
+import { loadSecret } from './files/signing.js';
+import { createLocalStorage } from './files/storage.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { LiveHub } from './live/hub.js';
 import { liveRoutes } from './live/routes.js';
 
@@ -27,8 +32,11 @@ export interface AppDeps {
   config: Config;
   db: Db;
   live: LiveHub;
+  /** Absent in tests that need no background jobs. */
+  jobs?: JobQueue;
   views: ViewContext;
   resolveActor(token: string): Promise<Actor | undefined>;
+  files: FilesContext;
 }
 
 /** Where the built web app lives, whether running from source or from the bundled server. */
@@ -37,8 +45,13 @@ export function defaultWebDistDir(): string {
   return path.resolve(here, '../../web/dist');
 }
 
-export async function buildApp(input: { config: Config; db: Db; live: LiveHub }): Promise<FastifyInstance> {
-  const { config, db, live } = input;
+export async function buildApp(input: {
+  config: Config;
+  db: Db;
+  live: LiveHub;
+  jobs?: JobQueue;
+}): Promise<FastifyInstance> {
+  const { config, db, live, jobs } = input;
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -56,11 +69,18 @@ export async function buildApp(input: { config: Config; db: Db; live: LiveHub })
     config,
     db,
     live,
+    jobs,
     views: {
       shell: createShellRenderer({ distDir, devServer: config.webDevServer }),
       features: { selfRegistration: config.selfRegistration },
     },
     resolveActor: (token) => resolveSession(db, config, token),
+    files: {
+      db,
+      storage: createLocalStorage(config.files.dir),
+      secret: await loadSecret(db, 'files.uploadSigning'),
+      maxBytes: config.files.maxBytes,
+    },
   };
 
   await app.register(cookie);
@@ -99,6 +119,7 @@ export async function buildApp(input: { config: Config; db: Db; live: LiveHub })
     pageRoutes(app, deps);
     notificationRoutes(app, deps);
     taskRoutes(app, deps);
+    fileRoutes(app, deps.files);
   }
   if (config.services.includes('live')) liveRoutes(app, deps);
 

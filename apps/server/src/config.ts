@@ -68,6 +68,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DEV_SERVER: z.url({ message: 'expected the URL of the Vite dev server' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  FILES_DIR: z.string().min(1).optional(),
+  FILES_MAX_MB: int(50, 1, 10_000),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -96,6 +98,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     webDevServer: env.WEB_DEV_SERVER,
     webDistDir: env.WEB_DIST_DIR,
+    files: {
+      dir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR, 'files')),
+      maxBytes: env.FILES_MAX_MB * 1024 * 1024,
+    },
   };
 }
 

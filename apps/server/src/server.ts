@@ -6,6 +6,7 @@ import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { type SeededUser, seedIfEmpty } from './db/seed.js';
 import { purgeExpired } from './features/auth/service.js';
+import { JobQueue } from './jobs/queue.js';
 import { LiveHub } from './live/hub.js';
 
 // Everything one process runs: the database (embedded unless DATABASE_URL is set), migrations, the
@@ -29,12 +30,14 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   let embedded: EmbeddedDatabase | undefined;
   let pool: pg.Pool | undefined;
   let live: LiveHub | undefined;
+  let jobs: JobQueue | undefined;
   let app: FastifyInstance | undefined;
   let housekeeping: NodeJS.Timeout | undefined;
   const stop = async () => {
     if (housekeeping) clearInterval(housekeeping);
     // Stop taking requests and finish those in flight, then close sockets, then the database.
     await app?.close();
+    await jobs?.stop();
     await live?.close();
     await pool?.end();
     await embedded?.stop();
@@ -53,7 +56,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       error: (o, m) => log.warn(`${m} ${String(o)}`),
     });
     await live.start();
-    app = await buildApp({ config, db, live });
+    // Every instance can send jobs; only those running the jobs service work them.
+    jobs = await JobQueue.start(url, log);
+    app = await buildApp({ config, db, live, jobs });
     await app.listen({ port: config.port, host: config.host });
     if (config.services.includes('jobs')) {
       housekeeping = setInterval(() => void purgeExpired(db, config).catch(() => undefined), 10 * 60_000);

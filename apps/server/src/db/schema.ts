@@ -91,8 +91,32 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
+export interface FilesTable {
+  key: string;
+  name: string;
+  content_type: string;
+  declared_size: string | number;
+  size: string | number | null;
+  sha256: string | null;
+  public_read: Generated<boolean>;
+  classification: string | null;
+  owner_type: string | null;
+  owner_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  uploaded_at: NullableTimestamp;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
+  files: FilesTable;
+  app_secrets: AppSecretsTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   signin_failures: SigninFailuresTable;

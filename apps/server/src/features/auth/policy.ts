@@ -15,3 +15,8 @@ export function requirePermission(request: FastifyRequest, permission: Permissio
   if (!hasPermission(actor, permission)) throw forbidden();
   return actor;
 }
+
+/** A route hook that refuses a caller without a session before its body is even validated. */
+export async function signedInOnly(request: FastifyRequest): Promise<void> {
+  requireActor(request);
+}

@@ -1,0 +1,31 @@
+import type { DbOrTrx } from '../db/database.js';
+import type { Actor } from '../features/auth/actor.js';
+
+// A file is readable by whoever may see what it is attached to. Each feature that attaches files
+// registers how to decide that for its own kind of owner (a recipient, a request, a result...).
+
+export type OwnerAccess = (db: DbOrTrx, actor: Actor, ownerId: string) => Promise<boolean>;
+
+const owners = new Map<string, OwnerAccess>();
+
+export function registerFileOwner(type: string, access: OwnerAccess): void {
+  owners.set(type, access);
+}
+
+export async function canReadFile(
+  db: DbOrTrx,
+  actor: Actor | undefined,
+  file: {
+    public_read: boolean;
+    created_by: string | null;
+    owner_type: string | null;
+    owner_id: string | null;
+  },
+): Promise<boolean> {
+  if (file.public_read) return true;
+  if (!actor) return false;
+  if (file.created_by === actor.id) return true;
+  if (!file.owner_type || !file.owner_id) return false;
+  const access = owners.get(file.owner_type);
+  return access ? access(db, actor, file.owner_id) : false;
+}

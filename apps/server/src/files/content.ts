@@ -1,0 +1,65 @@
+import { fileTypeFromBuffer } from 'file-type';
+
+// What a file really is, judged by its bytes (file-type), not by its name or the declared type.
+
+const EXECUTABLE_MIME = new Set([
+  'application/x-msdownload',
+  'application/x-elf',
+  'application/x-mach-binary',
+  'application/x-sharedlib',
+  'application/vnd.microsoft.portable-executable',
+  'application/x-executable',
+  'application/java-archive',
+  'application/x-msi',
+  'application/x-ms-installer',
+]);
+const EXECUTABLE_EXTENSIONS =
+  /\.(exe|com|bat|cmd|scr|msi|dll|ps1|vbs|vbe|js|jse|wsf|wsh|jar|sh|app|apk|cpl|hta|lnk|reg)$/i;
+
+// The declared type must belong to the family the bytes show; Office documents are zip files.
+const FAMILIES: Record<string, string[]> = {
+  'application/zip': [
+    'application/zip',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/vnd.oasis.opendocument.text',
+  ],
+  'application/x-cfb': ['application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-outlook'],
+};
+
+export function hasExecutableName(name: string): boolean {
+  return EXECUTABLE_EXTENSIONS.test(name.trim());
+}
+
+export type ContentVerdict = { ok: true; contentType: string } | { ok: false; reason: string };
+
+/** Checks the first bytes of an upload against the type it was declared with. */
+export async function checkContent(head: Buffer, declaredType: string): Promise<ContentVerdict> {
+  if (head.subarray(0, 2).toString('latin1') === '#!') {
+    return { ok: false, reason: 'Executable files are not allowed.' };
+  }
+  const detected = await fileTypeFromBuffer(head);
+  if (detected && EXECUTABLE_MIME.has(detected.mime))
+    return { ok: false, reason: 'Executable files are not allowed.' };
+  const declared = declaredType.toLowerCase().split(';')[0].trim();
+  if (!detected) {
+    // No signature: only text may have none, and text has no NUL bytes.
+    if (declared.startsWith('text/') || declared === 'application/json' || declared === 'text/csv') {
+      return head.includes(0)
+        ? { ok: false, reason: `The content is not ${declared}.` }
+        : { ok: true, contentType: declared };
+    }
+    if (declared === 'application/octet-stream') return { ok: true, contentType: declared };
+    return { ok: false, reason: `The content does not match the type ${declared}.` };
+  }
+  if (detected.mime === declared || FAMILIES[detected.mime]?.includes(declared))
+    return { ok: true, contentType: declared };
+  if (declared === 'application/octet-stream') return { ok: true, contentType: detected.mime };
+  return { ok: false, reason: `The content is ${detected.mime}, not ${declared}.` };
+}
+
+/** Types a browser may show inline; everything else is always downloaded. */
+export function isInlineSafe(contentType: string): boolean {
+  return /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain)$/.test(contentType);
+}

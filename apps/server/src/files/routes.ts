@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor, signedInOnly } from '../features/auth/policy.js';
+import { isInlineSafe } from './content.js';
+import { createUpload, type FilesContext, openFile, receiveUpload } from './service.js';
+
+const uploadRequest = z.object({
+  name: z.string().trim().min(1, 'A file name is required.').max(255),
+  contentType: z
+    .string()
+    .trim()
+    .min(3)
+    .max(200)
+    .regex(/^[\w.+-]+\/[\w.+-]+/, 'Not a content type.'),
+  contentLength: z.number().int().positive('The file is empty.'),
+  publicReadAccess: z.boolean().default(false),
+});
+
+/** Content-Disposition with both a plain fallback and the UTF-8 name (RFC 6266). */
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const plain = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function fileRoutes(app: FastifyInstance, files: FilesContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/files', { onRequest: signedInOnly, schema: { body: uploadRequest } }, async (request) =>
+    createUpload(files, requireActor(request), request.body),
+  );
+
+  r.get(
+    '/files/:key',
+    {
+      schema: {
+        params: z.object({ key: z.string().regex(/^[\w-]{10,64}$/) }),
+        querystring: z.object({
+          fileName: z.string().max(255).optional(),
+          attachment: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { file, stream } = await openFile(files, request.actor, request.params.key);
+      const inline = isInlineSafe(file.content_type) && request.query.attachment === undefined;
+      reply
+        .header('content-type', file.content_type)
+        .header('content-length', String(file.size))
+        .header(
+          'content-disposition',
+          disposition(inline ? 'inline' : 'attachment', request.query.fileName ?? file.name),
+        )
+        .header('x-content-type-options', 'nosniff')
+        // Even a file that slipped through is never run as a page of ours.
+        .header(
+          'content-security-policy',
+          "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        )
+        .header('cache-control', file.public_read ? 'public, max-age=3600' : 'private, no-store');
+      return reply.send(stream);
+    },
+  );
+
+  // The upload target: authorised by its signature, not by a session, and reads the raw bytes.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      '/files/upload/:key',
+      {
+        schema: {
+          params: z.object({ key: z.string().regex(/^[\w-]{10,64}$/) }),
+          querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().min(10).max(100) }),
+        },
+      },
+      async (request) =>
+        receiveUpload(
+          files,
+          request.params.key,
+          request.query,
+          request.body as NodeJS.ReadableStream as never,
+        ),
+    );
+  });
+}

@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Readable, Transform } from 'node:stream';
+import type { DbOrTrx } from '../db/database.js';
+import type { Actor } from '../features/auth/actor.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { canReadFile } from './access.js';
+import { checkContent, hasExecutableName } from './content.js';
+import * as repo from './repository.js';
+import { sign, verify } from './signing.js';
+import type { FileStorage } from './storage.js';
+
+export interface FilesContext {
+  db: DbOrTrx;
+  storage: FileStorage;
+  secret: Buffer;
+  maxBytes: number;
+}
+
+/** How long an upload URL stays valid. */
+const UPLOAD_URL_SECONDS = 15 * 60;
+const SNIFF_BYTES = 4100;
+
+export interface UploadRequest {
+  name: string;
+  contentType: string;
+  contentLength: number;
+  publicReadAccess: boolean;
+}
+
+export async function createUpload(ctx: FilesContext, actor: Actor, input: UploadRequest) {
+  if (hasExecutableName(input.name))
+    throw badRequest('Executable files are not allowed.', { name: 'Executable files are not allowed.' });
+  if (input.contentLength > ctx.maxBytes) {
+    const limit = `The file is larger than the limit of ${Math.floor(ctx.maxBytes / 1048576)} MB.`;
+    throw badRequest(limit, { contentLength: limit });
+  }
+  const key = randomBytes(16).toString('base64url');
+  await repo.insertFile(ctx.db, {
+    key,
+    name: input.name,
+    contentType: input.contentType,
+    size: input.contentLength,
+    publicRead: input.publicReadAccess,
+    createdBy: actor.id,
+  });
+  const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_SECONDS;
+  const signature = sign(ctx.secret, [key, expires, input.contentLength, input.contentType]);
+  return {
+    key,
+    uploadUrl: `/files/upload/${key}?expires=${expires}&signature=${signature}`,
+    headers: { 'content-type': input.contentType },
+  };
+}
+
+/** Receives the bytes of a signed upload: size, signature, expiry and content are all checked. */
+export async function receiveUpload(
+  ctx: FilesContext,
+  key: string,
+  query: { expires: number; signature: string },
+  body: Readable,
+) {
+  const file = await repo.findFile(ctx.db, key);
+  if (!file) throw notFound();
+  const declaredSize = Number(file.declared_size);
+  const valid = verify(ctx.secret, [key, query.expires, declaredSize, file.content_type], query.signature);
+  if (!valid || query.expires * 1000 < Date.now())
+    throw new HttpError(403, 'The upload link is invalid or has expired.', 'forbidden');
+  if (file.uploaded_at) throw new HttpError(409, 'This file was already uploaded.', 'conflict');
+
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > declaredSize) return done(badRequest('The file is larger than announced.'));
+      if (head.length < SNIFF_BYTES)
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  await ctx.storage.write(key, body.pipe(meter));
+  const verdict = size === declaredSize ? await checkContent(head, file.content_type) : undefined;
+  if (!verdict?.ok) {
+    await ctx.storage.remove(key);
+    throw badRequest(verdict ? verdict.reason : 'The file is smaller than announced.');
+  }
+  await repo.markUploaded(ctx.db, key, {
+    size,
+    sha256: hash.digest('hex'),
+    contentType: verdict.contentType,
+  });
+  return { key, size };
+}
+
+/** The file and its bytes, for someone allowed to read it; 404 for anybody else. */
+export async function openFile(ctx: FilesContext, actor: Actor | undefined, key: string) {
+  const file = await repo.findFile(ctx.db, key);
+  if (!file?.uploaded_at || !(await canReadFile(ctx.db, actor, file))) throw notFound('File not found.');
+  return { file, stream: await ctx.storage.open(key) };
+}
+
+/** Attaches an upload of the actor to what it belongs to; a field error when the key will not do. */
+export async function attachFile(
+  db: DbOrTrx,
+  actor: Actor,
+  key: string,
+  owner: { type: string; id: string; classification?: string | null },
+  field = 'file',
+): Promise<void> {
+  if (!(await repo.setOwner(db, key, owner, actor.id))) {
+    throw badRequest('The file is missing, not uploaded yet, or attached elsewhere.', {
+      [field]: 'The file is missing, not uploaded yet, or attached elsewhere.',
+    });
+  }
+}

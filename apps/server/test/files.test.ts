@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerFileOwner } from '../src/files/access.js';
+import { attachFile } from '../src/files/service.js';
+import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+
+let t: TestContext;
+let alice: string;
+let bob: string;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200), Buffer.from('PE\0\0')]);
+
+async function announce(cookie: string, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/files', headers: { ...XHR, cookie }, payload: body });
+}
+
+async function upload(
+  cookie: string,
+  name: string,
+  contentType: string,
+  bytes: Buffer,
+  publicReadAccess = false,
+) {
+  const res = await announce(cookie, { name, contentType, contentLength: bytes.length, publicReadAccess });
+  expect(res.statusCode).toBe(200);
+  const { key, uploadUrl } = res.json();
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: uploadUrl,
+    headers: { 'content-type': contentType },
+    payload: bytes,
+  });
+  return { key, uploadUrl, put };
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await createUser(t.db, { id: 'alice' });
+  await createUser(t.db, { id: 'bob' });
+  alice = await signIn(t.app, 'alice');
+  bob = await signIn(t.app, 'bob');
+});
+afterAll(() => t.close());
+
+describe('files', () => {
+  it('uploads through the signed URL and serves the file to its uploader only', async () => {
+    const { key, put } = await upload(alice, 'report.pdf', 'application/pdf', PDF);
+    expect(put.statusCode).toBe(200);
+    const mine = await t.app.inject({ url: `/files/${key}`, headers: { cookie: alice } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.rawPayload.equals(PDF)).toBe(true);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['content-disposition']).toContain('inline; filename="report.pdf"');
+    expect(mine.headers['x-content-type-options']).toBe('nosniff');
+    expect((await t.app.inject({ url: `/files/${key}`, headers: { cookie: bob } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/files/${key}` })).statusCode).toBe(404);
+  });
+
+  it('serves a public file to anyone, and as a download when asked', async () => {
+    const { key } = await upload(alice, 'logo.png', 'image/png', PNG, true);
+    const res = await t.app.inject({ url: `/files/${key}?attachment=1&fileName=Logo%20ä.png` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Logo _.png"; filename*=UTF-8''Logo%20%C3%A4.png`,
+    );
+  });
+
+  it('refuses executables by name and by content', async () => {
+    const byName = await announce(alice, {
+      name: 'setup.exe',
+      contentType: 'application/pdf',
+      contentLength: 10,
+    });
+    expect(byName.statusCode).toBe(400);
+    expect(byName.json().fields.name).toBe('Executable files are not allowed.');
+    const { key, put } = await upload(alice, 'invoice.pdf', 'application/pdf', EXE);
+    expect(put.statusCode).toBe(400);
+    expect(put.json().message).toBe('Executable files are not allowed.');
+    expect((await t.app.inject({ url: `/files/${key}`, headers: { cookie: alice } })).statusCode).toBe(404);
+  });
+
+  it('refuses content that does not match its declared type', async () => {
+    const { put } = await upload(alice, 'scan.pdf', 'application/pdf', PNG);
+    expect(put.statusCode).toBe(400);
+    expect(put.json().message).toBe('The content is image/png, not application/pdf.');
+  });
+
+  it('refuses a body of another size than announced, a forged signature and a second upload', async () => {
+    const res = await announce(alice, {
+      name: 'a.pdf',
+      contentType: 'application/pdf',
+      contentLength: PDF.length + 5,
+    });
+    const short = await t.app.inject({
+      method: 'PUT',
+      url: res.json().uploadUrl,
+      headers: { 'content-type': 'application/pdf' },
+      payload: PDF,
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('The file is smaller than announced.');
+    const { uploadUrl } = await upload(alice, 'b.pdf', 'application/pdf', PDF);
+    const forged = uploadUrl.replace(
+      /signature=[^&]+/,
+      'signature=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: forged,
+          headers: { 'content-type': 'application/pdf' },
+          payload: PDF,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: uploadUrl,
+          headers: { 'content-type': 'application/pdf' },
+          payload: PDF,
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
+  it('validates the announcement and needs a session', async () => {
+    const bad = await announce(alice, { name: '', contentType: 'pdf', contentLength: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['contentLength', 'contentType', 'name']);
+    const big = await announce(alice, {
+      name: 'x.pdf',
+      contentType: 'application/pdf',
+      contentLength: t.config.files.maxBytes + 1,
+    });
+    expect(big.statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/files', headers: XHR, payload: { name: 'x' } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('lets whoever may see the owner read an attached file', async () => {
+    registerFileOwner('testThing', async (_db, actor, id) => id === 'shared' && actor.id === 'bob');
+    const { key } = await upload(alice, 'shared.pdf', 'application/pdf', PDF);
+    const actor = { id: 'alice' } as Parameters<typeof attachFile>[1];
+    await attachFile(t.db, actor, key, { type: 'testThing', id: 'shared' });
+    expect((await t.app.inject({ url: `/files/${key}`, headers: { cookie: bob } })).statusCode).toBe(200);
+    await expect(attachFile(t.db, actor, key, { type: 'testThing', id: 'other' })).rejects.toThrow(
+      /attached elsewhere/,
+    );
+  });
+});
