@@ -9,6 +9,6 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(page).toHaveURL(/\/signin/);
   await page.getByTestId('signin-username').fill(username);
   await page.getByTestId('signin-password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByTestId('signin-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin') || url.searchParams.has('err'));
 }

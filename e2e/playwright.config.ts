@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 // Browser journeys in Debian's Chromium (never a downloaded browser) against the built app, which
 // serve.mjs starts on a fresh embedded database with known demo passwords.
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 89);
 
 export default defineConfig({
   testDir: '.',
@@ -30,13 +31,32 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node e2e/serve.mjs',
-    cwd: '..',
-    url: `http://localhost:${PORT}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { E2E_PORT: String(PORT) },
-  },
+  webServer: [
+    {
+      command: 'node --import tsx e2e/oidc.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(PORT), E2E_OIDC_PORT: String(OIDC_PORT) },
+    },
+    {
+      command: 'node e2e/serve.mjs',
+      cwd: '..',
+      url: `http://localhost:${PORT}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        E2E_PORT: String(PORT),
+        SSO_ISSUER_URL: `http://127.0.0.1:${OIDC_PORT}`,
+        SSO_CLIENT_ID: 'dossier-e2e',
+        SSO_CLIENT_SECRET: 'e2e-secret',
+        SSO_ALLOW_HTTP: 'true',
+        SSO_APPLICATIONS: JSON.stringify([
+          { name: 'Records Archive', icon: '', url: 'https://archive.example/' },
+        ]),
+      },
+    },
+  ],
 });

@@ -18,5 +18,6 @@ runForeground(process.execPath, ['apps/server/dist/main.js'], {
     ADMIN_PASSWORD: 'Admin-Pass-2026!',
     DEMO_PASSWORD: 'Demo-Pass-2026!',
     LOG_LEVEL: 'warn',
+    SELF_REGISTRATION: 'true',
   },
 });

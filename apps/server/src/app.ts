@@ -14,15 +14,16 @@ import { authRoutes } from './features/auth/routes.js';
 import { resolveSession } from './features/auth/service.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { pageRoutes } from './features/pages/routes.js';
+import { ssoRoutes } from './features/sso/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
-import { installCsrfGuard } from './http/csrf.js';
-import { installErrorHandler } from './http/errors.js';
-import { installSession } from './http/session.js';
-import { createShellRenderer } from './http/shell.js';
 import { fileRoutes } from './files/routes.js';
 import type { FilesContext } from './files/service.js';
 import { loadSecret } from './files/signing.js';
 import { createLocalStorage } from './files/storage.js';
+import { installCsrfGuard } from './http/csrf.js';
+import { installErrorHandler } from './http/errors.js';
+import { installSession } from './http/session.js';
+import { createShellRenderer } from './http/shell.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { LiveHub } from './live/hub.js';
@@ -72,7 +73,13 @@ export async function buildApp(input: {
     jobs,
     views: {
       shell: createShellRenderer({ distDir, devServer: config.webDevServer }),
-      features: { selfRegistration: config.selfRegistration },
+      features: {
+        selfRegistration: config.selfRegistration,
+        singleSignOn: config.sso && {
+          applications: config.sso.applications.map(({ name, icon }) => ({ name, icon })),
+          enablePasswordHandling: config.sso.passwordHandling,
+        },
+      },
     },
     resolveActor: (token) => resolveSession(db, config, token),
     files: {
@@ -115,6 +122,7 @@ export async function buildApp(input: {
 
   // An instance without the web service (a job worker) answers only /healthz.
   if (config.services.includes('web')) {
+    ssoRoutes(app, deps);
     authRoutes(app, deps);
     pageRoutes(app, deps);
     notificationRoutes(app, deps);

@@ -70,11 +70,57 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   FILES_DIR: z.string().min(1).optional(),
   FILES_MAX_MB: int(50, 1, 10_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, {
+      message: 'expected an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587',
+    })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Dossier <no-reply@dossier.localhost>'),
+  SSO_ISSUER_URL: z.url({ message: 'expected the URL of the OpenID Connect issuer' }).optional(),
+  SSO_CLIENT_ID: z.string().min(1).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_PASSWORD_HANDLING: bool(true),
+  SSO_APPLICATIONS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [];
+      const parsed = ssoApplications.safeParse(safeJson(v));
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'expected a JSON list of {"name","icon","url"} with https URLs',
+        });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  // Only for a local test provider: allows an http:// issuer.
+  SSO_ALLOW_HTTP: bool(false),
+  // Only for tests: lets webhooks reach this machine (never private networks or metadata services).
+  WEBHOOKS_ALLOW_LOOPBACK: bool(false),
+  WEBHOOKS_CA_FILE: z.string().min(1).optional(),
 });
+
+const ssoApplications = z.array(
+  z.object({ name: z.string().min(1), icon: z.string().default(''), url: z.url({ protocol: /^https?$/ }) }),
+);
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.infer<typeof envSchema>) {
+  if (env.SSO_ISSUER_URL && !env.SSO_CLIENT_ID) {
+    throw new ConfigError('Invalid environment variable SSO_CLIENT_ID: required when SSO_ISSUER_URL is set');
+  }
   return {
     port: env.PORT,
     host: env.HOST,
@@ -98,6 +144,19 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     webDevServer: env.WEB_DEV_SERVER,
     webDistDir: env.WEB_DIST_DIR,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK, caFile: env.WEBHOOKS_CA_FILE },
+    sso:
+      env.SSO_ISSUER_URL && env.SSO_CLIENT_ID
+        ? {
+            issuerUrl: env.SSO_ISSUER_URL,
+            clientId: env.SSO_CLIENT_ID,
+            clientSecret: env.SSO_CLIENT_SECRET,
+            passwordHandling: env.SSO_PASSWORD_HANDLING,
+            applications: env.SSO_APPLICATIONS,
+            allowHttp: env.SSO_ALLOW_HTTP,
+          }
+        : undefined,
     files: {
       dir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR, 'files')),
       maxBytes: env.FILES_MAX_MB * 1024 * 1024,

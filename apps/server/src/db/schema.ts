@@ -113,10 +113,19 @@ export interface AppSecretsTable {
   created_at: Timestamp;
 }
 
+export interface SsoLoginsTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  return_url: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   files: FilesTable;
   app_secrets: AppSecretsTable;
+  sso_logins: SsoLoginsTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   signin_failures: SigninFailuresTable;

@@ -5,7 +5,9 @@ import enAu from './en-au.json';
 
 // Each feature keeps its texts in en-au/<feature>.json under a key of its own, so features can be
 // added without touching one shared file.
-const featureCatalogues = import.meta.glob<{ default: Record<string, unknown> }>('./en-au/*.json', { eager: true });
+const featureCatalogues = import.meta.glob<{ default: Record<string, unknown> }>('./en-au/*.json', {
+  eager: true,
+});
 const translation: Record<string, unknown> = { ...enAu };
 for (const catalogue of Object.values(featureCatalogues)) Object.assign(translation, catalogue.default);
 

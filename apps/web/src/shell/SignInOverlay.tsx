@@ -97,9 +97,7 @@ export function SignInOverlay() {
             </Stack>
           </form>
         )}
-        {sso && sso.applications.length > 0 && (
-          <SsoReauthenticate applications={sso.applications} onSuccess={signedIn} onFailure={setError} />
-        )}
+        {sso && <SsoReauthenticate onSuccess={signedIn} onFailure={setError} />}
       </Stack>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import type { UserState } from '@dossier/core';
-import { Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,7 +8,6 @@ export const SSO_WINDOW_POLL_MS = 100;
 export const SSO_RETURN_TARGET = '/sso/reauthenticated';
 
 interface Props {
-  applications: { name: string; icon: string }[];
   onSuccess(user: UserState): void;
   onFailure(message: string): void;
 }
@@ -17,14 +16,14 @@ interface Props {
  * Single sign-on re-authentication: a window signs in with the return target
  * /sso/reauthenticated, whose page posts `{ success, user }` back to this window.
  */
-export function SsoReauthenticate({ applications, onSuccess, onFailure }: Props) {
+export function SsoReauthenticate({ onSuccess, onFailure }: Props) {
   const { t } = useTranslation();
   const cleanup = useRef<(() => void) | undefined>(undefined);
   useEffect(() => () => cleanup.current?.(), []);
 
-  function open(index: number) {
+  function open() {
     cleanup.current?.();
-    const url = `/sso/applications/${index}?return-url=${encodeURIComponent(SSO_RETURN_TARGET)}`;
+    const url = `/signin?sso=1&return-url=${encodeURIComponent(SSO_RETURN_TARGET)}`;
     const popup = window.open(url, 'dossier-sso', 'width=600,height=700');
     if (!popup) {
       onFailure(t('signin.ssoWindowBlocked'));
@@ -56,17 +55,8 @@ export function SsoReauthenticate({ applications, onSuccess, onFailure }: Props)
   }
 
   return (
-    <Stack gap="xs">
-      {applications.map((application, index) => (
-        <Button
-          key={application.name}
-          variant="default"
-          onClick={() => open(index)}
-          data-testid={`signin-overlay-sso-${index}`}
-        >
-          {t('signin.withApplication', { name: application.name })}
-        </Button>
-      ))}
-    </Stack>
+    <Button variant="default" onClick={open} data-testid="signin-overlay-sso">
+      {t('signin.usingSso')}
+    </Button>
   );
 }

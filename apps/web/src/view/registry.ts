@@ -2,6 +2,8 @@ import { HomePage } from '../features/home/HomePage';
 import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
 import { RichTextPage } from '../features/richTextPage/RichTextPage';
 import { SignInPage } from '../features/signin/SignInPage';
+import { SsoErrorPage } from '../features/sso/SsoErrorPage';
+import { SsoReauthenticatedPage } from '../features/sso/SsoReauthenticatedPage';
 import { UnknownViewPage } from '../features/unknown/UnknownViewPage';
 import type { PageComponent } from './page';
 
@@ -11,6 +13,8 @@ export const pages: Record<string, PageComponent> = {
   home: HomePage,
   richTextPage: RichTextPage,
   invalidUrl: InvalidUrlPage,
+  ssoError: SsoErrorPage,
+  ssoReauthenticated: SsoReauthenticatedPage,
 };
 
 export function pageOf(type: string): PageComponent {

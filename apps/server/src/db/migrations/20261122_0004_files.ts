@@ -19,7 +19,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('uploaded_at', 'timestamptz')
     .execute();
-  await sql`create index files_owner_idx on files (owner_type, owner_id) where owner_type is not null`.execute(db);
+  await sql`create index files_owner_idx on files (owner_type, owner_id) where owner_type is not null`.execute(
+    db,
+  );
   await sql`create index files_pending_idx on files (created_at) where uploaded_at is null`.execute(db);
 
   await db.schema

@@ -32,11 +32,15 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-export async function signIn(
-  db: DbOrTrx,
-  config: Config,
-  input: { username: string; password: string; ip: string; userAgent: string | null; previousToken?: string },
-): Promise<SigninResult> {
+export interface SigninInput {
+  username: string;
+  password: string;
+  ip: string;
+  userAgent: string | null;
+  previousToken?: string;
+}
+
+export async function signIn(db: DbOrTrx, config: Config, input: SigninInput): Promise<SigninResult> {
   const now = Date.now();
   const windowStart = new Date(now - IP_WINDOW_MINUTES * 60_000);
   if ((await repo.countRecentFailuresFromIp(db, input.ip, windowStart)) >= config.signin.ipLimitPerWindow) {
@@ -59,17 +63,27 @@ export async function signIn(
     return { ok: false, failure: locked ? 'locked' : 'invalid' };
   }
   await repo.clearFailures(db, user.id);
+  return { ok: true, token: await startSession(db, config, user.id, input), userId: user.id };
+}
+
+/** A new session for a user who has proved who it is; answers the cookie value. */
+export async function startSession(
+  db: DbOrTrx,
+  config: Config,
+  userId: string,
+  input: SigninInput,
+): Promise<string> {
   // A new session id at every sign-in: a session fixed by someone else before sign-in is useless.
   if (input.previousToken) await repo.deleteSession(db, sessionIdOf(input.previousToken));
   const token = randomBytes(32).toString('base64url');
   await repo.insertSession(db, {
     id: sessionIdOf(token),
-    userId: user.id,
-    expiresAt: new Date(now + config.session.absoluteHours * 3_600_000),
+    userId,
+    expiresAt: new Date(Date.now() + config.session.absoluteHours * 3_600_000),
     ip: input.ip,
     userAgent: input.userAgent,
   });
-  return { ok: true, token, userId: user.id };
+  return token;
 }
 
 export async function signOut(db: DbOrTrx, token: string): Promise<string> {

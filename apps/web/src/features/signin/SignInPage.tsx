@@ -31,7 +31,6 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
   const { session } = useServices();
   const features = useStore(session, (s) => s.features);
   const sso = view.sso ?? features.singleSignOn;
-  const applications = sso?.applications ?? [];
   const showPassword = sso?.enablePasswordHandling !== false;
   return (
     <Container size={420} py="xl" data-testid="signin-page">
@@ -70,18 +69,15 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
               </Stack>
             </form>
           )}
-          {applications.map((application, index) => (
-            <Button
-              key={application.name}
-              component="a"
-              href={`/sso/applications/${index}`}
-              variant="default"
-              fullWidth
-              data-testid={`signin-sso-${index}`}
-            >
-              {t('signin.withApplication', { name: application.name })}
-            </Button>
-          ))}
+          {sso && (
+            // A GET form: /signin?sso=1&return-url=… sends the browser to the identity provider.
+            <form method="get" action="/signin" data-testid="signin-sso-form">
+              <input type="hidden" name="return-url" value={view.returnUrl ?? '/'} />
+              <Button type="submit" name="sso" value="1" variant="default" fullWidth data-testid="signin-sso">
+                {t('signin.usingSso')}
+              </Button>
+            </form>
+          )}
           <Group justify="space-between">
             {showPassword && (
               <Anchor component={Link} to="/forgot-password" size="sm" data-testid="signin-forgot-password">

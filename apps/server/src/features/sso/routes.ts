@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
+import { requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
+import { toUserState } from '../auth/service.js';
+import { beginSsoSignIn, callbackUrl, finishSsoSignIn } from './service.js';
+
+export const SSO_ERROR_TEXT =
+  'There was an error authenticating using your user profile from your SSO provider, please contact your System Administrator.';
+
+export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const sso = deps.config.sso;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The sign-in page's "Sign In Using SSO" is a GET form to /signin with sso=1 and return-url; with
+  // password handling off, passwords are refused outright.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url !== '/signin') return;
+    if (request.method === 'POST' && sso && !sso.passwordHandling) throw forbidden('Sign in using SSO.');
+    const query = request.query as { sso?: string; 'return-url'?: string };
+    if (request.method !== 'GET' || !query.sso) return;
+    if (!sso) throw notFound('Single sign-on is not configured.');
+    const origin = `${request.protocol}://${request.headers.host}`;
+    const target = await beginSsoSignIn(
+      deps.db,
+      sso,
+      callbackUrl(deps.config, origin),
+      safeReturnUrl(query['return-url']),
+    );
+    return reply.redirect(target.toString(), 303);
+  });
+
+  r.get('/sso/callback', async (request, reply) => {
+    if (!sso) throw notFound('Single sign-on is not configured.');
+    const origin = `${request.protocol}://${request.headers.host}`;
+    const outcome = await finishSsoSignIn(
+      deps.db,
+      deps.config,
+      sso,
+      new URL(request.url, callbackUrl(deps.config, origin)),
+      {
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        previousToken: request.cookies[SESSION_COOKIE],
+      },
+    );
+    if (!outcome.ok) {
+      request.log.warn({ reason: outcome.message }, 'single sign-on failed');
+      return sendView(
+        request,
+        reply,
+        deps.views,
+        { $type: 'ssoError', title: 'Sign In', text: SSO_ERROR_TEXT, message: outcome.message },
+        401,
+      );
+    }
+    setSessionCookie(request, reply, deps.config, outcome.token);
+    return reply.redirect(safeReturnUrl(outcome.returnUrl), 303);
+  });
+
+  // The window the sign-in overlay opened lands here and hands the user back to its opener.
+  r.get('/sso/reauthenticated', async (request, reply) => {
+    if (!requireSignedIn(request, reply)) return reply;
+    return sendView(request, reply, deps.views, {
+      $type: 'ssoReauthenticated',
+      title: 'Signed In',
+      user: toUserState(request.actor!),
+    });
+  });
+
+  r.get(
+    '/sso/applications/:index',
+    { schema: { params: z.object({ index: z.coerce.number().int().min(0) }) } },
+    async (request, reply) => {
+      if (!requireSignedIn(request, reply)) return reply;
+      const application = sso?.applications[request.params.index];
+      if (!application) throw notFound('No such application.');
+      return reply.redirect(application.url, 303);
+    },
+  );
+}

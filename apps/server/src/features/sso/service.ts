@@ -1,0 +1,68 @@
+import * as oidc from 'openid-client';
+import type { Config } from '../../config.js';
+import type { DbOrTrx } from '../../db/database.js';
+import { startSession } from '../auth/service.js';
+import { providerOf, type SsoConfig } from './client.js';
+import * as repo from './repository.js';
+
+/** Where the identity provider sends the browser back to. */
+export function callbackUrl(config: Config, requestOrigin: string): string {
+  return new URL('/sso/callback', config.publicUrl ?? requestOrigin).toString();
+}
+
+/** Starts a sign-in at the identity provider; answers the address to send the browser to. */
+export async function beginSsoSignIn(db: DbOrTrx, sso: SsoConfig, redirectUri: string, returnUrl: string) {
+  const provider = await providerOf(sso);
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  await repo.insertLogin(db, { state, codeVerifier, nonce, returnUrl });
+  return oidc.buildAuthorizationUrl(provider, {
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+}
+
+export type SsoOutcome =
+  | { ok: true; token: string; userId: string; returnUrl: string }
+  | { ok: false; message: string };
+
+/**
+ * Finishes a sign-in: the code is exchanged (PKCE, state and nonce checked by openid-client) and
+ * the user is found by its external id, the provider's `sub`.
+ */
+export async function finishSsoSignIn(
+  db: DbOrTrx,
+  config: Config,
+  sso: SsoConfig,
+  currentUrl: URL,
+  client: { ip: string; userAgent: string | null; previousToken?: string },
+): Promise<SsoOutcome> {
+  const state = currentUrl.searchParams.get('state');
+  const error = currentUrl.searchParams.get('error');
+  if (error) return { ok: false, message: currentUrl.searchParams.get('error_description') ?? error };
+  const login = state ? await repo.takeLogin(db, state) : undefined;
+  if (!login) return { ok: false, message: 'The sign-in has expired or was already used. Please try again.' };
+  let subject: string;
+  try {
+    const provider = await providerOf(sso);
+    const tokens = await oidc.authorizationCodeGrant(provider, currentUrl, {
+      pkceCodeVerifier: login.code_verifier,
+      expectedState: state ?? undefined,
+      expectedNonce: login.nonce,
+      idTokenExpected: true,
+    });
+    subject = tokens.claims()?.sub ?? '';
+  } catch (cause) {
+    return { ok: false, message: cause instanceof Error ? cause.message : String(cause) };
+  }
+  const user = subject ? await repo.findUserByExternalId(db, subject) : undefined;
+  if (!user || user.disabled)
+    return { ok: false, message: `No active user is linked to the external id ${subject}.` };
+  const token = await startSession(db, config, user.id, { username: user.id, password: '', ...client });
+  return { ok: true, token, userId: user.id, returnUrl: login.return_url };
+}

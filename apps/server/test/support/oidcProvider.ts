@@ -1,0 +1,63 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+// A real OpenID Connect provider for tests (oidc-provider), on loopback. Its login and consent are
+// answered automatically for the account `subject()` names, so a test drives the whole code flow.
+
+export interface TestProvider {
+  issuer: string;
+  setSubject(sub: string): void;
+  close(): Promise<void>;
+}
+
+export async function startTestProvider(
+  client: { id: string; secret: string; redirectUris: string[] },
+  port = 0,
+): Promise<TestProvider> {
+  let subject = 'sso-user-1';
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: client.id,
+        client_secret: client.secret,
+        redirect_uris: client.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    findAccount: async (_ctx, sub) => ({
+      accountId: sub,
+      claims: async () => ({ sub, email: `${sub}@idp.test` }),
+    }),
+    claims: { openid: ['sub'], email: ['email'] },
+    features: { devInteractions: { enabled: false } },
+    cookies: { keys: ['test-cookie-key'] },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+  });
+  provider.use(async (ctx, next) => {
+    const match = /^\/interaction\/([^/]+)$/.exec(ctx.path);
+    if (!match) return next();
+    const details = await provider.interactionDetails(ctx.req, ctx.res);
+    if (details.prompt.name === 'login') {
+      await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: subject } });
+      ctx.respond = false;
+      return;
+    }
+    const grant = new provider.Grant({ accountId: details.session?.accountId, clientId: client.id });
+    grant.addOIDCScope('openid email profile');
+    await provider.interactionFinished(ctx.req, ctx.res, { consent: { grantId: await grant.save() } });
+    ctx.respond = false;
+  });
+  server.on('request', provider.callback());
+  return {
+    issuer,
+    setSubject: (sub) => {
+      subject = sub;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,32 @@
+import type { View } from '@dossier/core';
+import { Alert, Button, Container, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { definePage } from '../../view/page';
+
+export interface SsoErrorView extends View {
+  $type: 'ssoError';
+  text: string;
+  message: string;
+}
+
+/** /sso/callback when the provider's answer did not sign anybody in: the text and the reason. */
+export const SsoErrorPage = definePage<SsoErrorView>(({ view }) => {
+  const { t } = useTranslation();
+  return (
+    <Container size={560} py="xl" data-testid="sso-error">
+      <Stack>
+        <Alert color="red" title={t('sso.errorTitle')}>
+          <Text>{view.text}</Text>
+          <Text size="sm" mt="xs" data-testid="sso-error-message">
+            {view.message}
+          </Text>
+        </Alert>
+        <form method="post" action="/signout">
+          <Button type="submit" variant="default" data-testid="sso-signout">
+            {t('shell.signOut')}
+          </Button>
+        </form>
+      </Stack>
+    </Container>
+  );
+});
