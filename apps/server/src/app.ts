@@ -17,6 +17,7 @@ import { pageRoutes } from './features/pages/routes.js';
 import { ssoRoutes } from './features/sso/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
 import { fileRoutes } from './files/routes.js';
+import { createS3Storage } from './files/s3Storage.js';
 import type { FilesContext } from './files/service.js';
 import { loadSecret } from './files/signing.js';
 import { createLocalStorage } from './files/storage.js';
@@ -84,7 +85,7 @@ export async function buildApp(input: {
     resolveActor: (token) => resolveSession(db, config, token),
     files: {
       db,
-      storage: createLocalStorage(config.files.dir),
+      storage: config.files.s3 ? createS3Storage(config.files.s3) : createLocalStorage(config.files.dir),
       secret: await loadSecret(db, 'files.uploadSigning'),
       maxBytes: config.files.maxBytes,
     },

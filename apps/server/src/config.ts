@@ -70,6 +70,12 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   FILES_DIR: z.string().min(1).optional(),
   FILES_MAX_MB: int(50, 1, 10_000),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url({ message: 'expected the URL of the S3-compatible service' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool(true),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, {
@@ -160,6 +166,16 @@ function toConfig(env: z.infer<typeof envSchema>) {
     files: {
       dir: path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR, 'files')),
       maxBytes: env.FILES_MAX_MB * 1024 * 1024,
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     },
   };
 }

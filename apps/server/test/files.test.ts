@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerFileOwner } from '../src/files/access.js';
 import { attachFile } from '../src/files/service.js';
+import { loadSecret } from '../src/files/signing.js';
+import { createLocalStorage } from '../src/files/storage.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 
 let t: TestContext;
@@ -145,10 +147,16 @@ describe('files', () => {
   it('lets whoever may see the owner read an attached file', async () => {
     registerFileOwner('testThing', async (_db, actor, id) => id === 'shared' && actor.id === 'bob');
     const { key } = await upload(alice, 'shared.pdf', 'application/pdf', PDF);
-    const actor = { id: 'alice' } as Parameters<typeof attachFile>[1];
-    await attachFile(t.db, actor, key, { type: 'testThing', id: 'shared' });
+    const actor = { id: 'alice' } as Parameters<typeof attachFile>[2];
+    const files = {
+      db: t.db,
+      storage: createLocalStorage(t.config.files.dir),
+      secret: await loadSecret(t.db, 'files.uploadSigning'),
+      maxBytes: t.config.files.maxBytes,
+    };
+    await attachFile(files, t.db, actor, key, { type: 'testThing', id: 'shared' });
     expect((await t.app.inject({ url: `/files/${key}`, headers: { cookie: bob } })).statusCode).toBe(200);
-    await expect(attachFile(t.db, actor, key, { type: 'testThing', id: 'other' })).rejects.toThrow(
+    await expect(attachFile(files, t.db, actor, key, { type: 'testThing', id: 'other' })).rejects.toThrow(
       /attached elsewhere/,
     );
   });

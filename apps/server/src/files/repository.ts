@@ -31,7 +31,7 @@ export function findFile(db: DbOrTrx, key: string) {
 export async function markUploaded(
   db: DbOrTrx,
   key: string,
-  values: { size: number; sha256: string; contentType: string },
+  values: { size: number; sha256: string | null; contentType: string },
 ) {
   const result = await db
     .updateTable('files')

@@ -43,6 +43,15 @@ export async function createUpload(ctx: FilesContext, actor: Actor, input: Uploa
     publicRead: input.publicReadAccess,
     createdBy: actor.id,
   });
+  if (ctx.storage.presignUpload) {
+    const target = await ctx.storage.presignUpload({
+      key,
+      contentType: input.contentType,
+      size: input.contentLength,
+      publicRead: input.publicReadAccess,
+    });
+    return { key, uploadUrl: target.url, headers: target.headers };
+  }
   const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_SECONDS;
   const signature = sign(ctx.secret, [key, expires, input.contentLength, input.contentType]);
   return {
@@ -94,21 +103,54 @@ export async function receiveUpload(
   return { key, size };
 }
 
+type FileRow = NonNullable<Awaited<ReturnType<typeof repo.findFile>>>;
+
+/**
+ * A direct upload (S3) is judged the first time the file is used: what arrived must have the
+ * announced size and content, or it is removed. Answers the file, uploaded or not.
+ */
+async function settleDirectUpload(ctx: FilesContext, file: FileRow): Promise<FileRow> {
+  if (file.uploaded_at || !ctx.storage.inspect) return file;
+  const arrived = await ctx.storage.inspect(file.key, SNIFF_BYTES);
+  if (!arrived) return file;
+  const verdict =
+    arrived.size === Number(file.declared_size)
+      ? await checkContent(arrived.head, file.content_type)
+      : undefined;
+  if (!verdict?.ok) {
+    await ctx.storage.remove(file.key);
+    throw badRequest(verdict ? verdict.reason : 'The file has another size than announced.', {
+      file: verdict ? verdict.reason : 'The file has another size than announced.',
+    });
+  }
+  await repo.markUploaded(ctx.db, file.key, {
+    size: arrived.size,
+    sha256: null,
+    contentType: verdict.contentType,
+  });
+  return (await repo.findFile(ctx.db, file.key)) ?? file;
+}
+
 /** The file and its bytes, for someone allowed to read it; 404 for anybody else. */
 export async function openFile(ctx: FilesContext, actor: Actor | undefined, key: string) {
-  const file = await repo.findFile(ctx.db, key);
-  if (!file?.uploaded_at || !(await canReadFile(ctx.db, actor, file))) throw notFound('File not found.');
+  const found = await repo.findFile(ctx.db, key);
+  if (!found || !(await canReadFile(ctx.db, actor, found))) throw notFound('File not found.');
+  const file = await settleDirectUpload(ctx, found);
+  if (!file.uploaded_at) throw notFound('File not found.');
   return { file, stream: await ctx.storage.open(key) };
 }
 
 /** Attaches an upload of the actor to what it belongs to; a field error when the key will not do. */
 export async function attachFile(
+  ctx: FilesContext,
   db: DbOrTrx,
   actor: Actor,
   key: string,
   owner: { type: string; id: string; classification?: string | null },
   field = 'file',
 ): Promise<void> {
+  const file = await repo.findFile(db, key);
+  if (file) await settleDirectUpload({ ...ctx, db }, file);
   if (!(await repo.setOwner(db, key, owner, actor.id))) {
     throw badRequest('The file is missing, not uploaded yet, or attached elsewhere.', {
       [field]: 'The file is missing, not uploaded yet, or attached elsewhere.',

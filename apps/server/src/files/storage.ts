@@ -12,6 +12,15 @@ export interface FileStorage {
   write(key: string, body: Readable): Promise<void>;
   open(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
+  /** Stores that take uploads directly (S3) answer where the browser PUTs the bytes. */
+  presignUpload?(upload: {
+    key: string;
+    contentType: string;
+    size: number;
+    publicRead: boolean;
+  }): Promise<{ url: string; headers: Record<string, string> }>;
+  /** For direct uploads: the size and first bytes of what arrived, or undefined if nothing did. */
+  inspect?(key: string, bytes: number): Promise<{ size: number; head: Buffer } | undefined>;
 }
 
 export function createLocalStorage(root: string): FileStorage {

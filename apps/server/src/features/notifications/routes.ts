@@ -13,7 +13,7 @@ export function notificationRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/notifications/active', async (request) => countActiveNotifications(deps.db, requireActor(request)));
   r.post(
     '/notifications/acknowledge',
-    { schema: { body: acknowledgeNotificationsSchema } },
+    { onRequest: signedInOnly, schema: { body: acknowledgeNotificationsSchema } },
     async (request) => ({
       notifications: await acknowledgeNotifications(deps.db, requireActor(request), request.body),
     }),
