@@ -35,6 +35,8 @@ export class LiveHub {
   private readonly connections = new Set<Connection>();
   private listener: pg.Client | undefined;
   private closed = false;
+  /** Other features' channels on the same listening connection (e.g. configuration changes). */
+  private readonly subscriptions = new Map<string, Set<(payload: string | undefined) => void>>();
 
   constructor(
     private readonly databaseUrl: string,
@@ -44,7 +46,10 @@ export class LiveHub {
   /** Starts listening for messages published by any instance. */
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl });
-    client.on('notification', (n) => this.deliver(n.payload));
+    client.on('notification', (n) => {
+      if (n.channel === CHANNEL) this.deliver(n.payload);
+      else for (const handler of this.subscriptions.get(n.channel) ?? []) handler(n.payload);
+    });
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'live listener connection lost');
       this.reconnectSoon();
@@ -52,7 +57,27 @@ export class LiveHub {
     client.on('end', () => this.reconnectSoon());
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
+    for (const channel of this.subscriptions.keys()) await client.query(`listen ${channel}`);
+    const reconnected = this.everConnected;
+    this.everConnected = true;
     this.listener = client;
+    // Messages sent while the connection was down are lost: tell subscribers to start afresh.
+    if (reconnected)
+      for (const handlers of this.subscriptions.values()) for (const h of handlers) h(undefined);
+  }
+  private everConnected = false;
+
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel` (a plain identifier), from any
+   * instance, after the sending transaction commits; and with undefined after a reconnect.
+   */
+  async subscribe(channel: string, handler: (payload: string | undefined) => void): Promise<void> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    const handlers = this.subscriptions.get(channel) ?? new Set();
+    const isNew = handlers.size === 0;
+    handlers.add(handler);
+    this.subscriptions.set(channel, handlers);
+    if (isNew && this.listener) await this.listener.query(`listen ${channel}`);
   }
 
   private reconnectSoon(): void {

@@ -1,6 +1,8 @@
+import { type RichTextDoc, sanitizeRichText } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { requireSignedIn, sendView } from '../../http/views.js';
+import { getEffectiveTemplate } from '../configuration/effective.js';
 import { DEFAULT_PAGE_BODIES } from './content.js';
 
 export function pageRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -13,14 +15,26 @@ export function pageRoutes(app: FastifyInstance, deps: AppDeps): void {
     sendView(request, reply, deps.views, {
       $type: 'richTextPage',
       title: 'Contact Us',
-      body: DEFAULT_PAGE_BODIES.contact,
+      body: await pageBody(deps, request.actor?.scope ?? '/', 'contactUsPage', DEFAULT_PAGE_BODIES.contact),
     }),
   );
   app.get('/help', async (request, reply) =>
     sendView(request, reply, deps.views, {
       $type: 'richTextPage',
       title: 'Help',
-      body: DEFAULT_PAGE_BODIES.help,
+      body: await pageBody(deps, request.actor?.scope ?? '/', 'helpAndSupportPage', DEFAULT_PAGE_BODIES.help),
     }),
   );
+}
+
+/** The body of the effective template of the usage for the user's scope; the built-in one without. */
+async function pageBody(
+  deps: AppDeps,
+  scopePath: string,
+  usage: 'contactUsPage' | 'helpAndSupportPage',
+  fallback: RichTextDoc,
+): Promise<RichTextDoc> {
+  const template = await getEffectiveTemplate(deps.db, scopePath, usage);
+  const body = template ? sanitizeRichText(template.data.body) : undefined;
+  return body && body.content.length > 0 ? body : fallback;
 }

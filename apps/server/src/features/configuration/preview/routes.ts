@@ -1,0 +1,154 @@
+import type { Readable } from 'node:stream';
+import { parseEntryData, renderRichTextTemplate, validateEntry } from '@dossier/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PDFDocument } from 'pdf-lib';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app.js';
+import { openFile } from '../../../files/service.js';
+import { badRequest, notFound } from '../../../http/errors.js';
+import type { Actor } from '../../auth/actor.js';
+import { getEffectiveEntries, getEffectiveTemplate, getRequestSettings } from '../effective.js';
+import { assertCanView, requireConfigurationViewer } from '../policy.js';
+import * as repo from '../repository.js';
+import { loadChain } from '../views.js';
+import { plainLines, renderSmartFormPdf } from './smartFormPdf.js';
+
+async function readAll(stream: Readable, limit = 20 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw badRequest('The file is too large to read.');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function fileBytes(
+  deps: AppDeps,
+  actor: Actor,
+  key: string | undefined,
+): Promise<Uint8Array | undefined> {
+  if (!key) return undefined;
+  try {
+    const { stream } = await openFile(deps.files, actor, key);
+    return await readAll(stream);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The smart form preview (GET /files/SMARTFORM) and the field names of a PDF form. */
+export function smartFormPreviewRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/files/SMARTFORM',
+    {
+      schema: {
+        querystring: z.object({
+          formId: z.string().min(1).max(300),
+          configurationId: z.string().max(100).default('root'),
+          formData: z.string().max(200_000).optional(),
+          previewPdf: z.enum(['true', 'false']).default('false'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const actor = requireConfigurationViewer(request);
+      const { formId, configurationId, formData, previewPdf } = request.query;
+      const configuration = await repo.findConfiguration(deps.db, configurationId);
+      if (!configuration) throw notFound(`There is no configuration ${configurationId}.`);
+      assertCanView(actor, configuration.scopePath);
+      let source: unknown;
+      let title = formId;
+      if (formData !== undefined) {
+        try {
+          source = JSON.parse(formData);
+        } catch {
+          throw badRequest('formData is not JSON.', { formData: 'Not JSON.' });
+        }
+      } else {
+        const stored = (await loadChain(deps.db, configuration))
+          .flatMap((c) => c.entries)
+          .find((e) => e.id === formId);
+        if (stored?.type !== 'requestItemTypeEntry')
+          throw notFound(`There is no request item type ${formId}.`);
+        source = stored.data;
+        title = stored.name;
+      }
+      const parsed = parseEntryData('requestItemTypeEntry', source);
+      if (!parsed)
+        throw badRequest('formData is not a request item type.', { formData: 'Not a request item type.' });
+      const { data } = validateEntry({
+        id: formId.replace(/[^a-zA-Z0-9:]/g, '') || 'form',
+        name: title,
+        order: 0,
+        type: 'requestItemTypeEntry',
+        data: parsed,
+      });
+      const form = data as typeof parsed;
+      const scope = configuration.scopePath;
+      const settings = await getRequestSettings(deps.db, scope);
+      const sample = {
+        product: 'Dossier',
+        request: {
+          requestNumber: `${settings?.requestNumberPrefix || 'DOS'}261122PRV00`,
+          applicant: { name: 'Applicant name', dateOfBirth: '1980-01-01' },
+          sender: { name: configuration.name, scopePath: scope },
+        },
+      };
+      const render = (doc: unknown) => plainLines(renderRichTextTemplate(doc, sample));
+      const header = await getEffectiveTemplate(deps.db, scope, 'smartFormHeader');
+      const footer = await getEffectiveTemplate(deps.db, scope, 'smartFormFooter');
+      const optionEntries = await getEffectiveEntries(deps.db, scope, 'smartFormOptionEntry');
+      const options: Record<string, string[]> = {};
+      for (const o of optionEntries) options[o.parentId] = [...(options[o.parentId] ?? []), o.name];
+      const logos = (
+        await Promise.all([
+          fileBytes(deps, actor, settings?.smartFormLogo?.key),
+          fileBytes(deps, actor, form.secondarySmartFormLogo?.key),
+        ])
+      ).filter((b): b is Uint8Array => b !== undefined);
+      const pdf = await renderSmartFormPdf({
+        title,
+        questions: form.smartForm,
+        headerLines: [...(header ? render(header.data.body) : []), ...render(form.headerExtrasTemplate)],
+        footerLines: footer ? render(footer.data.body) : [],
+        logos,
+        options,
+      });
+      const fileName = `${title.replace(/[^\w.-]+/g, '_') || 'smartform'}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `${previewPdf === 'true' ? 'attachment' : 'inline'}; filename="${fileName}"`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  r.get(
+    '/files.pdf.fields/:key',
+    { schema: { params: z.object({ key: z.string().regex(/^[\w-]{10,64}$/) }) } },
+    async (request) => {
+      const actor = requireConfigurationViewer(request);
+      const { file, stream } = await openFile(deps.files, actor, request.params.key);
+      if (file.content_type !== 'application/pdf') throw badRequest('The file is not a PDF.');
+      let pdf: PDFDocument;
+      try {
+        pdf = await PDFDocument.load(await readAll(stream), { ignoreEncryption: true });
+      } catch {
+        throw badRequest('The PDF could not be read.');
+      }
+      const fields = pdf
+        .getForm()
+        .getFields()
+        .map((f) => ({ name: f.getName(), type: f.constructor.name.replace(/^PDF/, '') }));
+      return { fields };
+    },
+  );
+}

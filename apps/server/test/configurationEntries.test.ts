@@ -1,0 +1,328 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { seedConfiguration } from '../src/db/seedConfiguration.js';
+import { getEffectiveTemplate } from '../src/features/configuration/effective.js';
+import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+
+let t: TestContext;
+let admin: string;
+let submitter: string;
+let globex: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await seedConfiguration(t.db, { demo: true });
+  await createUser(t.db, { id: 'root', roles: [{ role: 'c:roles:admin', scope: '/' }] });
+  await createUser(t.db, {
+    id: 'sub',
+    scope: '/org/acme/',
+    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
+  });
+  await createUser(t.db, {
+    id: 'glx',
+    scope: '/org/globex/',
+    roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
+  });
+  admin = await signIn(t.app, 'root');
+  submitter = await signIn(t.app, 'sub');
+  globex = await signIn(t.app, 'glx');
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie = admin) => t.app.inject({ url, headers: { ...XHR, cookie } });
+const post = (url: string, payload: unknown, cookie = admin) =>
+  t.app.inject({ method: 'POST', url, headers: { ...XHR, cookie }, payload: payload as object });
+const entry = (name: string, data: unknown, more: Record<string, unknown> = {}) => ({
+  name,
+  order: 0,
+  isDefault: false,
+  isDisabled: false,
+  data,
+  version: null,
+  ...more,
+});
+
+describe('adding children', () => {
+  it('checks name, id and type and answers the full id', async () => {
+    expect(
+      (await get('/admin/configuration/edit/root/c/new?childId=partner&type=apiKeyEntry')).json().fields,
+    ).toHaveProperty('name');
+    expect(
+      (await get('/admin/configuration/edit/root/c/new?childId=Bad&name=x&type=apiKeyEntry')).json().fields,
+    ).toHaveProperty('childId');
+    expect((await get('/admin/configuration/edit/root/c/new?childId=x&name=x')).json().fields).toHaveProperty(
+      'type',
+    );
+    expect(
+      (
+        await get(
+          '/admin/configuration/edit/root/c/new?childId=requestSettings&name=x&type=requestSettingsEntry',
+        )
+      ).json().fields,
+    ).toHaveProperty('childId');
+    const ok = await get(
+      '/admin/configuration/edit/root/c/new?childId=yesNo&name=Yes%20or%20no&type=smartFormOptionEntry',
+    );
+    expect(ok.json()).toEqual({ id: 'yesNo', name: 'Yes or no', type: 'smartFormOptionEntry' });
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/root/yesNo',
+          entry('Yes or no', {}, { type: 'smartFormOptionEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const nested = await get('/admin/configuration/edit/root/yesNo/new?childId=yes&name=Yes');
+    expect(nested.json()).toEqual({ id: 'yesNo:yes', name: 'Yes', type: 'smartFormOptionEntry' });
+    const view = await get('/admin/configuration/edit/root/yesNo:yes?name=Yes&type=smartFormOptionEntry');
+    expect(view.json()).toMatchObject({
+      isNew: true,
+      entry: { id: 'yesNo:yes', version: null },
+      path: [{ id: 'c' }, { id: 'yesNo' }],
+    });
+    expect(
+      (await post('/admin/configuration/edit/root/yesNo:yes', entry('Yes', { foreignId: 'Y' }))).statusCode,
+    ).toBe(200);
+    expect((await get('/admin/configuration/edit/root/yesNo')).json().children).toEqual([
+      expect.objectContaining({ id: 'yesNo:yes', name: 'Yes', isInherited: false }),
+    ]);
+  });
+});
+
+describe('bad input is refused with field errors and nothing is saved', () => {
+  it.each([
+    ['apiWebhookEntry', { url: 'http://hooks.example/x' }, 'data.url'],
+    ['apiWebhookEntry', { url: 'https://10.0.0.5/x' }, 'data.url'],
+    ['apiWebhookEntry', { url: 'https://169.254.169.254/latest/meta-data' }, 'data.url'],
+    ['apiWebhookEntry', { url: 'https://localhost/x' }, 'data.url'],
+    ['apiKeyEntry', { publicKey: { modulus: 'AAAA', exponent: 'AQAB' }, apiScopes: [] }, 'data.publicKey'],
+    ['apiKeyEntry', { publicKey: null, apiScopes: [] }, 'data.publicKey'],
+    ['templateEntry', { usage: 'requestClosed', subject: 'Closed ${request.nope}' }, 'data.subject'],
+    ['requestSettingsEntry', { requestNumberPrefix: 'TOOLONG' }, 'data.requestNumberPrefix'],
+    ['scopeEntry', { scopePath: '/org/' }, 'data.scopePath'],
+  ])('%s %j', async (type, data, field) => {
+    const res = await post('/admin/configuration/edit/root/badOne', entry('Bad', data, { type }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty(field);
+    expect((await get('/admin/configuration/edit/root/badOne')).statusCode).toBe(404);
+  });
+
+  it('refuses a submitter with 403, even with a valid body', async () => {
+    const res = await post('/admin/configuration/edit/root/yesNo', entry('x', {}, { version: 1 }), submitter);
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('API keys and webhooks', () => {
+  it('stores a PKCS#1 key as modulus and exponent', async () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const jwk = publicKey.export({ format: 'jwk' });
+    const key = {
+      modulus: Buffer.from(jwk.n as string, 'base64url').toString('base64'),
+      exponent: Buffer.from(jwk.e as string, 'base64url').toString('base64'),
+    };
+    const res = await post(
+      '/admin/configuration/edit/root/partner',
+      entry(
+        'Partner',
+        { publicKey: key, apiScopes: ['requestRead', 'requestRead'] },
+        { type: 'apiKeyEntry' },
+      ),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().entry.data).toEqual({ publicKey: key, apiScopes: ['requestRead'] });
+  });
+
+  it('makes a signing key pair for a webhook and keeps it on later saves', async () => {
+    const res = await post(
+      '/admin/configuration/edit/root/hook',
+      entry('Hook', { url: 'https://u:p@hooks.example/x', publicKey: 'mine' }, { type: 'apiWebhookEntry' }),
+    );
+    expect(res.statusCode).toBe(200);
+    const data = res.json().entry.data;
+    expect(data.url).toBe('https://hooks.example/x');
+    expect(data.publicKey).toMatch(/^-----BEGIN RSA PUBLIC KEY-----/);
+    const secret = await t.db
+      .selectFrom('configuration_secrets')
+      .selectAll()
+      .where('entry_id', '=', 'hook')
+      .executeTakeFirstOrThrow();
+    expect(secret.private_key).toContain('PRIVATE KEY');
+    expect(JSON.stringify(res.json())).not.toContain('PRIVATE KEY');
+    const again = await post('/admin/configuration/edit/root/hook', entry('Hook 2', data, { version: 1 }));
+    expect(again.json().entry.data.publicKey).toBe(data.publicKey);
+  });
+});
+
+describe('templates drive the contact and help pages', () => {
+  it('shows the effective contactUsPage of the user scope', async () => {
+    const view = (await get('/admin/configuration/edit/orgAcme/templateContactUsPage')).json();
+    const body = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Call Acme on 1300 000 000.' }] }],
+    };
+    expect(
+      (
+        await post('/admin/configuration/edit/orgAcme/templateContactUsPage', {
+          ...view.entry,
+          data: { ...view.entry.data, body },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(JSON.stringify((await get('/contact', submitter)).json().body)).toContain('Call Acme');
+    expect(JSON.stringify((await get('/contact', globex)).json().body)).toContain('support@dossier.example');
+    expect(JSON.stringify((await get('/contact', '')).json().body)).toContain('support@dossier.example');
+    expect((await get('/help', submitter)).json().title).toBe('Help');
+  });
+});
+
+describe('the cache across instances', () => {
+  it('drops the cache of another instance when one changes an entry', async () => {
+    const other = await buildApp({ config: t.config, db: t.db, live: t.live });
+    // The same db handle shares one cache; a second handle stands for another instance.
+    const { createDb } = await import('../src/db/database.js');
+    const { LiveHub } = await import('../src/live/hub.js');
+    const { enableConfigurationCache } = await import('../src/features/configuration/cache.js');
+    const second = createDb(t.url, 2).db;
+    const live = new LiveHub(t.url, console);
+    await live.start();
+    await enableConfigurationCache(second, live);
+    const before = await getEffectiveTemplate(second, '/org/globex/', 'autoReminder');
+    expect(before?.name).toBe('Auto Reminder');
+    const view = (await get('/admin/configuration/edit/root/templateAutoReminder')).json();
+    expect(
+      (
+        await post('/admin/configuration/edit/root/templateAutoReminder', {
+          ...view.entry,
+          name: 'Reminder v2',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await getEffectiveTemplate(second, '/org/globex/', 'autoReminder'))?.name)
+      .toBe('Reminder v2');
+    await live.close();
+    await second.destroy();
+    await other.close();
+  });
+});
+
+describe('holidays drive due dates', () => {
+  it('moves the due date of an open task when a holiday is added in its scope', async () => {
+    // Triggered Monday 7 Dec 2026, 10:00 Sydney; followUp takes 10 business days -> Monday 21 Dec.
+    const triggered = new Date('2026-12-06T23:00:00Z');
+    const task = await t.db
+      .insertInto('tasks')
+      .values({
+        type: 'followUp',
+        subject: 'Follow up',
+        scope: '/org/acme/',
+        triggered_at: triggered,
+        due_at: new Date('2026-12-20T23:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await post(
+      '/admin/configuration/edit/orgAcme/acmeDays',
+      entry('Acme days', { dates: ['2026-12-14', '26-12-15'] }, { type: 'publicHolidaysEntry' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().entry.data.dates).toEqual(['2026-12-14', '2026-12-15']);
+    const row = await t.db
+      .selectFrom('tasks')
+      .select('due_at')
+      .where('id', '=', task.id)
+      .executeTakeFirstOrThrow();
+    expect(row.due_at?.toISOString()).toBe('2026-12-22T23:00:00.000Z');
+  });
+});
+
+describe('the smart form preview and PDF form fields', () => {
+  const form = {
+    smartForm: [
+      {
+        id: 'seen',
+        richText: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Seen a GP?' }] }],
+        },
+        answerType: 'yesOrNo',
+        nestedForm: [
+          {
+            id: 'visits',
+            condition: 'parentIsYes',
+            richText: {
+              type: 'doc',
+              content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Visits' }] }],
+            },
+            answerType: 'table',
+            tableColumns: [{ id: 'date', name: 'Date', answerType: 'yearMonthAndDate' }],
+          },
+        ],
+      },
+    ],
+  };
+  it('renders the form being edited as a PDF', async () => {
+    const url = `/files/SMARTFORM?formId=gp&configurationId=orgAcme&previewPdf=false&formData=${encodeURIComponent(JSON.stringify(form))}`;
+    const res = await t.app.inject({ url, headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = await PDFDocument.load(res.rawPayload);
+    expect(pdf.getPageCount()).toBe(1);
+    expect((await t.app.inject({ url, headers: { cookie: submitter } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          url: '/files/SMARTFORM?formId=nope&configurationId=root',
+          headers: { cookie: admin },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('reads the field names of an uploaded PDF', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage();
+    doc.getForm().createTextField('applicant.name').addToPage(page, { x: 10, y: 10 });
+    doc.getForm().createCheckBox('consent').addToPage(page, { x: 10, y: 60 });
+    const bytes = Buffer.from(await doc.save());
+    const announced = await post('/files', {
+      name: 'form.pdf',
+      contentType: 'application/pdf',
+      contentLength: bytes.length,
+    });
+    const { key, uploadUrl } = announced.json();
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: uploadUrl,
+          headers: { 'content-type': 'application/pdf' },
+          payload: bytes,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const res = await get(`/files.pdf.fields/${key}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fields.map((f: { name: string }) => f.name)).toEqual(['applicant.name', 'consent']);
+
+    // Saved in an item type, the form belongs to the configuration: other administrators read it.
+    await createUser(t.db, { id: 'root2', roles: [{ role: 'c:roles:admin', scope: '/' }] });
+    const other = await signIn(t.app, 'root2');
+    expect((await get(`/files.pdf.fields/${key}`, other)).statusCode).toBe(404);
+    const saved = await post(
+      '/admin/configuration/edit/root/authority',
+      entry('Authority', { form: { key, name: 'form.pdf' } }, { type: 'requestItemTypeEntry' }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect((await get(`/files.pdf.fields/${key}`, other)).statusCode).toBe(200);
+    expect((await get(`/files.pdf.fields/${key}`, submitter)).statusCode).toBe(403);
+    const stolen = await post(
+      '/admin/configuration/edit/orgAcme/stolen',
+      entry('Stolen', { form: { key: 'x'.repeat(22) } }, { type: 'requestItemTypeEntry' }),
+    );
+    expect(stolen.json().fields).toHaveProperty('data.form');
+  });
+});

@@ -1,0 +1,211 @@
+import {
+  formatIsoTimeOfDay,
+  isIdentifier,
+  isValidScopePath,
+  normalizeRequestNumberPrefix,
+  normalizeScopePath,
+  normalizeUrl,
+  parseDecimalInput,
+  parseIntegerInput,
+  parseLines,
+  timeInputToIso,
+} from '@dossier/core';
+import { Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCommittedText } from './useCommittedText';
+
+// The shared inputs of spec 3, section 5, over the packages/core rules. Each commits on blur or
+// 200 ms after the last key, and shows its own rule's error until the text is valid again.
+
+type Base = Omit<TextInputProps, 'value' | 'onChange' | 'error'> & { error?: string };
+
+interface TextProps extends Base {
+  value: string;
+  onCommit(value: string): void;
+}
+
+/** Plain text. */
+export function CommittedTextInput({ value, onCommit, ...rest }: TextProps) {
+  const t = useCommittedText(value, onCommit);
+  return (
+    <TextInput
+      {...rest}
+      value={t.text}
+      onChange={(e) => t.onChange(e.currentTarget.value)}
+      onBlur={t.onBlur}
+    />
+  );
+}
+
+/** An identifier: a lowercase letter, then letters and digits (colons where allowed). */
+export function IdentifierInput({
+  value,
+  onCommit,
+  allowColon,
+  error,
+  ...rest
+}: TextProps & { allowColon?: boolean }) {
+  const { t: tr } = useTranslation();
+  const t = useCommittedText(value, onCommit);
+  const invalid = t.text !== '' && !isIdentifier(t.text, { allowColon });
+  return (
+    <TextInput
+      {...rest}
+      value={t.text}
+      onChange={(e) => t.onChange(e.currentTarget.value.trim())}
+      onBlur={t.onBlur}
+      error={invalid ? tr('configuration.rules.identifier') : error}
+    />
+  );
+}
+
+interface NumberProps extends Base {
+  value: number | undefined;
+  onCommit(value: number | undefined): void;
+  min?: number;
+  max?: number;
+}
+
+/** Digits only, clamped to min and max. */
+export function IntegerInput({ value, onCommit, min, max, error, ...rest }: NumberProps) {
+  const { t: tr } = useTranslation();
+  const t = useCommittedText(value === undefined ? '' : String(value), (text) =>
+    onCommit(text.trim() === '' ? undefined : parseIntegerInput(text, { min, max })),
+  );
+  const invalid = t.text.trim() !== '' && !/^\d+$/.test(t.text.trim());
+  return (
+    <TextInput
+      inputMode="numeric"
+      {...rest}
+      value={t.text}
+      onChange={(e) => t.onChange(e.currentTarget.value)}
+      onBlur={() => {
+        t.onBlur();
+        const parsed = parseIntegerInput(t.text, { min, max });
+        if (parsed !== undefined) t.onChange(String(parsed));
+      }}
+      error={invalid ? tr('configuration.rules.integer') : error}
+    />
+  );
+}
+
+/** Digits with at most 2 decimals, clamped to min and max. */
+export function DecimalInput({ value, onCommit, min, max, error, ...rest }: NumberProps) {
+  const { t: tr } = useTranslation();
+  const t = useCommittedText(value === undefined ? '' : String(value), (text) =>
+    onCommit(text.trim() === '' ? undefined : parseDecimalInput(text, { min, max })),
+  );
+  const invalid = t.text.trim() !== '' && parseDecimalInput(t.text) === undefined;
+  return (
+    <TextInput
+      inputMode="decimal"
+      {...rest}
+      value={t.text}
+      onChange={(e) => t.onChange(e.currentTarget.value)}
+      onBlur={t.onBlur}
+      error={invalid ? tr('configuration.rules.decimal') : error}
+    />
+  );
+}
+
+/** Exactly 3 uppercase letters; input uppercased, at most 3 characters. */
+export function RequestNumberPrefixInput({ value, onCommit, ...rest }: TextProps) {
+  const t = useCommittedText(value, onCommit);
+  return (
+    <TextInput
+      maxLength={3}
+      {...rest}
+      value={t.text}
+      onChange={(e) => t.onChange(normalizeRequestNumberPrefix(e.currentTarget.value))}
+      onBlur={t.onBlur}
+    />
+  );
+}
+
+/** A scope path; missing slashes are added on commit. */
+export function ScopePathInput({ value, onCommit, error, ...rest }: TextProps) {
+  const { t: tr } = useTranslation();
+  const t = useCommittedText(value, (text) => onCommit(text.trim() ? normalizeScopePath(text) : ''));
+  const invalid = t.text.trim() !== '' && !isValidScopePath(normalizeScopePath(t.text));
+  return (
+    <TextInput
+      placeholder="/entityType/<id or name>/"
+      {...rest}
+      value={t.text}
+      onChange={(e) => t.onChange(e.currentTarget.value)}
+      onBlur={t.onBlur}
+      error={invalid ? tr('configuration.rules.scopePath') : error}
+    />
+  );
+}
+
+/** A URL with its protocol; credentials stripped; https only when asked; invalid becomes empty. */
+export function UrlInput({
+  value,
+  onCommit,
+  httpsOnly,
+  error,
+  ...rest
+}: TextProps & { httpsOnly?: boolean }) {
+  const { t: tr } = useTranslation();
+  const t = useCommittedText(value, (text) => onCommit(normalizeUrl(text, { httpsOnly })));
+  const invalid = t.text.trim() !== '' && normalizeUrl(t.text, { httpsOnly }) === '';
+  return (
+    <TextInput
+      placeholder="https://"
+      {...rest}
+      value={t.text}
+      onChange={(e) => t.onChange(e.currentTarget.value)}
+      onBlur={t.onBlur}
+      error={invalid ? tr(httpsOnly ? 'configuration.rules.httpsUrl' : 'configuration.rules.url') : error}
+    />
+  );
+}
+
+/** A time of day, typed as hh:mm and stored as an ISO duration (PT9H30M). */
+export function TimeOfDayInput({ value, onCommit, error, ...rest }: TextProps) {
+  const { t: tr } = useTranslation();
+  const shown = value ? formatIsoTimeOfDay(value) : '';
+  const t = useCommittedText(shown, (text) => {
+    const iso = timeInputToIso(text);
+    if (iso || text.trim() === '') onCommit(iso ?? '');
+  });
+  const invalid = t.text.trim() !== '' && t.text !== shown && !timeInputToIso(t.text);
+  return (
+    <TextInput
+      placeholder="09:30"
+      {...rest}
+      value={t.text}
+      onChange={(e) => t.onChange(e.currentTarget.value)}
+      onBlur={t.onBlur}
+      error={invalid ? tr('configuration.rules.timeOfDay') : error}
+    />
+  );
+}
+
+interface LinesProps extends Omit<TextareaProps, 'value' | 'onChange' | 'error'> {
+  value: string[];
+  onCommit(value: string[]): void;
+  /** Turns the lines into the stored list (default: trimmed, empty lines dropped). */
+  parse?: (text: string) => string[];
+  error?: string;
+}
+
+/** A multi-line list: one item per line; shown again as the stored (parsed) list after commit. */
+export function LinesInput({ value, onCommit, parse = parseLines, ...rest }: LinesProps) {
+  const t = useCommittedText(value.join('\n'), (text) => onCommit(parse(text)));
+  return (
+    <Textarea
+      autosize
+      minRows={3}
+      {...rest}
+      value={t.text}
+      onChange={(e) => t.onChange(e.currentTarget.value)}
+      onBlur={() => {
+        t.onBlur();
+        t.onChange(parse(t.text).join('\n'));
+        t.onBlur();
+      }}
+    />
+  );
+}

@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import type { PasswordPolicy } from '../passwordPolicy.js';
+import { WORKFLOW_TASK_TYPES } from '../tasks.js';
+import {
+  ANSWER_TYPES,
+  API_SCOPES,
+  APPLICANT_REFERENCE_TYPES,
+  CONDITIONS,
+  ENTRY_TYPES,
+  FIELD_TYPES,
+  GROUPING_BEHAVIOURS,
+  SCOPE_USAGES,
+  TABLE_COLUMN_TYPES,
+  TEMPLATE_USAGES,
+} from './enums.js';
+
+// The data of each entry type. Every field has a default, so an entry read from storage or built
+// new is always complete; the rules that need more than a shape are in validateEntry.ts.
+
+const richText = z.unknown().default({ type: 'doc', content: [] });
+const text = z.string().default('');
+const flag = z.boolean().default(false);
+const emails = z.array(z.string()).default([]);
+/** A reference to a stored file; `pending` until the upload finished (files arrive with issue 5). */
+export const fileRefSchema = z.object({
+  key: z.string(),
+  name: z.string().optional(),
+  pending: z.boolean().optional(),
+});
+const file = fileRefSchema.nullable().default(null);
+
+export const configurationRootSchema = z.object({ scopePath: z.string().default('/') });
+
+export const rsaPublicKeySchema = z.object({ modulus: z.string(), exponent: z.string() });
+export const apiKeyEntrySchema = z.object({
+  publicKey: rsaPublicKeySchema.nullable().default(null),
+  apiScopes: z.array(z.enum(API_SCOPES)).default([]),
+});
+
+export const apiWebhookEntrySchema = z.object({
+  url: text,
+  /** Server-generated; shown read-only. The private key never leaves the server. */
+  publicKey: z.string().optional(),
+});
+
+export const publicHolidaysEntrySchema = z.object({ dates: z.array(z.string()).default([]) });
+
+export const ipRangeSchema = z.object({
+  id: z.string(),
+  isDefault: flag,
+  /** Our addition: the addresses of the range, as CIDRs (the spec names only id and isDefault). */
+  cidrs: z.array(z.string()).default([]),
+});
+export const passwordPolicySchema = z.object({
+  minLength: z.number().int().min(1).max(256),
+  minUpperCase: z.number().int().min(0).max(64),
+  minLowerCase: z.number().int().min(0).max(64),
+  minDigits: z.number().int().min(0).max(64),
+  minSymbolOrPunctation: z.number().int().min(0).max(64),
+}) satisfies z.ZodType<PasswordPolicy>;
+export const scopeEntrySchema = z.object({
+  scopePath: text,
+  legalEntity: text,
+  parentLegalEntity: text,
+  usages: z.array(z.enum(SCOPE_USAGES)).default([]),
+  scopeTags: z.record(z.string(), z.string()).default({}),
+  assignWorkflowTaskScope: text,
+  workflowTaskAssignerGroupingBehaviour: z.enum(GROUPING_BEHAVIOURS).default('lax'),
+  ipRanges: z.array(ipRangeSchema).default([]),
+  passwordPolicy: passwordPolicySchema.optional(),
+});
+
+export const smartFormOptionEntrySchema = z.object({ foreignId: text });
+
+export const templateEntrySchema = z.object({
+  usage: z.enum(TEMPLATE_USAGES).default('issueRequest'),
+  subject: z.string().optional(),
+  body: richText,
+});
+
+export const taskTypeSettingsEntrySchema = z.object({
+  taskType: z.enum(WORKFLOW_TASK_TYPES).default('issueRequest'),
+  defaultDueDateInBusinessDays: z.number().int().min(0).max(365).default(5),
+  notifyRequestSenderWhenTriggered: flag,
+  notifyRequestSenderWhenCompleted: flag,
+  notifyExternalUsersWhenTriggered: flag,
+  notifyExternalUsersWhenCompleted: flag,
+  notifyOtherWhenTriggered: emails,
+  notifyOtherWhenCompleted: emails,
+});
+
+export const REQUEST_SETTINGS_FLAGS = [
+  'disableWorkflowTasks',
+  'disableResultQualityAssurance',
+  'disableReOpenRequest',
+  'disableEditContentAfterSubmit',
+  'autoCloseRequestWhenAllResultsAreQualityAssured',
+  'hideUploadFileOnSmartFormsLandingPage',
+  'skipResultUploadsLandingPageForSingleForm',
+  'showCompletionStatusOnSmartFormsLandingPage',
+  'onlyAllowSingleSubmissionPerSmartForm',
+  'autoIssueSmartFormRequests',
+  'notifyRequestSenderWhenClosed',
+  'notifyRequestSenderWhenReOpened',
+  'notifyExternalUsersWhenClosed',
+  'notifyExternalUsersWhenReOpened',
+] as const;
+export const REQUEST_SETTINGS_RECIPIENTS = [
+  'resultQualityAssuredRecipient',
+  'resultQualityAssuredLargeFileRecipient',
+  'resultDiscardedRecipient',
+  'resultNotificationsBccRecipient',
+] as const;
+export const requestSettingsEntrySchema = z.object({
+  requestNumberPrefix: text,
+  sharedScopePath: text,
+  ...Object.fromEntries(REQUEST_SETTINGS_RECIPIENTS.map((k) => [k, text])),
+  ...Object.fromEntries(REQUEST_SETTINGS_FLAGS.map((k) => [k, flag])),
+  notifyOtherWhenClosed: emails,
+  notifyOtherWhenReOpened: emails,
+  smartFormLogo: file,
+  remittanceAdviceLogo: file,
+  preLoadedApplicantAuthority: file,
+  applicantReference1Required: flag,
+  applicantReference1DefaultType: z.enum(APPLICANT_REFERENCE_TYPES).nullable().default(null),
+  customResultFileName: text,
+  customInvoiceFileName: text,
+  preSelectedRequestItemTypes: z.array(z.string()).default([]),
+}) as unknown as z.ZodType<RequestSettings>;
+
+export interface RequestSettings
+  extends Record<(typeof REQUEST_SETTINGS_FLAGS)[number], boolean>,
+    Record<(typeof REQUEST_SETTINGS_RECIPIENTS)[number], string> {
+  requestNumberPrefix: string;
+  sharedScopePath: string;
+  notifyOtherWhenClosed: string[];
+  notifyOtherWhenReOpened: string[];
+  smartFormLogo: FileRef | null;
+  remittanceAdviceLogo: FileRef | null;
+  preLoadedApplicantAuthority: FileRef | null;
+  applicantReference1Required: boolean;
+  applicantReference1DefaultType: (typeof APPLICANT_REFERENCE_TYPES)[number] | null;
+  customResultFileName: string;
+  customInvoiceFileName: string;
+  preSelectedRequestItemTypes: string[];
+}
+export type FileRef = z.infer<typeof fileRefSchema>;
+
+export const tableColumnSchema = z.object({
+  id: text,
+  foreignId: z.string().optional(),
+  name: text,
+  answerType: z.enum(TABLE_COLUMN_TYPES).default('freeText'),
+  decimalPrecision: z.number().int().optional(),
+});
+export type TableColumn = z.infer<typeof tableColumnSchema>;
+
+export interface SmartFormQuestion {
+  id: string;
+  foreignId?: string;
+  condition?: (typeof CONDITIONS)[number] | null;
+  richText: unknown;
+  name: string;
+  answerType: (typeof ANSWER_TYPES)[number];
+  /** The id of a smart form option entry whose children are the choices. */
+  optionRange?: string;
+  decimalPrecision?: number;
+  linesOnPdf?: number;
+  nestedForm: SmartFormQuestion[];
+  tableColumns: TableColumn[];
+}
+export const smartFormQuestionSchema: z.ZodType<SmartFormQuestion> = z.lazy(() =>
+  z.object({
+    id: text,
+    foreignId: z.string().optional(),
+    condition: z.enum(CONDITIONS).nullable().optional(),
+    richText,
+    name: text,
+    answerType: z.enum(ANSWER_TYPES).default('freeText'),
+    optionRange: z.string().optional(),
+    decimalPrecision: z.number().int().optional(),
+    linesOnPdf: z.number().int().min(0).max(50).optional(),
+    nestedForm: z.array(smartFormQuestionSchema).default([]),
+    tableColumns: z.array(tableColumnSchema).default([]),
+  }),
+) as z.ZodType<SmartFormQuestion>;
+
+export const pdfFieldSchema = z.object({
+  id: text,
+  name: text,
+  type: z.enum(FIELD_TYPES).default('singleLineText'),
+  maxLength: z.number().int().min(1).max(100000).default(100),
+  formFieldKey: z.string().optional(),
+  autoFillFieldPaths: z.array(z.string()).default([]),
+  autoFillFormat: z.string().optional(),
+});
+export const pdfFieldSetSchema = z.object({
+  id: text,
+  name: text,
+  fields: z.array(pdfFieldSchema).default([]),
+});
+export const submitterSuppliedFieldSchema = z.object({
+  id: text,
+  name: text,
+  maxLength: z.number().int().min(1).max(100000).default(100),
+});
+
+export const requestItemTypeEntrySchema = z.object({
+  form: file,
+  fieldSets: z.array(pdfFieldSetSchema).default([]),
+  smartForm: z.array(smartFormQuestionSchema).default([]),
+  submitterSuppliedFields: z.array(submitterSuppliedFieldSchema).default([]),
+  secondarySmartFormLogo: file,
+  headerExtrasTemplate: richText,
+  foreignId: text,
+  isApiOnly: flag,
+  /** Free-form settings passed to integrations. */
+  configuration: text,
+});
+
+export const ENTRY_DATA_SCHEMAS = {
+  configurationRoot: configurationRootSchema,
+  apiKeyEntry: apiKeyEntrySchema,
+  apiWebhookEntry: apiWebhookEntrySchema,
+  publicHolidaysEntry: publicHolidaysEntrySchema,
+  requestSettingsEntry: requestSettingsEntrySchema,
+  requestItemTypeEntry: requestItemTypeEntrySchema,
+  scopeEntry: scopeEntrySchema,
+  smartFormOptionEntry: smartFormOptionEntrySchema,
+  templateEntry: templateEntrySchema,
+  taskTypeSettingsEntry: taskTypeSettingsEntrySchema,
+} as const;
+
+export type ApiKeyEntryData = z.infer<typeof apiKeyEntrySchema>;
+export type ApiWebhookEntryData = z.infer<typeof apiWebhookEntrySchema>;
+export type PublicHolidaysEntryData = z.infer<typeof publicHolidaysEntrySchema>;
+export type ScopeEntryData = z.infer<typeof scopeEntrySchema>;
+export type SmartFormOptionEntryData = z.infer<typeof smartFormOptionEntrySchema>;
+export type TemplateEntryData = z.infer<typeof templateEntrySchema>;
+export type TaskTypeSettingsEntryData = z.infer<typeof taskTypeSettingsEntrySchema>;
+export type RequestSettingsEntryData = RequestSettings;
+export type RequestItemTypeEntryData = z.infer<typeof requestItemTypeEntrySchema>;
+export type PdfFieldSet = z.infer<typeof pdfFieldSetSchema>;
+export type PdfField = z.infer<typeof pdfFieldSchema>;
+export type IpRange = z.infer<typeof ipRangeSchema>;
+
+export interface EntryDataOf {
+  configurationRoot: z.infer<typeof configurationRootSchema>;
+  apiKeyEntry: ApiKeyEntryData;
+  apiWebhookEntry: ApiWebhookEntryData;
+  publicHolidaysEntry: PublicHolidaysEntryData;
+  requestSettingsEntry: RequestSettingsEntryData;
+  requestItemTypeEntry: RequestItemTypeEntryData;
+  scopeEntry: ScopeEntryData;
+  smartFormOptionEntry: SmartFormOptionEntryData;
+  templateEntry: TemplateEntryData;
+  taskTypeSettingsEntry: TaskTypeSettingsEntryData;
+}
+
+/** The stored data of an entry of a type, completed with defaults; undefined when not that shape. */
+export function parseEntryData<T extends keyof EntryDataOf>(
+  type: T,
+  data: unknown,
+): EntryDataOf[T] | undefined {
+  const result = (ENTRY_DATA_SCHEMAS[type] as z.ZodType).safeParse(data ?? {});
+  return result.success ? (result.data as EntryDataOf[T]) : undefined;
+}
+
+/** The common fields of every entry, as exchanged with the browser. */
+export const entryTypeSchema = z.enum(ENTRY_TYPES);
+export interface ConfigurationEntry<T extends keyof EntryDataOf = keyof EntryDataOf> {
+  id: string;
+  name: string;
+  type: T;
+  order: number;
+  isDefault: boolean;
+  isDisabled: boolean;
+  data: EntryDataOf[T];
+}

@@ -1,0 +1,10 @@
+export * from '../businessDays.js';
+export * from '../inputRules.js';
+export * from '../placeholderRender.js';
+export * from '../placeholders.js';
+export * from '../rsaPublicKey.js';
+export * from './entries.js';
+export * from './enums.js';
+export * from './inheritance.js';
+export * from './validateEntry.js';
+export { questionNameOf } from './validateItemType.js';

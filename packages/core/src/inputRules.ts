@@ -1,0 +1,186 @@
+// The shared input rules of spec 3, section 5. Each is a pure function used by the browser inputs
+// and repeated by the server before anything is stored.
+
+const IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
+
+/** Lowercase letter first, then letters and digits; colon-separated identifiers when allowed. */
+export function isIdentifier(value: string, options: { allowColon?: boolean } = {}): boolean {
+  if (options.allowColon) return value.split(':').every((part) => IDENTIFIER.test(part));
+  return IDENTIFIER.test(value);
+}
+
+/** The id of a nested entry: the optional prefix plus a colon, then the id. */
+export function nestedId(prefix: string | undefined, id: string): string {
+  return prefix ? `${prefix}:${id}` : id;
+}
+
+function clamp(value: number, min?: number, max?: number): number {
+  let out = value;
+  if (min !== undefined && out < min) out = min;
+  if (max !== undefined && out > max) out = max;
+  return out;
+}
+
+/** Digits only; clamped to min and max when given. Anything else is undefined. */
+export function parseIntegerInput(
+  text: string,
+  options: { min?: number; max?: number } = {},
+): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  return clamp(Number.parseInt(trimmed, 10), options.min, options.max);
+}
+
+/** Digits with at most two decimals; clamped to min and max when given. */
+export function parseDecimalInput(
+  text: string,
+  options: { min?: number; max?: number } = {},
+): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return undefined;
+  return clamp(Number.parseFloat(trimmed), options.min, options.max);
+}
+
+/** What the prefix input keeps of a keystroke: uppercased, at most 3 characters. */
+export function normalizeRequestNumberPrefix(text: string): string {
+  return text.toUpperCase().slice(0, 3);
+}
+
+export function isRequestNumberPrefix(value: string): boolean {
+  return /^[A-Z]{3}$/.test(value);
+}
+
+/**
+ * A URL must name its protocol; webhooks allow only https. Credentials are stripped. An invalid URL
+ * becomes the empty string.
+ */
+export function normalizeUrl(text: string, options: { httpsOnly?: boolean } = {}): string {
+  const trimmed = text.trim();
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return '';
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return '';
+  }
+  if (options.httpsOnly ? url.protocol !== 'https:' : !['https:', 'http:'].includes(url.protocol)) return '';
+  if (!url.hostname) return '';
+  url.username = '';
+  url.password = '';
+  return url.toString();
+}
+
+const ISO_TIME = /^PT(?:(\d{1,2})H)?(?:(\d{1,2})M)?(?:(\d{1,2})S)?$/;
+
+/** A time of day stored as an ISO duration, PT{h}H{m}M with optional seconds. */
+export function parseIsoTimeOfDay(
+  value: string,
+): { hours: number; minutes: number; seconds: number } | undefined {
+  const match = ISO_TIME.exec(value);
+  if (!match || value === 'PT') return undefined;
+  const [hours, minutes, seconds] = [match[1], match[2], match[3]].map((v) => (v ? Number(v) : 0));
+  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
+  return { hours, minutes, seconds };
+}
+
+export function toIsoTimeOfDay(time: { hours: number; minutes: number; seconds?: number }): string {
+  const seconds = time.seconds ? `${time.seconds}S` : '';
+  return `PT${time.hours}H${time.minutes}M${seconds}`;
+}
+
+/** Reads "9:30", "09:30:15" or "17:05" as an ISO time of day; undefined when it is none. */
+export function timeInputToIso(text: string): string | undefined {
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const time = {
+    hours: Number(match[1]),
+    minutes: Number(match[2]),
+    seconds: match[3] ? Number(match[3]) : 0,
+  };
+  if (time.hours > 23 || time.minutes > 59 || time.seconds > 59) return undefined;
+  return toIsoTimeOfDay(time);
+}
+
+/** Shows an ISO time of day in the locale's time format. */
+export function formatIsoTimeOfDay(value: string, locale = 'en-AU'): string {
+  const time = parseIsoTimeOfDay(value);
+  if (!time) return '';
+  const date = new Date(Date.UTC(2000, 0, 1, time.hours, time.minutes, time.seconds));
+  return new Intl.DateTimeFormat(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    second: time.seconds ? '2-digit' : undefined,
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** Multi-line inputs bound to arrays: one item per line, trimmed, empty lines dropped. */
+export function parseLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+}
+
+/** Address parsing: commas removed, lines trimmed, empty lines dropped. */
+export function parseAddressLines(text: string): string[] {
+  return parseLines(text.replaceAll(',', ''));
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** One holiday date, YYYY-MM-DD (two-digit years get 2000 added); undefined when invalid. */
+export function parseHolidayDate(line: string): string | undefined {
+  const match = /^(\d{2}|\d{4})-(\d{1,2})-(\d{1,2})$/.exec(line.trim());
+  if (!match) return undefined;
+  const year = match[1].length === 2 ? 2000 + Number(match[1]) : Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (!isRealDate(year, month, day)) return undefined;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Public holiday lines: invalid lines dropped, duplicates removed, the rest sorted. */
+export function parseHolidayLines(text: string | string[]): string[] {
+  const lines = Array.isArray(text) ? text : text.split(/\r?\n/);
+  const dates = new Set<string>();
+  for (const line of lines) {
+    const date = parseHolidayDate(line);
+    if (date) dates.add(date);
+  }
+  return [...dates].sort();
+}
+
+export type TextSegment = { text: string } | { text: string; href: string };
+
+const LINK =
+  /(https:\/\/[^\s<>"]+[^\s<>".,;:!?)\]]|mailto:[^\s<>"@]+@[^\s<>"]+[^\s<>".,;:!?)\]]|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
+
+/** Splits text into plain parts and links: https URLs and mailto (or bare e-mail) addresses. */
+export function detectLinks(text: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    const index = match.index ?? 0;
+    if (index > last) segments.push({ text: text.slice(last, index) });
+    const value = match[0];
+    const href = value.startsWith('https://') || value.startsWith('mailto:') ? value : `mailto:${value}`;
+    segments.push({ text: value, href });
+    last = index + value.length;
+  }
+  if (last < text.length) segments.push({ text: text.slice(last) });
+  return segments;
+}
+
+export const MENTION_MIN_CHARS = 2;
+
+/** The mention being typed before the caret: '@' and at least 2 characters; undefined otherwise. */
+export function mentionQueryAt(text: string, caret = text.length): string | undefined {
+  const before = text.slice(0, caret);
+  const match = /(^|\s)@([^\s@]*)$/.exec(before);
+  if (!match || match[2].length < MENTION_MIN_CHARS) return undefined;
+  return match[2];
+}

@@ -1,0 +1,136 @@
+import { type Placeholder, parseTemplate, type TemplatePart } from './placeholders.js';
+
+// The renderer of template placeholders (syntax in placeholders.ts) over request, task, result,
+// invoice and user data.
+
+export interface RenderOptions {
+  locale?: string;
+  timeZone?: string;
+  /** Labels of enumeration values: enums[type][value]. */
+  enums?: Record<string, Record<string, string>>;
+  /** Display names of ids (users, organisations). */
+  names?: Record<string, string>;
+  /** How a link is written out (plain text by default: "text (url)" or the url). */
+  link?: (href: string, text: string | undefined) => string;
+}
+
+function valueAt(data: unknown, path: string): unknown {
+  let node = data;
+  for (const segment of path.split(/[.:]/)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}
+
+function plainContent(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (!value || typeof value !== 'object') return '';
+  const node = value as { text?: string; content?: unknown[]; type?: string };
+  const inner = (node.content ?? []).map(plainContent);
+  if (node.text) return node.text;
+  return inner.join(node.type === 'doc' || node.type?.endsWith('List') ? '\n' : '');
+}
+
+function formatValue(value: unknown, p: Placeholder, options: RenderOptions): string {
+  if (isEmpty(value)) return '';
+  const locale = options.locale ?? 'en-AU';
+  const timeZone = options.timeZone ?? 'Australia/Sydney';
+  switch (p.operation) {
+    case 'number':
+      return typeof value === 'number' || !Number.isNaN(Number(value))
+        ? new Intl.NumberFormat(locale).format(Number(value))
+        : String(value);
+    case 'date':
+    case 'date-time': {
+      const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+      const date = new Date(dateOnly ? `${value}T00:00:00Z` : String(value));
+      if (Number.isNaN(date.getTime())) return String(value);
+      return new Intl.DateTimeFormat(locale, {
+        dateStyle: 'medium',
+        timeStyle: p.operation === 'date-time' ? 'short' : undefined,
+        timeZone: dateOnly ? 'UTC' : timeZone,
+      }).format(date);
+    }
+    case 'enum':
+      return options.enums?.[p.argument ?? '']?.[String(value)] ?? String(value);
+    case 'name':
+      return options.names?.[String(value)] ?? String(value);
+    case 'content':
+      return plainContent(value);
+    case 'link': {
+      const href = String(value);
+      return options.link ? options.link(href, p.argument) : p.argument ? `${p.argument} (${href})` : href;
+    }
+    case 'list':
+      return Array.isArray(value)
+        ? value
+            .map((v) =>
+              v && typeof v === 'object'
+                ? String((v as Record<string, unknown>)[p.argument ?? ''] ?? '')
+                : String(v),
+            )
+            .join(', ')
+        : String(value);
+    default:
+      return Array.isArray(value)
+        ? value.join(', ')
+        : typeof value === 'object'
+          ? plainContent(value)
+          : String(value);
+  }
+}
+
+function renderParts(parts: TemplatePart[], data: Record<string, unknown>, options: RenderOptions): string {
+  let out = '';
+  for (const part of parts) {
+    if (part.kind === 'text') out += part.text;
+    else if (part.kind === 'value')
+      out += formatValue(valueAt(data, part.placeholder.path), part.placeholder, options);
+    else {
+      const value = valueAt(data, part.placeholder.path);
+      if (part.placeholder.operation === 'if-empty') {
+        if (isEmpty(value)) out += renderParts(part.body, data, options);
+      } else if (Array.isArray(value)) {
+        for (const element of value)
+          out += renderParts(part.body, { ...data, [part.placeholder.argument ?? 'item']: element }, options);
+      }
+    }
+  }
+  return out;
+}
+
+/** Renders a template over data; a malformed template renders as written (checkTemplate first). */
+export function renderTemplate(
+  text: string,
+  data: Record<string, unknown>,
+  options: RenderOptions = {},
+): string {
+  const { parts, problems } = parseTemplate(text);
+  if (problems.length > 0) return text;
+  return renderParts(parts, data, options);
+}
+
+/** Renders the placeholders of each text node of a rich text document (blocks within one node). */
+export function renderRichTextTemplate<T>(
+  doc: T,
+  data: Record<string, unknown>,
+  options: RenderOptions = {},
+): T {
+  const visit = (node: unknown): unknown => {
+    if (!node || typeof node !== 'object') return node;
+    const n = node as { text?: string; content?: unknown[] };
+    return {
+      ...n,
+      ...(typeof n.text === 'string' ? { text: renderTemplate(n.text, data, options) } : {}),
+      ...(Array.isArray(n.content) ? { content: n.content.map(visit) } : {}),
+    };
+  };
+  return visit(doc) as T;
+}
