@@ -38,3 +38,8 @@ export function parseRoleString(value: string): RoleGrant | undefined {
     scope,
   };
 }
+
+/** True for the external role, the only one a registered user may add or remove itself. */
+export function isExternalRoleString(value: string): boolean {
+  return parseRoleString(value)?.role === 'c:roles:external';
+}

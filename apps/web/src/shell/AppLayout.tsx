@@ -56,9 +56,9 @@ function SignedInLayout({ userName }: { userName: string }) {
             <NotificationBell />
             <TasksToggle />
             <Box visibleFrom="sm">
-              <Text size="sm" data-testid="user-name">
+              <Anchor component={Link} to="/account" size="sm" c="inherit" data-testid="user-name">
                 {userName}
-              </Text>
+              </Anchor>
             </Box>
             <SignOutButton />
           </Group>

@@ -5,7 +5,17 @@ export function findUserForSignin(db: DbOrTrx, username: string) {
   const name = username.trim().toLowerCase();
   return db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'disabled', 'locked_until', 'failed_signins', 'email_confirmed_at'])
+    .select([
+      'id',
+      'password_hash',
+      'disabled',
+      'locked_until',
+      'failed_signins',
+      'email_confirmed_at',
+      'password_must_change',
+      'ip_range',
+      'scope',
+    ])
     .where((eb) => eb.or([eb('id', '=', name), eb(sql`lower(email)`, '=', name)]))
     .executeTakeFirst();
 }

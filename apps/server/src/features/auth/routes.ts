@@ -18,6 +18,9 @@ const signinQuery = z.object({
   'return-url': z.string().max(2000).optional(),
 });
 
+/** The password was right, but the account may not sign in (yet): 403 to the client. */
+const FORBIDDEN_FAILURES = new Set<SigninFailure>(['unconfirmed', 'ipRange', 'passwordMustChange']);
+
 function failureText(code: string | undefined): string | undefined {
   if (code === undefined) return undefined;
   // The page shows only texts of its own, never text taken from the address.
@@ -51,11 +54,17 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
     if (!result.ok) {
       if (wantsJson(request)) {
-        const status = result.failure === 'tooMany' ? 429 : 401;
+        const status =
+          result.failure === 'tooMany' ? 429 : FORBIDDEN_FAILURES.has(result.failure) ? 403 : 401;
         const headers = result.retryAfterSeconds
           ? { 'retry-after': String(result.retryAfterSeconds) }
           : undefined;
         throw new HttpError(status, SIGNIN_FAILURE_TEXT[result.failure], result.failure, undefined, headers);
+      }
+      if (result.failure === 'passwordMustChange') {
+        // The right password, but it must be replaced first: the change-password step.
+        const query = new URLSearchParams({ username, 'return-url': returnUrl });
+        return reply.redirect(`/account/change-password?${query}`, 303);
       }
       const query = new URLSearchParams({ err: result.failure, 'return-url': returnUrl });
       return reply.redirect(`/signin?${query}`, 303);

@@ -8,17 +8,28 @@ import {
 } from '@dossier/core';
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
+import { getNearestScopeEntry } from '../configuration/effective.js';
 import type { Actor } from './actor.js';
+import { addressInRanges } from './ipRanges.js';
 import { verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
 
 /** Why a sign-in failed; the sign-in page maps each to its text. */
-export type SigninFailure = 'invalid' | 'locked' | 'tooMany';
+export type SigninFailure =
+  | 'invalid'
+  | 'locked'
+  | 'tooMany'
+  | 'unconfirmed'
+  | 'ipRange'
+  | 'passwordMustChange';
 
 export const SIGNIN_FAILURE_TEXT: Record<SigninFailure, string> = {
   invalid: 'Invalid username and/or password.',
   locked: 'This account is temporarily locked after repeated failed sign-ins. Please try again later.',
   tooMany: 'Too many failed sign-ins from this address. Please wait and try again.',
+  unconfirmed: 'Please confirm your email address first: follow the link in the email we sent you.',
+  ipRange: 'Signing in to this account is not allowed from your network address.',
+  passwordMustChange: 'Your password must be changed before you can sign in.',
 };
 
 const IP_WINDOW_MINUTES = 15;
@@ -40,7 +51,20 @@ export interface SigninInput {
   previousToken?: string;
 }
 
-export async function signIn(db: DbOrTrx, config: Config, input: SigninInput): Promise<SigninResult> {
+/**
+ * Checks the credentials and everything else that stands between them and a session: lockout,
+ * disabled, the e-mail confirmation of a registered account, the IP range of the user's scope,
+ * and (unless `allowPasswordChange`) a password that must be changed first.
+ */
+export async function authenticate(
+  db: DbOrTrx,
+  config: Config,
+  input: SigninInput,
+  options: { allowPasswordChange?: boolean } = {},
+): Promise<
+  | { ok: true; userId: string; scope: string }
+  | { ok: false; failure: SigninFailure; retryAfterSeconds?: number }
+> {
   const now = Date.now();
   const windowStart = new Date(now - IP_WINDOW_MINUTES * 60_000);
   if ((await repo.countRecentFailuresFromIp(db, input.ip, windowStart)) >= config.signin.ipLimitPerWindow) {
@@ -63,23 +87,45 @@ export async function signIn(db: DbOrTrx, config: Config, input: SigninInput): P
     return { ok: false, failure: locked ? 'locked' : 'invalid' };
   }
   await repo.clearFailures(db, user.id);
-  return { ok: true, token: await startSession(db, config, user.id, input), userId: user.id };
+  if (user.email_confirmed_at === null) return { ok: false, failure: 'unconfirmed' };
+  if (!(await isAllowedAddress(db, user, input.ip))) return { ok: false, failure: 'ipRange' };
+  if (user.password_must_change && !options.allowPasswordChange)
+    return { ok: false, failure: 'passwordMustChange' };
+  return { ok: true, userId: user.id, scope: user.scope };
 }
 
-/** A new session for a user who has proved who it is; answers the cookie value. */
+/** The user's IP range (an id among the ranges of its scope entry) must contain the address. */
+async function isAllowedAddress(db: DbOrTrx, user: { ip_range: string | null; scope: string }, ip: string) {
+  if (!user.ip_range) return true;
+  const scope = await getNearestScopeEntry(db, user.scope);
+  const range = scope?.ipRanges.find((r) => r.id === user.ip_range);
+  // A range that no longer exists admits nobody: the restriction is kept, not silently dropped.
+  if (!range) return false;
+  return addressInRanges(ip, range.cidrs);
+}
+
+export async function signIn(db: DbOrTrx, config: Config, input: SigninInput): Promise<SigninResult> {
+  const checked = await authenticate(db, config, input);
+  if (!checked.ok) return checked;
+  return { ok: true, token: await startSession(db, config, checked.userId, input), userId: checked.userId };
+}
+
+/** A new session for a user who passed `authenticate`; answers the cookie value. */
 export async function startSession(
   db: DbOrTrx,
   config: Config,
   userId: string,
   input: SigninInput,
 ): Promise<string> {
+  const now = Date.now();
+  const user = { id: userId };
   // A new session id at every sign-in: a session fixed by someone else before sign-in is useless.
   if (input.previousToken) await repo.deleteSession(db, sessionIdOf(input.previousToken));
   const token = randomBytes(32).toString('base64url');
   await repo.insertSession(db, {
     id: sessionIdOf(token),
-    userId,
-    expiresAt: new Date(Date.now() + config.session.absoluteHours * 3_600_000),
+    userId: user.id,
+    expiresAt: new Date(now + config.session.absoluteHours * 3_600_000),
     ip: input.ip,
     userAgent: input.userAgent,
   });

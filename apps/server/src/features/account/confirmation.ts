@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import { enqueueMail, escapeHtml } from '../../mail/outbox.js';
+import { recordEvent } from '../users/audit.js';
+import * as repo from '../users/repository.js';
+
+// Email confirmation: a one-time link mailed (through the outbox) to a registered account, and to
+// an account whose user changed its address. Only the SHA-256 of the token is stored.
+
+export const CONFIRM_PURPOSE = 'confirmEmail';
+const CONFIRM_HOURS = 72;
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export async function sendConfirmation(
+  trx: DbOrTrx,
+  input: { userId: string; name: string; email: string; baseUrl: string; ip: string },
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertToken(trx, {
+    id: tokenHash(token),
+    userId: input.userId,
+    purpose: CONFIRM_PURPOSE,
+    expiresAt: new Date(Date.now() + CONFIRM_HOURS * 3_600_000),
+    ip: input.ip,
+  });
+  const link = `${input.baseUrl}/account/confirm?token=${encodeURIComponent(token)}`;
+  await enqueueMail(trx, {
+    to: input.email,
+    subject: 'Confirm your email address',
+    text: `Hello ${input.name},\n\nplease confirm your email address for the account ${input.userId}:\n${link}\n\nThe link is valid for ${CONFIRM_HOURS} hours.`,
+    html: `<p>Hello ${escapeHtml(input.name)},</p><p>please confirm your email address for the account <b>${escapeHtml(input.userId)}</b>:</p><p><a href="${escapeHtml(link)}">Confirm my email address</a></p><p>The link is valid for ${CONFIRM_HOURS} hours.</p>`,
+  });
+}
+
+export async function confirmAccountEmail(db: Db, token: string) {
+  return db.transaction().execute(async (trx) => {
+    const userId = await repo.useToken(trx, tokenHash(token), CONFIRM_PURPOSE);
+    if (!userId) {
+      return {
+        $type: 'accountConfirmed',
+        title: 'Email Address Not Confirmed',
+        confirmed: false,
+        userId: null,
+      };
+    }
+    await repo.confirmEmail(trx, userId);
+    await recordEvent(trx, {
+      type: 'emailConfirmed',
+      aggregateType: 'user',
+      aggregateId: userId,
+      actor: userId,
+      payload: {},
+    });
+    return { $type: 'accountConfirmed', title: 'Email Address Confirmed', confirmed: true, userId };
+  });
+}

@@ -1,0 +1,57 @@
+import { checkPassword } from '@dossier/core';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+import { hashPassword } from '../auth/passwords.js';
+import { authenticate, SIGNIN_FAILURE_TEXT, type SigninInput, startSession } from '../auth/service.js';
+import { getPasswordPolicy } from '../configuration/effective.js';
+import { recordEvent } from '../users/audit.js';
+import * as repo from '../users/repository.js';
+
+// The change-password step of a sign-in whose account is flagged
+// passwordMustBeChangedAtNextLogin: the user proves the current password, sets a new one meeting
+// its scope's policy, and is signed in.
+
+export async function changePasswordAndSignIn(
+  db: Db,
+  config: Config,
+  input: SigninInput & { newPassword: string },
+) {
+  const checked = await authenticate(db, config, input, { allowPasswordChange: true });
+  if (!checked.ok) {
+    const status =
+      checked.failure === 'tooMany'
+        ? 429
+        : checked.failure === 'invalid' || checked.failure === 'locked'
+          ? 401
+          : 403;
+    throw new HttpError(status, SIGNIN_FAILURE_TEXT[checked.failure], checked.failure);
+  }
+  const problem = checkPassword(input.newPassword, await getPasswordPolicy(db, checked.scope));
+  if (problem) throw badRequest(problem, { newPassword: problem });
+  if (input.newPassword === input.password) {
+    const message = 'The new password must differ from the current one.';
+    throw badRequest(message, { newPassword: message });
+  }
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.findUser(trx, checked.userId, true);
+    if (!row) throw badRequest('No such user.');
+    await repo.updateUser(trx, row.id, row.version, {
+      password_hash: await hashPassword(input.newPassword),
+      password_must_change: false,
+    });
+    await recordEvent(trx, {
+      type: 'passwordChanged',
+      aggregateType: 'user',
+      aggregateId: row.id,
+      actor: row.id,
+      payload: {
+        changes: {
+          password: { from: '(hidden)', to: '(changed)' },
+          passwordMustBeChangedAtNextLogin: { from: true, to: false },
+        },
+      },
+    });
+    return startSession(trx, config, row.id, input);
+  });
+}

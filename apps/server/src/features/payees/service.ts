@@ -1,0 +1,149 @@
+import {
+  CURRENCIES,
+  defaultCurrency,
+  type PagingQuery,
+  type PayeeForm,
+  type SearchAnswer,
+  validatePayee,
+} from '@dossier/core';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Actor } from '../auth/actor.js';
+import { hasPermission } from '../auth/actor.js';
+import { diffRecords, listHistory, recordEvent } from '../users/audit.js';
+import { toSearchAnswer } from '../users/paging.js';
+import * as repo from './repository.js';
+
+export function payeeView(
+  actor: Actor,
+  input: { id?: string; version?: number; data?: repo.PayeeData; history?: unknown[] },
+) {
+  const data = input.data;
+  return {
+    $type: 'adminPayee',
+    title: data ? `Payee: ${data.name}` : 'New Payee',
+    payeeId: input.id ?? null,
+    canEdit: hasPermission(actor, 'payee:edit'),
+    currencies: CURRENCIES.map((c) => ({ code: c.code, name: c.name })),
+    payee: {
+      disabled: data?.disabled ?? false,
+      name: data?.name ?? '',
+      referenceNumber: data?.referenceNumber ?? '',
+      email: data?.email ?? '',
+      bankAccount: data?.bankAccount ?? '',
+      currency: data?.currency ?? defaultCurrency(),
+      foreignReference: data?.foreignReference ?? null,
+      version: input.version ?? 0,
+    },
+    history: input.history ?? [],
+  };
+}
+
+export async function getPayeeView(db: DbOrTrx, actor: Actor, id: string | undefined) {
+  if (id === undefined) return payeeView(actor, {});
+  const row = await repo.findPayee(db, id);
+  if (!row) throw notFound('No such payee.');
+  return payeeView(actor, {
+    id,
+    version: row.version,
+    data: row.data,
+    history: await listHistory(db, 'payee', id),
+  });
+}
+
+const emptyToNull = (v: string | null | undefined) => {
+  const t = (v ?? '').trim();
+  return t.length === 0 ? null : t;
+};
+
+function toData(form: PayeeForm): repo.PayeeData {
+  const errors = validatePayee(form);
+  if (Object.keys(errors).length > 0) throw badRequest('Please correct the marked fields.', errors);
+  const url = emptyToNull(form.foreignReference?.url);
+  return {
+    disabled: form.disabled,
+    name: form.name.trim(),
+    referenceNumber: emptyToNull(form.referenceNumber),
+    email: emptyToNull(form.email),
+    bankAccount: emptyToNull(form.bankAccount),
+    currency: form.currency,
+    foreignReference: url ? { label: emptyToNull(form.foreignReference?.label) ?? url, url } : null,
+  };
+}
+
+export const STALE_PAYEE =
+  'This payee was changed by someone else since you opened it. Nothing was saved: reload the page to see the changes, then make yours again.';
+
+export async function createPayee(db: Db, actor: Actor, form: PayeeForm) {
+  const data = toData(form);
+  return db.transaction().execute(async (trx) => {
+    const id = await repo.insertPayee(trx, data, actor.id);
+    const changes = diffRecords({}, data as unknown as Record<string, unknown>);
+    await recordEvent(trx, {
+      type: 'payeeCreated',
+      aggregateType: 'payee',
+      aggregateId: id,
+      actor: actor.id,
+      payload: { changes },
+    });
+    return getPayeeView(trx, actor, id);
+  });
+}
+
+export async function updatePayee(db: Db, actor: Actor, id: string, form: PayeeForm) {
+  const data = toData(form);
+  if (form.version === undefined)
+    throw badRequest('The version being edited is missing.', { version: 'Required.' });
+  const version = form.version;
+  return db.transaction().execute(async (trx) => {
+    const current = await repo.findPayee(trx, id, true);
+    if (!current) throw notFound('No such payee.');
+    if (current.version !== version) throw conflict(STALE_PAYEE);
+    const changes = diffRecords(
+      current.data as unknown as Record<string, unknown>,
+      data as unknown as Record<string, unknown>,
+    );
+    if (Object.keys(changes).length === 0) return getPayeeView(trx, actor, id);
+    if ((await repo.updatePayee(trx, id, version, data, actor.id)) === undefined) throw conflict(STALE_PAYEE);
+    await recordEvent(trx, {
+      type: 'payeeUpdated',
+      aggregateType: 'payee',
+      aggregateId: id,
+      actor: actor.id,
+      payload: { changes },
+    });
+    return getPayeeView(trx, actor, id);
+  });
+}
+
+export interface PayeeSummary {
+  name: string;
+  referenceNumber: string | null;
+  email: string | null;
+  bankAccount: string | null;
+  currency: string;
+  disabled: boolean;
+}
+
+export async function searchPayees(
+  db: DbOrTrx,
+  terms: repo.PayeeSearch,
+  paging: PagingQuery,
+): Promise<SearchAnswer<PayeeSummary>> {
+  const { rows, total } = await repo.searchPayees(db, terms, paging.pageOffset, paging.pageSize);
+  return toSearchAnswer(
+    rows.map((r) => ({
+      id: r.id,
+      item: {
+        name: r.name,
+        referenceNumber: r.reference_number,
+        email: r.email,
+        bankAccount: r.bank_account,
+        currency: r.currency,
+        disabled: r.disabled,
+      },
+    })),
+    total,
+    paging,
+  );
+}

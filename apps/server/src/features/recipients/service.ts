@@ -1,0 +1,206 @@
+import {
+  dropUnnamedContacts,
+  normalizePhone,
+  type PagingQuery,
+  type RecipientForm,
+  type SearchAnswer,
+  validateRecipient,
+} from '@dossier/core';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import type { FilesContext } from '../../files/service.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Actor } from '../auth/actor.js';
+import { hasPermission } from '../auth/actor.js';
+import { diffRecords, listHistory, recordEvent } from '../users/audit.js';
+import { toSearchAnswer } from '../users/paging.js';
+import { attachRecipientFiles } from './files.js';
+import * as repo from './repository.js';
+
+// Tags every recipient carries until tag definitions come from the configuration: the kind of
+// recipient (required) and the region it serves.
+export const RECIPIENT_TAGS = {
+  kind: { id: 'kind', name: 'Kind', values: ['doctor', 'hospital', 'agency', 'other'], isRequired: true },
+  region: {
+    id: 'region',
+    name: 'Region',
+    values: ['nsw', 'vic', 'qld', 'wa', 'sa', 'tas', 'act', 'nt', 'nz'],
+    isRequired: false,
+  },
+} as const;
+
+type TagValue = { id: string; name: string; values: string[]; isRequired: boolean; value?: string | null };
+
+/** The known tag definitions with the recipient's chosen values. */
+function withTags(stored: Record<string, unknown>): Record<string, TagValue> {
+  const tags: Record<string, TagValue> = {};
+  for (const [id, def] of Object.entries(RECIPIENT_TAGS)) {
+    const value = (stored[id] as { value?: string } | undefined)?.value ?? null;
+    tags[id] = { ...def, values: [...def.values], value };
+  }
+  return tags;
+}
+
+export function recipientView(
+  actor: Actor,
+  input: { id?: string; version?: number; data?: repo.RecipientData; history?: unknown[] },
+) {
+  const data = input.data;
+  return {
+    $type: 'adminRecipient',
+    title: data ? `Recipient: ${data.name}` : 'New Recipient',
+    recipientId: input.id ?? null,
+    canEdit: hasPermission(actor, 'recipient:edit'),
+    recipient: {
+      disabled: data?.disabled ?? false,
+      tags: withTags(data?.tags ?? {}),
+      name: data?.name ?? '',
+      phone: data?.phone ?? '',
+      fax: data?.fax ?? '',
+      email: data?.email ?? '',
+      webSiteUrl: data?.webSiteUrl ?? '',
+      streetAddress: data?.streetAddress ?? '',
+      postalAddress: data?.postalAddress ?? '',
+      country: data?.country ?? 'AU',
+      notes: data?.notes ?? '',
+      attachments: data?.attachments ?? [],
+      contacts: data?.contacts ?? [],
+      version: input.version ?? 0,
+    },
+    history: input.history ?? [],
+  };
+}
+
+export async function getRecipientView(db: DbOrTrx, actor: Actor, id: string | undefined) {
+  if (id === undefined) return recipientView(actor, {});
+  const row = await repo.findRecipient(db, id);
+  if (!row) throw notFound('No such recipient.');
+  return recipientView(actor, {
+    id,
+    version: row.version,
+    data: row.data,
+    history: await listHistory(db, 'recipient', id),
+  });
+}
+
+const emptyToNull = (v: string | null | undefined) => {
+  const t = (v ?? '').trim();
+  return t.length === 0 ? null : t;
+};
+
+/** Checks the form and turns it into stored data: numbers normalised, unnamed contacts dropped. */
+function toData(form: RecipientForm): repo.RecipientData {
+  const tags = withTags(form.tags);
+  for (const [id, tag] of Object.entries(form.tags)) if (tags[id]) tags[id].value = emptyToNull(tag.value);
+  const errors = validateRecipient({ ...form, tags });
+  if (Object.keys(errors).length > 0) throw badRequest('Please correct the marked fields.', errors);
+  const phone = (v: string | null | undefined) => {
+    const t = emptyToNull(v);
+    if (t === null) return null;
+    const n = normalizePhone(t, form.country);
+    return n.ok ? n.value : t;
+  };
+  return {
+    disabled: form.disabled,
+    name: form.name.trim(),
+    phone: phone(form.phone) ?? '',
+    fax: phone(form.fax),
+    email: emptyToNull(form.email),
+    webSiteUrl: emptyToNull(form.webSiteUrl),
+    streetAddress: emptyToNull(form.streetAddress),
+    postalAddress: emptyToNull(form.postalAddress),
+    country: emptyToNull(form.country),
+    notes: emptyToNull(form.notes),
+    tags: Object.fromEntries(Object.entries(tags).map(([id, t]) => [id, { value: t.value ?? null }])),
+    attachments: form.attachments,
+    contacts: dropUnnamedContacts(form.contacts).map((c) => ({
+      name: c.name.trim(),
+      position: emptyToNull(c.position),
+      phone: phone(c.phone),
+      email: emptyToNull(c.email),
+    })),
+  };
+}
+
+export async function createRecipient(db: Db, files: FilesContext, actor: Actor, form: RecipientForm) {
+  const data = toData(form);
+  return db.transaction().execute(async (trx) => {
+    const id = await repo.insertRecipient(trx, data, actor.id);
+    await attachRecipientFiles(files, trx, actor, id, form.attachments);
+    const changes = diffRecords({}, data as unknown as Record<string, unknown>);
+    await recordEvent(trx, {
+      type: 'recipientCreated',
+      aggregateType: 'recipient',
+      aggregateId: id,
+      actor: actor.id,
+      payload: { version: 1, changes },
+    });
+    return getRecipientView(trx, actor, id);
+  });
+}
+
+export const STALE_RECIPIENT =
+  'This recipient was changed by someone else since you opened it. Nothing was saved: reload the page to see the changes, then make yours again.';
+
+export async function updateRecipient(
+  db: Db,
+  files: FilesContext,
+  actor: Actor,
+  id: string,
+  form: RecipientForm,
+) {
+  const data = toData(form);
+  if (form.version === undefined)
+    throw badRequest('The version being edited is missing.', { version: 'Required.' });
+  const version = form.version;
+  return db.transaction().execute(async (trx) => {
+    const current = await repo.findRecipient(trx, id, true);
+    if (!current) throw notFound('No such recipient.');
+    if (current.version !== version) throw conflict(STALE_RECIPIENT);
+    const changes = diffRecords(
+      current.data as unknown as Record<string, unknown>,
+      data as unknown as Record<string, unknown>,
+    );
+    if (Object.keys(changes).length === 0) return getRecipientView(trx, actor, id);
+    await attachRecipientFiles(files, trx, actor, id, form.attachments);
+    const next = await repo.updateRecipient(trx, id, version, data, actor.id);
+    if (next === undefined) throw conflict(STALE_RECIPIENT);
+    await recordEvent(trx, {
+      type: 'recipientUpdated',
+      aggregateType: 'recipient',
+      aggregateId: id,
+      actor: actor.id,
+      payload: { version: next, changes },
+    });
+    return getRecipientView(trx, actor, id);
+  });
+}
+
+export interface RecipientSummary {
+  name: string;
+  phone: string;
+  email: string | null;
+  address: string | null;
+  disabled: boolean;
+}
+
+export async function searchRecipients(
+  db: DbOrTrx,
+  terms: repo.RecipientSearch,
+  paging: PagingQuery,
+): Promise<SearchAnswer<RecipientSummary>> {
+  const { rows, total } = await repo.searchRecipients(db, terms, paging.pageOffset, paging.pageSize);
+  return toSearchAnswer(
+    rows.map((r) => ({
+      id: r.id,
+      item: {
+        name: r.name,
+        phone: r.phone,
+        email: r.email,
+        address: r.street_address ?? r.postal_address,
+        disabled: r.disabled,
+      },
+    })),
+    total,
+    paging,
+  );
+}

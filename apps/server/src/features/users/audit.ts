@@ -1,0 +1,86 @@
+import type { DbOrTrx } from '../../db/database.js';
+
+// The audit trail of users, roles, recipients and payees: one row in `events` per change, written
+// in the transaction of the change, with the fields that changed (old and new value). Secrets are
+// never written: a changed password shows as changed.
+
+export type AggregateType = 'user' | 'recipient' | 'payee';
+
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+const SECRET_FIELDS = new Set(['password', 'passwordHash', 'password_hash']);
+
+const isBlank = (v: unknown) =>
+  v === false ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
+
+/** The fields whose value differs between two flat records (compared as JSON). */
+export function diffRecords(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    if (JSON.stringify(from) === JSON.stringify(to)) continue;
+    // A new record's unset fields (false, empty) are not news.
+    if (from === null && isBlank(to)) continue;
+    changes[key] = SECRET_FIELDS.has(key) ? { from: '(hidden)', to: '(changed)' } : { from, to };
+  }
+  return changes;
+}
+
+export async function recordEvent(
+  trx: DbOrTrx,
+  event: {
+    type: string;
+    aggregateType: AggregateType;
+    aggregateId: string;
+    actor: string | null;
+    payload: unknown;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('events')
+    .values({
+      type: event.type,
+      aggregate_type: event.aggregateType,
+      aggregate_id: event.aggregateId,
+      actor: event.actor,
+      payload: JSON.stringify(event.payload),
+    })
+    .execute();
+}
+
+export interface HistoryEntry {
+  id: string;
+  at: string;
+  actor: string | null;
+  type: string;
+  changes: Changes;
+}
+
+export const HISTORY_LIMIT = 50;
+
+/** The newest changes of one record, newest first (indexed by events_aggregate_idx). */
+export async function listHistory(
+  db: DbOrTrx,
+  aggregateType: AggregateType,
+  aggregateId: string,
+): Promise<HistoryEntry[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'type', 'actor', 'payload', 'created_at'])
+    .where('aggregate_type', '=', aggregateType)
+    .where('aggregate_id', '=', aggregateId)
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.created_at.toISOString(),
+    actor: row.actor,
+    type: row.type,
+    changes: ((row.payload as { changes?: Changes } | null)?.changes ?? {}) as Changes,
+  }));
+}

@@ -1,0 +1,222 @@
+import type { RoleGrant } from '@dossier/core';
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database.js';
+import { likeContains } from './paging.js';
+
+// All SQL of user administration and of the account page.
+
+export async function findUser(db: DbOrTrx, id: string, forUpdate = false) {
+  let query = db.selectFrom('users').selectAll().where('id', '=', id);
+  if (forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+
+export async function findRoles(db: DbOrTrx, userId: string): Promise<RoleGrant[]> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .select(['role', 'external_reference', 'scope'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    role: r.role,
+    scope: r.scope,
+    ...(r.external_reference === null ? {} : { externalReference: r.external_reference }),
+  }));
+}
+
+export async function userIdExists(db: DbOrTrx, id: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Another user with this e-mail address (case-insensitive), if any. */
+export async function emailOwner(db: DbOrTrx, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export interface UserColumns {
+  name: string;
+  email: string;
+  phone: string;
+  alternate_phone: string | null;
+  scope: string;
+  country: string | null;
+  language: string | null;
+  address: string | null;
+  disabled: boolean;
+  password_must_change: boolean;
+  ip_range: string | null;
+}
+
+export async function insertUser(
+  db: DbOrTrx,
+  user: UserColumns & { id: string; password_hash: string | null; email_confirmed_at: Date | null },
+) {
+  await db.insertInto('users').values(user).execute();
+}
+
+/** Updates if `version` is still current; answers the new version, or undefined when stale. */
+export async function updateUser(
+  db: DbOrTrx,
+  id: string,
+  version: number,
+  changes: Partial<UserColumns> & {
+    password_hash?: string;
+    locked_until?: null;
+    failed_signins?: number;
+    email_confirmed_at?: null;
+  },
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set({ ...changes, version: sql`version + 1`, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning('version')
+    .executeTakeFirst();
+  return row?.version;
+}
+
+export async function addRoles(db: DbOrTrx, userId: string, grants: RoleGrant[]) {
+  if (grants.length === 0) return;
+  await db
+    .insertInto('user_roles')
+    .values(
+      grants.map((g) => ({
+        user_id: userId,
+        role: g.role,
+        scope: g.scope,
+        external_reference: g.externalReference ?? null,
+      })),
+    )
+    .execute();
+}
+
+export async function removeRoles(db: DbOrTrx, userId: string, grants: RoleGrant[]) {
+  for (const g of grants) {
+    let query = db
+      .deleteFrom('user_roles')
+      .where('user_id', '=', userId)
+      .where('role', '=', g.role)
+      .where('scope', '=', g.scope);
+    query =
+      g.externalReference === undefined
+        ? query.where('external_reference', 'is', null)
+        : query.where('external_reference', '=', g.externalReference);
+    await query.execute();
+  }
+}
+
+export interface UserSearch {
+  name?: string;
+  phone?: string;
+  email?: string;
+  scope?: string;
+  externalUserReference?: string;
+}
+
+/** Users inside any of `visibleScopes` matching every given term, by name. */
+export async function searchUsers(
+  db: DbOrTrx,
+  terms: UserSearch,
+  visibleScopes: string[],
+  offset: number,
+  limit: number,
+) {
+  if (visibleScopes.length === 0) return { rows: [], total: 0 };
+  const prefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  let query = db
+    .selectFrom('users')
+    .where((eb) => eb.or(visibleScopes.map((s) => eb('scope', 'like', prefix(s)))));
+  if (terms.name) query = query.where(sql`lower(name)`, 'like', likeContains(terms.name));
+  if (terms.email) query = query.where(sql`lower(email)`, 'like', likeContains(terms.email));
+  if (terms.phone) query = query.where('phone', 'like', likeContains(terms.phone.replace(/[\s\-().]/g, '')));
+  if (terms.scope) query = query.where('scope', 'like', prefix(terms.scope));
+  if (terms.externalUserReference) {
+    const ref = terms.externalUserReference.trim().toLowerCase();
+    query = query.where((eb) =>
+      eb.or([
+        eb('external_user_id', '=', terms.externalUserReference?.trim() ?? ''),
+        eb.exists(
+          eb
+            .selectFrom('user_roles')
+            .select('user_roles.id')
+            .whereRef('user_roles.user_id', '=', 'users.id')
+            .where(sql`lower(external_reference)`, '=', ref),
+        ),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select(['id', 'name', 'email', 'phone', 'scope', 'disabled', 'external_user_id'])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function insertToken(
+  db: DbOrTrx,
+  token: { id: string; userId: string; purpose: string; expiresAt: Date; ip: string | null },
+) {
+  await db
+    .insertInto('account_tokens')
+    .values({
+      id: token.id,
+      user_id: token.userId,
+      purpose: token.purpose,
+      expires_at: token.expiresAt,
+      ip: token.ip,
+    })
+    .execute();
+}
+
+export async function countTokensFromIp(
+  db: DbOrTrx,
+  ip: string,
+  purpose: string,
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('ip', '=', ip)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks an unused, unexpired token used; answers its user. */
+export async function useToken(db: DbOrTrx, id: string, purpose: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable('account_tokens')
+    .set({ used_at: new Date() })
+    .where('id', '=', id)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function confirmEmail(db: DbOrTrx, userId: string) {
+  await db
+    .updateTable('users')
+    .set({ email_confirmed_at: new Date() })
+    .where('id', '=', userId)
+    .where('email_confirmed_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,301 @@
+import {
+  isWithinScope,
+  type PagingQuery,
+  type RoleGrant,
+  type SearchAnswer,
+  type UserForm,
+  validateUserForm,
+} from '@dossier/core';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Actor } from '../auth/actor.js';
+import { hashPassword } from '../auth/passwords.js';
+import { diffRecords, listHistory, recordEvent } from './audit.js';
+import { toSearchAnswer } from './paging.js';
+import { mayActOnScope, userScopes } from './policy.js';
+import * as repo from './repository.js';
+import { scopeOptionOf, userFormOptions } from './scopes.js';
+import {
+  assertUnique,
+  auditShape,
+  diffRoles,
+  mapUniqueViolation,
+  parseRoles,
+  personalColumns,
+  userFormOf,
+} from './userData.js';
+
+// User administration: /admin/users and /admin/users/edit/{userId}.
+
+export const STALE_USER =
+  'This user was changed by someone else since you opened it. Nothing was saved: reload the page to see the changes, then make yours again.';
+
+async function formOptions(db: DbOrTrx, actor: Actor, currentScope?: string) {
+  const options = await userFormOptions(db, userScopes(actor, 'user:edit'));
+  // The user's own scope is always shown, even when no longer offered for new users.
+  if (currentScope && !options.scopes.some((s) => s.scopePath === currentScope)) {
+    options.scopes.unshift(await scopeOptionOf(db, currentScope));
+  }
+  return options;
+}
+
+export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | undefined, action?: string) {
+  const base = { $type: 'adminUser', action: action === 'addRole' ? 'addRole' : null };
+  if (userId === undefined) {
+    const options = await formOptions(db, actor);
+    return {
+      ...base,
+      title: 'New User',
+      userId: null,
+      canEdit: options.scopes.length > 0,
+      user: {
+        userId: '',
+        name: '',
+        phone: '',
+        email: '',
+        scope: options.scopes[0]?.scopePath ?? '',
+        country: 'AU',
+        language: 'en-au',
+        roles: [],
+        disabled: false,
+        passwordMustBeChangedAtNextLogin: true,
+        externalUserId: null,
+        ipRange: null,
+        alternatePhone: '',
+        address: '',
+        version: 0,
+      },
+      ...options,
+      history: [],
+    };
+  }
+  const row = await repo.findUser(db, userId);
+  // A user outside the actor's scopes is answered as unknown: its existence is not told.
+  if (!row || !mayActOnScope(actor, 'user:view', row.scope)) throw notFound('No such user.');
+  const roles = await repo.findRoles(db, userId);
+  return {
+    ...base,
+    title: `User: ${userId}`,
+    userId,
+    canEdit: mayActOnScope(actor, 'user:edit', row.scope),
+    user: userFormOf(row, roles),
+    ...(await formOptions(db, actor, row.scope)),
+    history: await listHistory(db, 'user', userId),
+  };
+}
+
+/** Checks the scope, ip range and roles of an admin's save against what the actor may do. */
+async function checkGrants(
+  db: DbOrTrx,
+  actor: Actor,
+  input: {
+    scope: string;
+    scopeChanged: boolean;
+    ipRange: string | null;
+    added: RoleGrant[];
+    removed: RoleGrant[];
+  },
+) {
+  const options = await formOptions(db, actor);
+  const editScopes = userScopes(actor, 'user:edit');
+  if (!editScopes.some((s) => isWithinScope(input.scope, s)))
+    throw forbidden('You may not manage users of this scope.');
+  const scope =
+    options.scopes.find((s) => s.scopePath === input.scope) ?? (await scopeOptionOf(db, input.scope));
+  if (input.scopeChanged && !options.scopes.some((s) => s.scopePath === input.scope)) {
+    throw badRequest('Users cannot be created in this scope.', {
+      scope: 'Users cannot be created in this scope.',
+    });
+  }
+  if (input.ipRange && !scope.ipRanges.some((r) => r.id === input.ipRange)) {
+    throw badRequest('This IP range is not one of the scope.', {
+      ipRange: 'Choose one of the IP ranges of the scope.',
+    });
+  }
+  for (const g of input.added) {
+    if (!editScopes.some((s) => isWithinScope(g.scope, s)))
+      throw forbidden('You may not grant roles at this scope.');
+    const offered = options.roleScopes.find((r) => r.scopePath === g.scope);
+    if (!offered?.roles.includes(g.role)) {
+      throw badRequest(`The role ${g.role} is not offered at ${g.scope}.`, {
+        roles: `The role is not offered at ${g.scope}.`,
+      });
+    }
+  }
+  for (const g of input.removed) {
+    if (!editScopes.some((s) => isWithinScope(g.scope, s)))
+      throw forbidden('You may not remove roles granted at this scope.');
+  }
+  return scope;
+}
+
+export async function createUser(db: Db, actor: Actor, form: UserForm) {
+  const scopePath = (form.scope ?? '').trim();
+  const scopeOption = scopePath ? await scopeOptionOf(db, scopePath) : undefined;
+  const errors = validateUserForm(form, {
+    creating: true,
+    passwordRequired: false,
+    scopeRequired: true,
+    policy: scopeOption?.passwordPolicy,
+  });
+  if (Object.keys(errors).length > 0) throw badRequest('Please correct the marked fields.', errors);
+  const userId = (form.userId ?? '').trim();
+  const grants = parseRoles(form.roles);
+  await checkGrants(db, actor, {
+    scope: scopePath,
+    scopeChanged: true,
+    ipRange: form.ipRange ?? null,
+    added: grants,
+    removed: [],
+  });
+  await assertUnique(db, { userId, email: form.email });
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const columns = {
+        ...personalColumns(form),
+        scope: scopePath,
+        disabled: form.disabled ?? false,
+        password_must_change: form.passwordMustBeChangedAtNextLogin ?? false,
+        ip_range: form.ipRange || null,
+      };
+      // An administrator vouches for the address: no confirmation mail for the users it creates.
+      await repo.insertUser(trx, {
+        id: userId,
+        ...columns,
+        password_hash: form.password ? await hashPassword(form.password) : null,
+        email_confirmed_at: new Date(),
+      });
+      await repo.addRoles(trx, userId, grants);
+      const changes = diffRecords(
+        {},
+        auditShape({ ...columns, ...(form.password ? { password: 'x' } : {}) }, grants),
+      );
+      await recordEvent(trx, {
+        type: 'userCreated',
+        aggregateType: 'user',
+        aggregateId: userId,
+        actor: actor.id,
+        payload: { changes },
+      });
+      return getUserView(trx, actor, userId);
+    })
+    .catch(mapUniqueViolation);
+}
+
+export async function updateUser(db: Db, actor: Actor, userId: string, form: UserForm) {
+  const existing = await repo.findUser(db, userId);
+  if (!existing || !mayActOnScope(actor, 'user:view', existing.scope)) throw notFound('No such user.');
+  if (!mayActOnScope(actor, 'user:edit', existing.scope)) throw forbidden('You may not change this user.');
+  const scopePath = (form.scope ?? existing.scope).trim();
+  const scopeOption = await scopeOptionOf(db, scopePath);
+  const errors = validateUserForm(form, {
+    creating: false,
+    passwordRequired: false,
+    scopeRequired: true,
+    policy: scopeOption.passwordPolicy,
+  });
+  if (Object.keys(errors).length > 0) throw badRequest('Please correct the marked fields.', errors);
+  if (form.version === undefined)
+    throw badRequest('The version being edited is missing.', { version: 'Required.' });
+  const version = form.version;
+  await assertUnique(db, { email: form.email, exceptUserId: userId });
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await repo.findUser(trx, userId, true);
+      if (!row) throw notFound('No such user.');
+      if (row.version !== version) throw conflict(STALE_USER);
+      const roles = await repo.findRoles(trx, userId);
+      const { added, removed } = diffRoles(roles, parseRoles(form.roles));
+      await checkGrants(trx, actor, {
+        scope: scopePath,
+        scopeChanged: scopePath !== row.scope,
+        ipRange: form.ipRange ?? null,
+        added,
+        removed,
+      });
+      const columns = {
+        ...personalColumns(form),
+        scope: scopePath,
+        disabled: form.disabled ?? row.disabled,
+        password_must_change: form.passwordMustBeChangedAtNextLogin ?? row.password_must_change,
+        ip_range: form.ipRange || null,
+      };
+      const unlock = form.isTemporaryLockedOut === false && row.locked_until !== null;
+      const changes = diffRecords(
+        auditShape(row as unknown as Record<string, unknown>, roles),
+        auditShape(
+          { ...row, ...columns, ...(unlock ? { locked_until: null } : {}) } as unknown as Record<
+            string,
+            unknown
+          >,
+          diffApplied(roles, added, removed),
+        ),
+      );
+      if (form.password) changes.password = { from: '(hidden)', to: '(changed)' };
+      const next = await repo.updateUser(trx, userId, version, {
+        ...columns,
+        ...(form.password ? { password_hash: await hashPassword(form.password) } : {}),
+        ...(unlock ? { locked_until: null, failed_signins: 0 } : {}),
+      });
+      if (next === undefined) throw conflict(STALE_USER);
+      await repo.removeRoles(trx, userId, removed);
+      await repo.addRoles(trx, userId, added);
+      if (Object.keys(changes).length > 0) {
+        await recordEvent(trx, {
+          type: 'userUpdated',
+          aggregateType: 'user',
+          aggregateId: userId,
+          actor: actor.id,
+          payload: { changes },
+        });
+      }
+      return getUserView(trx, actor, userId);
+    })
+    .catch(mapUniqueViolation);
+}
+
+function diffApplied(roles: RoleGrant[], added: RoleGrant[], removed: RoleGrant[]): RoleGrant[] {
+  const gone = new Set(removed.map((g) => JSON.stringify(g)));
+  return [...roles.filter((g) => !gone.has(JSON.stringify(g))), ...added];
+}
+
+export interface UserSummary {
+  userId: string;
+  name: string;
+  email: string;
+  phone: string;
+  scope: string;
+  disabled: boolean;
+}
+
+export async function searchUsers(
+  db: DbOrTrx,
+  actor: Actor,
+  terms: repo.UserSearch,
+  paging: PagingQuery,
+): Promise<SearchAnswer<UserSummary>> {
+  const { rows, total } = await repo.searchUsers(
+    db,
+    terms,
+    userScopes(actor, 'user:view'),
+    paging.pageOffset,
+    paging.pageSize,
+  );
+  return toSearchAnswer(
+    rows.map((r) => ({
+      id: r.id,
+      item: {
+        userId: r.id,
+        name: r.name,
+        email: r.email,
+        phone: r.phone,
+        scope: r.scope,
+        disabled: r.disabled,
+      },
+    })),
+    total,
+    paging,
+  );
+}

@@ -1,0 +1,157 @@
+import {
+  EXTERNAL_ROLE,
+  formatRoleString,
+  isRole,
+  normalizePhone,
+  parseAddress,
+  parseRoleString,
+  type RoleGrant,
+  type UserForm,
+} from '@dossier/core';
+import type { DbOrTrx } from '../../db/database.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+import * as repo from './repository.js';
+
+// What the account page, self-registration and user administration share: turning the form into
+// columns, the role list into grants, and the uniqueness checks.
+
+const trimOrNull = (v: string | null | undefined) => {
+  const t = (v ?? '').trim();
+  return t.length === 0 ? null : t;
+};
+
+function phoneOf(value: string | null | undefined, country: string | null | undefined): string | null {
+  const t = trimOrNull(value);
+  if (t === null) return null;
+  const n = normalizePhone(t, country);
+  return n.ok ? n.value : t;
+}
+
+/** The columns a form sets (the caller has validated it). */
+export function personalColumns(form: UserForm) {
+  const country = trimOrNull(form.country)?.toUpperCase() ?? null;
+  const address = trimOrNull(form.address);
+  return {
+    name: form.name.trim(),
+    email: form.email.trim(),
+    phone: phoneOf(form.phone, country) ?? '',
+    alternate_phone: phoneOf(form.alternatePhone, country),
+    country,
+    language: trimOrNull(form.language)?.toLowerCase() ?? null,
+    address: address === null ? null : parseAddress(address).join('\n'),
+  };
+}
+
+/** The user as the forms show it. */
+export function userFormOf(row: repo.UserRow, roles: RoleGrant[]) {
+  const locked = row.locked_until !== null && row.locked_until.getTime() > Date.now();
+  return {
+    userId: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    scope: row.scope,
+    country: row.country ?? '',
+    language: row.language ?? '',
+    roles: roles.map(formatRoleString),
+    disabled: row.disabled,
+    passwordMustBeChangedAtNextLogin: row.password_must_change,
+    // Shown only when the server supplies it: only while the account is locked.
+    ...(locked ? { isTemporaryLockedOut: true } : {}),
+    externalUserId: row.external_user_id,
+    ipRange: row.ip_range,
+    alternatePhone: row.alternate_phone ?? '',
+    address: row.address ?? '',
+    version: row.version,
+  };
+}
+
+// Column names as the forms name the fields, for the history.
+const AUDIT_NAMES: Record<string, string> = {
+  alternate_phone: 'alternatePhone',
+  password_must_change: 'passwordMustBeChangedAtNextLogin',
+  ip_range: 'ipRange',
+  locked_until: 'lockedUntil',
+  external_user_id: 'externalUserId',
+  email_confirmed_at: 'emailConfirmedAt',
+};
+
+/** The audited shape of a user: what the history shows changing. */
+export function auditShape(row: Record<string, unknown>, roles: RoleGrant[]) {
+  const {
+    password_hash: _p,
+    failed_signins: _f,
+    updated_at: _u,
+    created_at: _c,
+    version: _v,
+    id: _i,
+    ...rest
+  } = row;
+  const named = Object.fromEntries(Object.entries(rest).map(([k, v]) => [AUDIT_NAMES[k] ?? k, v]));
+  return { ...named, roles: roles.map(formatRoleString) };
+}
+
+/** Parses role strings; a malformed one is a 400 on the roles field. */
+export function parseRoles(values: readonly string[]): RoleGrant[] {
+  const grants: RoleGrant[] = [];
+  const seen = new Set<string>();
+  for (const value of values) {
+    const grant = parseRoleString(value);
+    if (!grant || !isRole(grant.role))
+      throw badRequest(`Unknown role: ${value}`, { roles: `Unknown role: ${value}` });
+    if (grant.role === EXTERNAL_ROLE && !grant.externalReference?.trim()) {
+      throw badRequest('The external role needs an external reference.', {
+        roles: 'External reference is required.',
+      });
+    }
+    if (grant.role !== EXTERNAL_ROLE && grant.externalReference !== undefined) {
+      throw badRequest('Only the external role takes an external reference.', {
+        roles: 'Only the external role takes an external reference.',
+      });
+    }
+    const key = formatRoleString(grant);
+    if (!seen.has(key)) grants.push(grant);
+    seen.add(key);
+  }
+  return grants;
+}
+
+/** Which grants the new list adds to and removes from the current one. */
+export function diffRoles(current: RoleGrant[], next: RoleGrant[]) {
+  const key = (g: RoleGrant) => formatRoleString(g);
+  const currentKeys = new Set(current.map(key));
+  const nextKeys = new Set(next.map(key));
+  return {
+    added: next.filter((g) => !currentKeys.has(key(g))),
+    removed: current.filter((g) => !nextKeys.has(key(g))),
+  };
+}
+
+export const EMAIL_TAKEN = 'This email address is already used by another account.';
+export const USER_ID_TAKEN = 'This user id is already taken.';
+
+/** 409 with the field when the user id or the e-mail address belongs to another account. */
+export async function assertUnique(
+  db: DbOrTrx,
+  input: { userId?: string; email: string; exceptUserId?: string },
+) {
+  const fields: Record<string, string> = {};
+  if (input.userId && (await repo.userIdExists(db, input.userId))) fields.userId = USER_ID_TAKEN;
+  const owner = await repo.emailOwner(db, input.email.trim());
+  if (owner !== undefined && owner !== input.exceptUserId) fields.email = EMAIL_TAKEN;
+  if (Object.keys(fields).length > 0) {
+    throw new HttpError(409, Object.values(fields).join(' '), 'conflict', fields);
+  }
+}
+
+/** A unique-index race lost after the checks above: the same 409. */
+export function mapUniqueViolation(error: unknown): never {
+  const e = error as { code?: string; constraint?: string };
+  if (e.code === '23505' && e.constraint === 'users_email_key') {
+    throw new HttpError(409, EMAIL_TAKEN, 'conflict', { email: EMAIL_TAKEN });
+  }
+  if (e.code === '23505' && e.constraint === 'users_pkey') {
+    throw new HttpError(409, USER_ID_TAKEN, 'conflict', { userId: USER_ID_TAKEN });
+  }
+  throw error;
+}

@@ -1,0 +1,115 @@
+import { canSaveUserForm, type PasswordPolicy, type View, validateUserForm } from '@dossier/core';
+import { Alert, Button, Container, Group, Paper, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shell/ServicesContext';
+import { useFormPage } from '../../ui/forms/useFormPage';
+import { useStore } from '../../view/createStore';
+import { definePage } from '../../view/page';
+import { RolesEditor } from '../users/RolesEditor';
+import { UserFields, type UserFieldValues } from '../users/UserFields';
+
+export interface AccountView extends View {
+  $type: 'account' | 'accountCreate';
+  action?: string | null;
+  user: UserFieldValues & { roles: string[]; externalUserId?: string | null; version?: number };
+  canChangePassword: boolean;
+  passwordPolicy: PasswordPolicy;
+  roleScopes: string[];
+  emailConfirmed?: boolean;
+}
+
+/** /account (Account: {userId}) and /account/create (Register New Account): one form. */
+export const AccountPage = definePage<AccountView>(({ view }) => {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const features = useStore(session, (s) => s.features);
+  const form = useFormPage<AccountView>();
+  const [repeatPassword, setRepeatPassword] = useState('');
+  const creating = view.$type === 'accountCreate';
+  const sso = features.singleSignOn;
+  // Hidden with single sign-on without password handling, or for a user with an external id.
+  const showPassword =
+    creating ||
+    (view.canChangePassword && !(sso && !sso.enablePasswordHandling) && !view.user.externalUserId);
+  const rules = {
+    creating,
+    passwordRequired: creating,
+    scopeRequired: false,
+    policy: view.passwordPolicy,
+    repeatPassword,
+  };
+  const clientErrors = validateUserForm(view.user, rules);
+  const canSave = canSaveUserForm(view.user, rules, {
+    dirty: form.dirty || repeatPassword.length > 0,
+    busy: form.committing,
+  });
+  const path = creating ? '/account/create' : '/account';
+
+  const set = (field: keyof UserFieldValues, value: string) =>
+    form.edit((v) => ({ ...v, user: { ...v.user, [field]: value } }), field);
+
+  async function save() {
+    const result = await form.commit(path, view.user);
+    if (result.ok) setRepeatPassword('');
+  }
+
+  return (
+    <Container size="md" data-testid={creating ? 'account-create-page' : 'account-page'}>
+      <Title order={2} mb="md" data-testid="page-title">
+        {view.title}
+      </Title>
+      <Stack>
+        {creating && <Alert color="blue">{t('accounts.register.intro')}</Alert>}
+        {!creating && view.emailConfirmed === false && (
+          <Alert color="yellow" data-testid="email-unconfirmed">
+            {t('accounts.emailUnconfirmed', { email: view.user.email })}
+          </Alert>
+        )}
+        <Paper withBorder p="md">
+          <UserFields
+            user={view.user}
+            showUserId={creating}
+            showPassword={showPassword}
+            passwordRequired={creating}
+            repeatPassword={repeatPassword}
+            errorOf={(field) => form.errorOf(clientErrors, field)}
+            onChange={set}
+            onRepeatPassword={(value) => {
+              setRepeatPassword(value);
+              form.touch('repeatPassword');
+            }}
+          />
+        </Paper>
+        <RolesEditor
+          mode="self"
+          roles={view.user.roles}
+          roleScopes={view.roleScopes.map((scopePath) => ({ scopePath, roles: [] }))}
+          initiallyAdding={view.action === 'addRole'}
+          onChange={(roles) => form.edit((v) => ({ ...v, user: { ...v.user, roles } }), 'roles')}
+          error={form.errorOf({}, 'roles')}
+        />
+        <Group justify="flex-end">
+          {!creating && (
+            <Button
+              variant="default"
+              disabled={!form.dirty || form.committing}
+              onClick={form.revert}
+              data-testid="revert"
+            >
+              {t('accounts.revert')}
+            </Button>
+          )}
+          <Button
+            onClick={() => void save()}
+            disabled={!canSave}
+            loading={form.committing}
+            data-testid="save"
+          >
+            {creating ? t('accounts.register.submit') : t('accounts.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+});

@@ -1,0 +1,57 @@
+import type { View } from '@dossier/core';
+import { Button, Container, Group, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SearchPanel } from '../../ui/forms/SearchPanel';
+import { definePage } from '../../view/page';
+
+export interface AdminPayeesView extends View {
+  $type: 'adminPayees';
+  canCreateNew: boolean;
+}
+
+interface PayeeHit {
+  name: string;
+  referenceNumber: string | null;
+  email: string | null;
+  bankAccount: string | null;
+  currency: string;
+  disabled: boolean;
+}
+
+export const AdminPayeesPage = definePage<AdminPayeesView>(({ view }) => {
+  const { t } = useTranslation();
+  const label = (name: string) => t(`admin.payees.fields.${name}`);
+  return (
+    <Container size="lg" data-testid="admin-payees-page">
+      <Group justify="space-between" mb="md">
+        <Title order={2}>{view.title}</Title>
+        <Button
+          component={Link}
+          to="/admin/payees/edit"
+          disabled={!view.canCreateNew}
+          data-testid="create-new"
+        >
+          {t('admin.createNew')}
+        </Button>
+      </Group>
+      <SearchPanel<PayeeHit>
+        path="/admin/payees/search"
+        testId="payees-search"
+        fields={['name', 'referenceNumber', 'email', 'bankAccount'].map((name) => ({
+          name,
+          label: label(name),
+        }))}
+        columns={[
+          { key: 'name', label: label('name') },
+          { key: 'referenceNumber', label: label('referenceNumber') },
+          { key: 'email', label: label('email') },
+          { key: 'bankAccount', label: label('bankAccount') },
+          { key: 'currency', label: label('currency') },
+          { key: 'disabled', label: t('admin.disabled'), render: (p) => (p.disabled ? t('admin.yes') : '') },
+        ]}
+        editPath={(id) => `/admin/payees/edit/${id}`}
+      />
+    </Container>
+  );
+});

@@ -1,0 +1,166 @@
+import { type View, validatePayee } from '@dossier/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
+import { useFormPage } from '../../ui/forms/useFormPage';
+import { definePage } from '../../view/page';
+import { FlagField } from '../users/UserFields';
+
+export interface PayeeView extends View {
+  $type: 'adminPayee';
+  payeeId: string | null;
+  canEdit: boolean;
+  currencies: { code: string; name: string }[];
+  payee: {
+    disabled: boolean;
+    name: string;
+    referenceNumber: string;
+    email: string;
+    bankAccount: string;
+    currency: string;
+    foreignReference: { label: string; url: string } | null;
+    version: number;
+  };
+  history: HistoryEntry[];
+}
+
+type Payee = PayeeView['payee'];
+
+/** /admin/payees/edit/{payeeId}; the foreign reference links to the entry in the other application. */
+export const PayeeEditPage = definePage<PayeeView>(({ view }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useFormPage<PayeeView>();
+  const p = view.payee;
+  const disabled = !view.canEdit;
+  const clientErrors = validatePayee(p);
+  const errorOf = (field: string) => form.errorOf(clientErrors, field);
+  const set = <K extends keyof Payee>(field: K, value: Payee[K]) =>
+    form.edit((v) => ({ ...v, payee: { ...v.payee, [field]: value } }), String(field));
+
+  async function save() {
+    const creating = view.payeeId === null;
+    const result = await form.commit(
+      creating ? '/admin/payees/edit' : `/admin/payees/edit/${view.payeeId}`,
+      p,
+    );
+    const saved = result.ok ? (result.view as PayeeView) : undefined;
+    if (creating && saved?.payeeId) navigate(`/admin/payees/edit/${saved.payeeId}`);
+  }
+
+  const url = p.foreignReference?.url ?? '';
+  return (
+    <Container size="lg" data-testid="payee-page">
+      <Title order={2} mb="md" data-testid="page-title">
+        {view.title}
+      </Title>
+      <Stack>
+        {disabled && <Alert color="gray">{t('admin.readOnly')}</Alert>}
+        <Paper withBorder p="md">
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {(['name', 'referenceNumber', 'email', 'bankAccount'] as const).map((field) => (
+                <TextInput
+                  key={field}
+                  label={t(`admin.payees.fields.${field}`)}
+                  value={p[field] ?? ''}
+                  onChange={(e) => set(field, e.currentTarget.value)}
+                  error={errorOf(field)}
+                  required={field === 'name'}
+                  disabled={disabled}
+                  data-testid={`payee-${field}`}
+                />
+              ))}
+              <Select
+                label={t('admin.payees.fields.currency')}
+                data={view.currencies.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
+                value={p.currency || null}
+                onChange={(value) => set('currency', value ?? '')}
+                error={errorOf('currency')}
+                required
+                disabled={disabled}
+                data-testid="payee-currency"
+                allowDeselect={false}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={t('admin.payees.fields.foreignReferenceLabel')}
+                value={p.foreignReference?.label ?? ''}
+                onChange={(e) => set('foreignReference', { label: e.currentTarget.value, url })}
+                disabled={disabled}
+                data-testid="payee-foreignReference-label"
+              />
+              <TextInput
+                label={t('admin.payees.fields.foreignReferenceUrl')}
+                value={url}
+                onChange={(e) =>
+                  set('foreignReference', {
+                    label: p.foreignReference?.label ?? '',
+                    url: e.currentTarget.value,
+                  })
+                }
+                error={errorOf('foreignReference.url')}
+                disabled={disabled}
+                data-testid="payee-foreignReference-url"
+              />
+            </SimpleGrid>
+            {view.payeeId && p.foreignReference?.url && /^https?:\/\//i.test(p.foreignReference.url) && (
+              <Text size="sm">
+                {t('admin.payees.foreignReference')}:{' '}
+                <Anchor
+                  href={p.foreignReference.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="payee-foreign-link"
+                >
+                  {p.foreignReference.label || p.foreignReference.url}
+                </Anchor>
+              </Text>
+            )}
+            <FlagField
+              label={t('admin.disabled')}
+              checked={p.disabled}
+              disabled={disabled}
+              testId="payee-disabled"
+              onChange={(v) => set('disabled', v)}
+            />
+          </Stack>
+        </Paper>
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            disabled={!form.dirty || form.committing}
+            onClick={form.revert}
+            data-testid="revert"
+          >
+            {t('accounts.revert')}
+          </Button>
+          <Button
+            onClick={() => void save()}
+            disabled={disabled || !form.dirty || form.committing || Object.keys(clientErrors).length > 0}
+            loading={form.committing}
+            data-testid="save"
+          >
+            {t('accounts.save')}
+          </Button>
+        </Group>
+        <HistoryList entries={view.history} />
+      </Stack>
+    </Container>
+  );
+});

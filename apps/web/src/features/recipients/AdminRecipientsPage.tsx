@@ -1,0 +1,54 @@
+import type { View } from '@dossier/core';
+import { Button, Container, Group, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SearchPanel } from '../../ui/forms/SearchPanel';
+import { definePage } from '../../view/page';
+
+export interface AdminRecipientsView extends View {
+  $type: 'adminRecipients';
+  canCreateNew: boolean;
+}
+
+interface RecipientHit {
+  name: string;
+  phone: string;
+  email: string | null;
+  address: string | null;
+  disabled: boolean;
+}
+
+export const AdminRecipientsPage = definePage<AdminRecipientsView>(({ view }) => {
+  const { t } = useTranslation();
+  return (
+    <Container size="lg" data-testid="admin-recipients-page">
+      <Group justify="space-between" mb="md">
+        <Title order={2}>{view.title}</Title>
+        <Button
+          component={Link}
+          to="/admin/recipients/edit"
+          disabled={!view.canCreateNew}
+          data-testid="create-new"
+        >
+          {t('admin.createNew')}
+        </Button>
+      </Group>
+      <SearchPanel<RecipientHit>
+        path="/admin/recipients/search"
+        testId="recipients-search"
+        fields={['name', 'phone', 'address', 'email'].map((name) => ({
+          name,
+          label: t(`admin.recipients.fields.${name}`),
+        }))}
+        columns={[
+          { key: 'name', label: t('admin.recipients.fields.name') },
+          { key: 'phone', label: t('admin.recipients.fields.phone') },
+          { key: 'email', label: t('admin.recipients.fields.email') },
+          { key: 'address', label: t('admin.recipients.fields.address') },
+          { key: 'disabled', label: t('admin.disabled'), render: (r) => (r.disabled ? t('admin.yes') : '') },
+        ]}
+        editPath={(id) => `/admin/recipients/edit/${id}`}
+      />
+    </Container>
+  );
+});

@@ -1,0 +1,192 @@
+import { type RecipientContact, type View, validateRecipient } from '@dossier/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FileListField } from '../../ui/files/FileField';
+import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
+import { useFormPage } from '../../ui/forms/useFormPage';
+import { definePage } from '../../view/page';
+import { FlagField } from '../users/UserFields';
+import { ContactsEditor } from './ContactsEditor';
+
+interface Tag {
+  id: string;
+  name: string;
+  values: string[];
+  isRequired: boolean;
+  value?: string | null;
+}
+
+export interface RecipientView extends View {
+  $type: 'adminRecipient';
+  recipientId: string | null;
+  canEdit: boolean;
+  recipient: {
+    disabled: boolean;
+    tags: Record<string, Tag>;
+    name: string;
+    phone: string;
+    fax: string;
+    email: string;
+    webSiteUrl: string;
+    streetAddress: string;
+    postalAddress: string;
+    country: string;
+    notes: string;
+    attachments: { key: string; name?: string | null }[];
+    contacts: RecipientContact[];
+    version: number;
+  };
+  history: HistoryEntry[];
+}
+
+type Recipient = RecipientView['recipient'];
+const TEXT_FIELDS = ['name', 'phone', 'fax', 'email', 'webSiteUrl', 'country'] as const;
+
+/** /admin/recipients/edit/{recipientId}: the recipient form; every save is a new version. */
+export const RecipientEditPage = definePage<RecipientView>(({ view }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useFormPage<RecipientView>();
+  const r = view.recipient;
+  const disabled = !view.canEdit;
+  const clientErrors = validateRecipient(r);
+  const errorOf = (field: string) => form.errorOf(clientErrors, field);
+  const set = <K extends keyof Recipient>(field: K, value: Recipient[K]) =>
+    form.edit((v) => ({ ...v, recipient: { ...v.recipient, [field]: value } }), String(field));
+
+  async function save() {
+    const creating = view.recipientId === null;
+    const result = await form.commit(
+      creating ? '/admin/recipients/edit' : `/admin/recipients/edit/${view.recipientId}`,
+      r,
+    );
+    const saved = result.ok ? (result.view as RecipientView) : undefined;
+    if (creating && saved?.recipientId) navigate(`/admin/recipients/edit/${saved.recipientId}`);
+  }
+
+  return (
+    <Container size="lg" data-testid="recipient-page">
+      <Title order={2} mb="md" data-testid="page-title">
+        {view.title}
+      </Title>
+      <Stack>
+        {disabled && <Alert color="gray">{t('admin.readOnly')}</Alert>}
+        <Paper withBorder p="md">
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {TEXT_FIELDS.map((field) => (
+                <TextInput
+                  key={field}
+                  label={t(`admin.recipients.fields.${field}`)}
+                  value={r[field] ?? ''}
+                  onChange={(e) => set(field, e.currentTarget.value)}
+                  error={errorOf(field)}
+                  required={field === 'name' || field === 'phone'}
+                  disabled={disabled}
+                  data-testid={`recipient-${field}`}
+                />
+              ))}
+              {Object.values(r.tags).map((tag) => (
+                <Select
+                  key={tag.id}
+                  label={tag.name}
+                  data={tag.values}
+                  value={tag.value ?? null}
+                  // A required tag offers no empty choice.
+                  clearable={!tag.isRequired}
+                  allowDeselect={!tag.isRequired}
+                  required={tag.isRequired}
+                  onChange={(value) => set('tags', { ...r.tags, [tag.id]: { ...tag, value } })}
+                  error={errorOf(`tags.${tag.id}`)}
+                  disabled={disabled}
+                  data-testid={`recipient-tag-${tag.id}`}
+                />
+              ))}
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {(['streetAddress', 'postalAddress'] as const).map((field) => (
+                <Textarea
+                  key={field}
+                  label={t(`admin.recipients.fields.${field}`)}
+                  value={r[field] ?? ''}
+                  onChange={(e) => set(field, e.currentTarget.value)}
+                  autosize
+                  minRows={2}
+                  disabled={disabled}
+                  data-testid={`recipient-${field}`}
+                />
+              ))}
+            </SimpleGrid>
+            <Textarea
+              label={t('admin.recipients.fields.notes')}
+              value={r.notes ?? ''}
+              onChange={(e) => set('notes', e.currentTarget.value)}
+              autosize
+              minRows={2}
+              disabled={disabled}
+              data-testid="recipient-notes"
+            />
+            <FileListField
+              label={t('admin.recipients.fields.attachments')}
+              value={r.attachments.map((a) => ({ key: a.key, name: a.name ?? undefined }))}
+              onChange={(files) =>
+                set(
+                  'attachments',
+                  files.map(({ key, name }) => ({ key, name: name ?? null })),
+                )
+              }
+              disabled={disabled}
+              error={errorOf('attachments')}
+              testId="recipient-attachments"
+            />
+            <FlagField
+              label={t('admin.disabled')}
+              checked={r.disabled}
+              disabled={disabled}
+              testId="recipient-disabled"
+              onChange={(v) => set('disabled', v)}
+            />
+          </Stack>
+        </Paper>
+        <ContactsEditor
+          contacts={r.contacts}
+          disabled={disabled}
+          errorOf={errorOf}
+          onChange={(contacts) => set('contacts', contacts)}
+        />
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            disabled={!form.dirty || form.committing}
+            onClick={form.revert}
+            data-testid="revert"
+          >
+            {t('accounts.revert')}
+          </Button>
+          <Button
+            onClick={() => void save()}
+            disabled={disabled || !form.dirty || form.committing || Object.keys(clientErrors).length > 0}
+            loading={form.committing}
+            data-testid="save"
+          >
+            {t('accounts.save')}
+          </Button>
+        </Group>
+        <HistoryList entries={view.history} />
+      </Stack>
+    </Container>
+  );
+});

@@ -1,0 +1,213 @@
+import { ipRangeForScope, type PasswordPolicy, type View, validateUserForm } from '@dossier/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
+import { useFormPage } from '../../ui/forms/useFormPage';
+import { definePage } from '../../view/page';
+import { type RoleScopeOption, RolesEditor } from './RolesEditor';
+import { FlagField, UserFields, type UserFieldValues } from './UserFields';
+
+interface ScopeOption {
+  scopePath: string;
+  name: string;
+  ipRanges: { id: string; isDefault: boolean }[];
+  passwordPolicy: PasswordPolicy;
+}
+
+export interface AdminUserView extends View {
+  $type: 'adminUser';
+  userId: string | null;
+  canEdit: boolean;
+  action: string | null;
+  user: UserFieldValues & {
+    scope: string;
+    roles: string[];
+    disabled: boolean;
+    passwordMustBeChangedAtNextLogin: boolean;
+    isTemporaryLockedOut?: boolean;
+    externalUserId: string | null;
+    ipRange: string | null;
+    version: number;
+  };
+  scopes: ScopeOption[];
+  roleScopes: RoleScopeOption[];
+  history: HistoryEntry[];
+}
+
+type User = AdminUserView['user'];
+
+/** /admin/users/edit/{userId}: every field of the user, its roles and its history. */
+export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useFormPage<AdminUserView>();
+  const [repeatPassword, setRepeatPassword] = useState('');
+  const creating = view.userId === null;
+  const scope = view.scopes.find((s) => s.scopePath === view.user.scope);
+  const rules = {
+    creating,
+    passwordRequired: false,
+    scopeRequired: true,
+    policy: scope?.passwordPolicy,
+    repeatPassword,
+  };
+  const clientErrors = validateUserForm(view.user, rules);
+  const valid = Object.keys(clientErrors).length === 0;
+  const disabled = !view.canEdit;
+
+  const set = <K extends keyof User>(field: K, value: User[K]) =>
+    form.edit((v) => ({ ...v, user: { ...v.user, [field]: value } }), String(field));
+
+  function changeScope(scopePath: string | null) {
+    const next = view.scopes.find((s) => s.scopePath === scopePath);
+    form.edit((v) => {
+      // The range is reset to the first of the new scope when the current one is not among them.
+      const ipRange = ipRangeForScope(v.user.ipRange, next?.ipRanges ?? []);
+      return { ...v, user: { ...v.user, scope: scopePath ?? '', ipRange } };
+    }, 'scope');
+  }
+
+  async function save() {
+    const path = creating
+      ? '/admin/users/edit'
+      : `/admin/users/edit/${encodeURIComponent(view.userId ?? '')}`;
+    const result = await form.commit(path, view.user);
+    if (!result.ok) return;
+    setRepeatPassword('');
+    const saved = result.view as AdminUserView;
+    if (creating && saved.userId) navigate(`/admin/users/edit/${encodeURIComponent(saved.userId)}`);
+  }
+
+  return (
+    <Container size="lg" data-testid="admin-user-page">
+      <Title order={2} mb="md" data-testid="page-title">
+        {view.title}
+      </Title>
+      <Stack>
+        {!view.canEdit && <Alert color="gray">{t('admin.readOnly')}</Alert>}
+        {view.user.isTemporaryLockedOut && (
+          <Alert color="orange" data-testid="locked-out">
+            <Group justify="space-between">
+              {t('admin.users.lockedOut')}
+              <Button
+                size="xs"
+                variant="white"
+                disabled={disabled}
+                onClick={() => set('isTemporaryLockedOut', false)}
+                data-testid="unlock"
+              >
+                {t('admin.users.unlock')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <Paper withBorder p="md">
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select
+                label={t('accounts.fields.scope')}
+                data={view.scopes.map((s) => ({ value: s.scopePath, label: `${s.scopePath} (${s.name})` }))}
+                value={view.user.scope || null}
+                onChange={changeScope}
+                error={form.errorOf(clientErrors, 'scope')}
+                disabled={disabled}
+                required
+                data-testid="user-scope"
+                allowDeselect={false}
+              />
+              <Select
+                label={t('accounts.fields.ipRange')}
+                data={(scope?.ipRanges ?? []).map((r) => r.id)}
+                value={view.user.ipRange}
+                onChange={(value) => set('ipRange', value)}
+                error={form.errorOf(clientErrors, 'ipRange')}
+                clearable
+                disabled={disabled || (scope?.ipRanges.length ?? 0) === 0}
+                data-testid="user-ipRange"
+              />
+            </SimpleGrid>
+            <UserFields
+              user={view.user}
+              showUserId={creating}
+              showPassword={!view.user.externalUserId}
+              showAdminFields
+              repeatPassword={repeatPassword}
+              disabled={disabled}
+              errorOf={(field) => form.errorOf(clientErrors, field)}
+              onChange={(field, value) => set(field, value)}
+              onRepeatPassword={(value) => {
+                setRepeatPassword(value);
+                form.touch('repeatPassword');
+              }}
+            />
+            {view.user.externalUserId && (
+              <TextInput
+                label={t('accounts.fields.externalUserId')}
+                value={view.user.externalUserId}
+                readOnly
+                data-testid="user-externalUserId"
+              />
+            )}
+            <Group>
+              <FlagField
+                label={t('accounts.fields.disabled')}
+                checked={view.user.disabled}
+                disabled={disabled}
+                testId="user-disabled"
+                onChange={(v) => set('disabled', v)}
+              />
+              <FlagField
+                label={t('accounts.fields.passwordMustBeChangedAtNextLogin')}
+                checked={view.user.passwordMustBeChangedAtNextLogin}
+                disabled={disabled}
+                testId="user-passwordMustChange"
+                onChange={(v) => set('passwordMustBeChangedAtNextLogin', v)}
+              />
+            </Group>
+          </Stack>
+        </Paper>
+        <RolesEditor
+          mode="admin"
+          roles={view.user.roles}
+          roleScopes={view.roleScopes}
+          disabled={disabled}
+          initiallyAdding={view.action === 'addRole' && !disabled}
+          onChange={(roles) => set('roles', roles)}
+          error={form.errorOf({}, 'roles')}
+        />
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            disabled={!form.dirty || form.committing}
+            onClick={form.revert}
+            data-testid="revert"
+          >
+            {t('accounts.revert')}
+          </Button>
+          <Button
+            onClick={() => void save()}
+            disabled={disabled || !form.dirty || form.committing || !valid}
+            loading={form.committing}
+            data-testid="save"
+          >
+            {t('accounts.save')}
+          </Button>
+        </Group>
+        <HistoryList entries={view.history} />
+      </Stack>
+    </Container>
+  );
+});

@@ -1,0 +1,54 @@
+import type { View } from '@dossier/core';
+import { Button, Container, Group, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SearchPanel } from '../../ui/forms/SearchPanel';
+import { definePage } from '../../view/page';
+
+export interface AdminUsersView extends View {
+  $type: 'adminUsers';
+  canCreateNew: boolean;
+}
+
+interface UserHit {
+  userId: string;
+  name: string;
+  email: string;
+  phone: string;
+  scope: string;
+  disabled: boolean;
+}
+
+export const AdminUsersPage = definePage<AdminUsersView>(({ view }) => {
+  const { t } = useTranslation();
+  const field = (name: string) => ({ name, label: t(`admin.users.search.${name}`) });
+  return (
+    <Container size="lg" data-testid="admin-users-page">
+      <Group justify="space-between" mb="md">
+        <Title order={2}>{view.title}</Title>
+        <Button
+          component={Link}
+          to="/admin/users/edit"
+          disabled={!view.canCreateNew}
+          data-testid="create-new"
+        >
+          {t('admin.createNew')}
+        </Button>
+      </Group>
+      <SearchPanel<UserHit>
+        path="/admin/users/search"
+        testId="users-search"
+        fields={['name', 'phone', 'email', 'scope', 'externalUserReference'].map(field)}
+        columns={[
+          { key: 'name', label: t('accounts.fields.name') },
+          { key: 'userId', label: t('accounts.fields.userId') },
+          { key: 'email', label: t('accounts.fields.email') },
+          { key: 'phone', label: t('accounts.fields.phone') },
+          { key: 'scope', label: t('accounts.fields.scope') },
+          { key: 'disabled', label: t('admin.disabled'), render: (u) => (u.disabled ? t('admin.yes') : '') },
+        ]}
+        editPath={(id) => `/admin/users/edit/${encodeURIComponent(id)}`}
+      />
+    </Container>
+  );
+});

@@ -1,0 +1,52 @@
+import type { View } from '@dossier/core';
+import { useState } from 'react';
+import { ApiError } from '../../api';
+import { useServices } from '../../shell/ServicesContext';
+import { useUnsavedPrompt } from '../../shell/useUnsavedPrompt';
+import { useStore } from '../../view/createStore';
+
+/**
+ * What every edit page needs from the view store: the dirty and committing flags, an edit of one
+ * part of the view, field errors answered by the server (shown next to their fields), and the
+ * unsaved-data prompt.
+ */
+export function useFormPage<V extends View>() {
+  const { view: store } = useServices();
+  const dirty = useStore(store, (s) => s.dirty);
+  const committing = useStore(store, (s) => s.committing);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  useUnsavedPrompt(dirty);
+
+  function edit(update: (view: V) => V, field?: string) {
+    store.edit((v) => update(v as V));
+    if (field) {
+      setTouched((t) => new Set(t).add(field));
+      setServerErrors(({ [field]: _gone, ...rest }) => rest);
+    }
+  }
+
+  async function commit(path: string, body: unknown) {
+    setServerErrors({});
+    const result = await store.commit(path, body);
+    if (!result.ok && result.error instanceof ApiError && result.error.fields)
+      setServerErrors(result.error.fields);
+    if (result.ok) setTouched(new Set());
+    return result;
+  }
+
+  function revert() {
+    store.revert();
+    setServerErrors({});
+    setTouched(new Set());
+  }
+
+  /** The message to show at a field: the server's, else the client's once the field was edited. */
+  function errorOf(clientErrors: Record<string, string>, field: string, always = false): string | undefined {
+    return serverErrors[field] ?? (always || touched.has(field) ? clientErrors[field] : undefined);
+  }
+
+  const touch = (field: string) => setTouched((t) => new Set(t).add(field));
+
+  return { dirty, committing, edit, commit, revert, errorOf, touch };
+}

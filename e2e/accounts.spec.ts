@@ -1,0 +1,103 @@
+import { expect, type Page, test } from '@playwright/test';
+import { withDatabase } from './db';
+import { DEMO_PASSWORD } from './fixtures';
+
+// Self-registration: a visitor registers, confirms the email address through the link the outbox
+// holds, signs in and adds the external role with an advisor code on the account page.
+
+/** The newest confirmation link mailed to an address, read from the outbox of the e2e database. */
+async function confirmationLink(to: string): Promise<string> {
+  const rows = await withDatabase(async (client) => {
+    const result = await client.query(
+      'select text from mail_outbox where "to" = $1 order by id desc limit 1',
+      [to],
+    );
+    return result.rows as { text: string }[];
+  });
+  const link = /https?:\/\/\S+\/account\/confirm\?token=\S+/.exec(rows[0]?.text ?? '')?.[0];
+  if (!link) throw new Error(`no confirmation mail to ${to}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Signs in through the password form (the page may offer single sign-on buttons too). */
+async function signInAs(page: Page, username: string, password: string, path = '/') {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByTestId('signin-username').fill(username);
+  await page.getByTestId('signin-password').fill(password);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin') || url.searchParams.has('err'));
+}
+
+async function pick(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const PASSWORD = 'Visitor-Pass-2026!';
+
+test('a visitor registers, confirms the email and adds an external role with an advisor code', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  await page.getByTestId('signin-create-account').click();
+  await expect(page.getByTestId('page-title')).toHaveText('Register New Account');
+  await expect(page).toHaveTitle('Register New Account');
+
+  await page.getByTestId('user-form-userId').fill('visitor1');
+  await page.getByTestId('user-form-name').fill('Vera Visitor');
+  await page.getByTestId('user-form-email').fill('vera@visitor.example');
+  await page.getByTestId('user-form-phone').fill('0412 555 123');
+  await page.getByTestId('user-form-password').fill('weak');
+  await expect(page.getByText('Password does not meet the minimum requirements.')).toBeVisible();
+  await expect(page.getByTestId('save')).toBeDisabled();
+  await page.getByTestId('user-form-password').fill(PASSWORD);
+  await page.getByTestId('user-form-repeatPassword').fill('something else');
+  await expect(page.getByText('Repeated password does not match.')).toBeVisible();
+  await expect(page.getByTestId('save')).toBeDisabled();
+  await page.getByTestId('user-form-repeatPassword').fill(PASSWORD);
+  await page.getByTestId('save').click();
+
+  await expect(page.getByTestId('created-user-id')).toHaveText('visitor1');
+  await page.getByTestId('created-signin-link').click();
+  await page.getByTestId('signin-username').fill('visitor1');
+  await page.getByTestId('signin-password').fill(PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await expect(page.getByTestId('signin-error')).toContainText('confirm your email address');
+
+  await page.goto(await confirmationLink('vera@visitor.example'));
+  await expect(page.getByTestId('confirm-result')).toContainText('Your email address is confirmed');
+
+  await signInAs(page, 'visitor1', PASSWORD);
+  await page.getByTestId('user-name').click();
+  await expect(page.getByTestId('page-title')).toHaveText('Account: visitor1');
+  await page.getByTestId('role-add-open').click();
+  await pick(page, 'role-scope', '/org/acme/');
+  await page.getByTestId('role-add-confirm').click();
+  await expect(page.getByText('External reference is required.')).toBeVisible();
+  await page.getByTestId('role-reference').fill('ADV-7001');
+  await page.getByTestId('role-add-confirm').click();
+  await page.getByTestId('save').click();
+  await expect(page.getByTestId('save')).toBeDisabled();
+
+  await page.reload();
+  const role = page.locator('[data-role="c:roles:external:ADV-7001@/org/acme/"]');
+  await expect(role).toBeVisible();
+  // The account page lets the user remove only external roles.
+  await expect(role.getByTestId('role-remove')).toBeVisible();
+});
+
+test('the account page opens the add-role subview from the address and keeps other roles', async ({
+  page,
+}) => {
+  await signInAs(page, 'submitter', DEMO_PASSWORD, '/account?action=addRole');
+  await expect(page.getByTestId('page-title')).toHaveText('Account: submitter');
+  await expect(page.getByTestId('role-add')).toBeVisible();
+  const submitter = page.locator('[data-role="c:roles:submitter@/org/acme/"]');
+  await expect(submitter).toBeVisible();
+  await expect(submitter.getByTestId('role-remove')).toHaveCount(0);
+  await page.getByTestId('user-form-phone').fill('12');
+  await expect(page.getByText('Enter a valid phone number')).toBeVisible();
+  await expect(page.getByTestId('save')).toBeDisabled();
+});

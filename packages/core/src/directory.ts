@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { isCurrency } from './currencies.js';
+import type { FieldErrors } from './userForm.js';
+import { normalizePhone, validateEmail } from './validators.js';
+
+// Recipients and payees (spec 1 sections 3 and 5): the bodies the edit pages post and their rules.
+
+const text = (max: number) => z.string().max(max);
+
+export const recipientTagSchema = z.object({
+  id: text(100),
+  name: text(200),
+  values: z.array(text(200)).max(100),
+  isRequired: z.boolean().default(false),
+  value: text(200).nullish(),
+});
+
+export const recipientContactSchema = z.object({
+  name: text(200).default(''),
+  position: text(200).nullish(),
+  phone: text(40).nullish(),
+  email: text(254).nullish(),
+});
+export type RecipientContact = z.infer<typeof recipientContactSchema>;
+
+export const recipientFormSchema = z.object({
+  disabled: z.boolean().default(false),
+  tags: z.record(text(100), recipientTagSchema).default({}),
+  name: text(300).default(''),
+  phone: text(40).default(''),
+  fax: text(40).nullish(),
+  email: text(254).nullish(),
+  webSiteUrl: text(500).nullish(),
+  streetAddress: text(1000).nullish(),
+  postalAddress: text(1000).nullish(),
+  country: text(2).nullish(),
+  notes: text(10_000).nullish(),
+  /** Uploaded files (POST /files), given to the recipient when it is saved. */
+  attachments: z
+    .array(z.object({ key: text(300), name: text(300).nullish() }))
+    .max(100)
+    .default([]),
+  contacts: z.array(recipientContactSchema).max(100).default([]),
+  version: z.number().int().min(0).optional(),
+});
+export type RecipientForm = z.infer<typeof recipientFormSchema>;
+
+const blank = (v: string | null | undefined) => (v ?? '').trim().length === 0;
+
+/** A contact without a name is dropped when saving. */
+export function dropUnnamedContacts(contacts: readonly RecipientContact[]): RecipientContact[] {
+  return contacts.filter((c) => !blank(c.name));
+}
+
+export function validateRecipient(form: Partial<RecipientForm>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (blank(form.name)) errors.name = 'Name is required.';
+  if (blank(form.phone)) errors.phone = 'Phone is required.';
+  else {
+    const phone = normalizePhone(form.phone ?? '', form.country);
+    if (!phone.ok) errors.phone = phone.message;
+  }
+  if (!blank(form.fax)) {
+    const fax = normalizePhone(form.fax ?? '', form.country);
+    if (!fax.ok) errors.fax = fax.message;
+  }
+  if (!blank(form.email) && !validateEmail(form.email ?? '').ok)
+    errors.email = 'Enter a valid email address.';
+  if (!blank(form.webSiteUrl) && !/^https?:\/\/[^\s]+$/i.test(form.webSiteUrl ?? '')) {
+    errors.webSiteUrl = 'Enter a web address starting with http:// or https://.';
+  }
+  for (const [id, tag] of Object.entries(form.tags ?? {})) {
+    if (tag.isRequired && blank(tag.value)) errors[`tags.${id}`] = `${tag.name || id} is required.`;
+    else if (!blank(tag.value) && !tag.values.includes(tag.value ?? ''))
+      errors[`tags.${id}`] = 'Choose one of the values.';
+  }
+  (form.contacts ?? []).forEach((contact, index) => {
+    if (blank(contact.name)) return; // dropped on save
+    if (!blank(contact.email) && !validateEmail(contact.email ?? '').ok) {
+      errors[`contacts.${index}.email`] = 'Enter a valid email address.';
+    }
+    if (!blank(contact.phone) && !normalizePhone(contact.phone ?? '', form.country).ok) {
+      errors[`contacts.${index}.phone`] = 'Enter a valid phone number.';
+    }
+  });
+  return errors;
+}
+
+export const payeeFormSchema = z.object({
+  disabled: z.boolean().default(false),
+  name: text(300).default(''),
+  referenceNumber: text(100).nullish(),
+  email: text(254).nullish(),
+  bankAccount: text(100).nullish(),
+  currency: text(3).default(''),
+  foreignReference: z.object({ label: text(200), url: text(1000) }).nullish(),
+  version: z.number().int().min(0).optional(),
+});
+export type PayeeForm = z.infer<typeof payeeFormSchema>;
+
+export function validatePayee(form: Partial<PayeeForm>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (blank(form.name)) errors.name = 'Name is required.';
+  if (blank(form.currency)) errors.currency = 'Currency is required.';
+  else if (!isCurrency(form.currency ?? '')) errors.currency = 'Choose one of the currencies.';
+  if (!blank(form.email) && !validateEmail(form.email ?? '').ok)
+    errors.email = 'Enter a valid email address.';
+  const url = form.foreignReference?.url;
+  if (!blank(url) && !/^https?:\/\/[^\s]+$/i.test(url ?? '')) {
+    errors['foreignReference.url'] = 'Enter a web address starting with http:// or https://.';
+  }
+  return errors;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+// Search answers of spec 3 section 3 (hits, total, paging) and the summary texts of its section 8.
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const pagingQuerySchema = z.object({
+  pageOffset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PagingQuery = z.infer<typeof pagingQuerySchema>;
+
+export interface SearchHit<T> {
+  id: string;
+  item: T;
+  highlight?: string;
+}
+
+export interface SearchAnswer<T> {
+  hits: SearchHit<T>[];
+  total: number;
+  paging: { offset: number; size: number };
+}
+
+export const NO_SEARCH_RESULT = 'No matching search result.';
+
+/** "Showing N search result(s)." when all fit on the page, else "Showing search result X to Y out of Z." */
+export function searchSummary(answer: {
+  total: number;
+  hits: unknown[];
+  paging: { offset: number };
+}): string {
+  if (answer.total === 0 || answer.hits.length === 0) return NO_SEARCH_RESULT;
+  if (answer.paging.offset === 0 && answer.hits.length === answer.total) {
+    return `Showing ${answer.total} search result(s).`;
+  }
+  const from = answer.paging.offset + 1;
+  return `Showing search result ${from} to ${answer.paging.offset + answer.hits.length} out of ${answer.total}.`;
+}

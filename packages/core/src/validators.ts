@@ -1,0 +1,108 @@
+import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parseAddressLines } from './inputRules.js';
+
+// The shared input rules of spec 3 section 5 and spec 1 section 5, used by the forms to show an
+// error next to a field and by the server to answer 400 with the same message.
+
+export type Validation = { ok: true; value: string } | { ok: false; message: string };
+
+const ok = (value: string): Validation => ({ ok: true, value });
+const fail = (message: string): Validation => ({ ok: false, message });
+
+// The HTML5 e-mail rule (a local part, '@', and dot-separated domain labels of 1 to 63 characters:
+// letters, digits, inner hyphens), with at least two domain labels.
+const EMAIL_LOCAL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
+const EMAIL_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+export const EMAIL_MAX_LENGTH = 254;
+
+export function isValidEmail(value: string): boolean {
+  if (value.length === 0 || value.length > EMAIL_MAX_LENGTH) return false;
+  const at = value.lastIndexOf('@');
+  if (at <= 0 || at === value.length - 1) return false;
+  const local = value.slice(0, at);
+  const domain = value.slice(at + 1);
+  if (!EMAIL_LOCAL.test(local)) return false;
+  // A domain of at least two labels: mail to 'user@localhost' would never arrive.
+  const labels = domain.split('.');
+  return labels.length >= 2 && labels.every((label) => EMAIL_LABEL.test(label));
+}
+
+export function validateEmail(input: string): Validation {
+  const value = input.trim();
+  return isValidEmail(value) ? ok(value) : fail('Enter a valid email address.');
+}
+
+export const USER_ID_MAX_LENGTH = 100;
+
+/** User id: lowercase, at least 3 of a-z 0-9 . _ @; with an @ it must be an e-mail address. */
+export function validateUserId(input: string): Validation {
+  const value = input.trim();
+  if (value.length < 3) return fail('A user id needs at least 3 characters.');
+  if (value.length > USER_ID_MAX_LENGTH)
+    return fail(`A user id has at most ${USER_ID_MAX_LENGTH} characters.`);
+  if (!/^[a-z0-9._@]+$/.test(value)) {
+    return fail('A user id may only contain lowercase letters, digits, dots, underscores and @.');
+  }
+  if (value.includes('@') && !isValidEmail(value))
+    return fail('A user id with @ must be a valid email address.');
+  return ok(value);
+}
+
+// Local formats known per country, written without the trunk 0; each becomes country code + digits.
+// Spec 3 section 5: 13 ####, 1300 ### ###, 18 ####, 1800 ### ###, 4## ### ###, # #### ####.
+const LOCAL_FORMATS: Record<string, RegExp[]> = {
+  '+61': [/^13\d{4}$/, /^1300\d{6}$/, /^18\d{4}$/, /^1800\d{6}$/, /^4\d{8}$/, /^\d{9}$/],
+};
+
+/** The calling code (+61) of a country code (AU) or a calling code itself; +61 otherwise. */
+export function callingCodeOf(country: string | null | undefined): string {
+  if (country && /^\+\d{1,4}$/.test(country)) return country;
+  if (country && /^[A-Za-z]{2}$/.test(country)) {
+    try {
+      return `+${getCountryCallingCode(country.toUpperCase() as CountryCode)}`;
+    } catch {
+      // Unknown country: fall through to the default.
+    }
+  }
+  return '+61';
+}
+
+export const PHONE_INVALID = 'Enter a valid phone number, such as +61 2 9876 5432.';
+
+/**
+ * Normalises a phone number to +digits: a leading + is kept; 00 becomes +; a leading 0 is replaced
+ * by the country code; a local format known for the country gets the country code. The result has
+ * 5 to 16 characters including the +.
+ */
+export function normalizePhone(input: string, country?: string | null): Validation {
+  const compact = input.trim().replace(/[\s\-().]/g, '');
+  if (compact.length === 0) return fail(PHONE_INVALID);
+  const code = callingCodeOf(country);
+  let value: string | undefined;
+  if (/^\+\d+$/.test(compact)) value = compact;
+  else if (/^00\d+$/.test(compact)) value = `+${compact.slice(2)}`;
+  else if (/^0\d+$/.test(compact)) value = `${code}${compact.slice(1)}`;
+  else if (/^\d+$/.test(compact)) {
+    if ((LOCAL_FORMATS[code] ?? []).some((format) => format.test(compact))) value = `${code}${compact}`;
+    else if (country && /^[A-Za-z]{2}$/.test(country)) {
+      // Other countries: whatever libphonenumber knows as a valid national number there.
+      const parsed = parsePhoneNumberFromString(compact, country.toUpperCase() as CountryCode);
+      if (parsed?.isValid()) value = parsed.number;
+    }
+  }
+  if (value === undefined || value.length < 5 || value.length > 16) return fail(PHONE_INVALID);
+  return ok(value);
+}
+
+/** A normalised number for display: international format when libphonenumber knows it. */
+export function formatPhone(value: string): string {
+  const parsed = parsePhoneNumberFromString(value);
+  return parsed?.isPossible() ? parsed.formatInternational() : value;
+}
+
+/** Address parsing (commas removed, lines trimmed, empty lines dropped): one rule, in inputRules. */
+export const parseAddress = parseAddressLines;
+
+export function formatAddress(lines: readonly string[]): string {
+  return lines.join('\n');
+}
