@@ -45,10 +45,12 @@ async function commitLive(
 }
 
 test('a notification and an assigned task arrive live; the notification is marked read', async ({ page }) => {
+  // The live connection is open once notifications are loaded: they are (re)loaded on every open.
+  const connected = page.waitForResponse((r) => r.url().endsWith('/notifications') && r.ok());
   await signIn(page, 'handler');
+  await connected;
+  const tasksBefore = Number(await page.getByTestId('tasks-count').textContent());
   await expect(page.getByTestId('notification-count')).toHaveText('0');
-  // Wait for the live connection: notifications are (re)loaded on every open.
-  await page.waitForResponse((r) => r.url().endsWith('/notifications') && r.ok());
 
   await commitLive(
     'notifications',
@@ -74,9 +76,9 @@ test('a notification and an assigned task arrive live; the notification is marke
     ['handler'],
     'handler',
   );
-  await expect(page.getByTestId('tasks-count')).toHaveText('1');
+  await expect(page.getByTestId('tasks-count')).toHaveText(String(tasksBefore + 1));
   await page.getByTestId('tasks-toggle').click();
-  const task = page.getByTestId('task-item').first();
+  const task = page.getByTestId('task-item').last();
   await expect(task).toContainText('Jane Citizen');
   await expect(task.getByTestId('task-link')).toHaveAttribute('href', '/requests/ACM251122NNN07');
 });

@@ -9,13 +9,20 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { accountRoutes } from './features/account/routes.js';
 import type { Actor } from './features/auth/actor.js';
 import { authRoutes } from './features/auth/routes.js';
 import { resolveSession } from './features/auth/service.js';
+import { enableConfigurationCache } from './features/configuration/cache.js';
+import { configurationRoutes } from './features/configuration/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { pageRoutes } from './features/pages/routes.js';
+import { payeeRoutes } from './features/payees/routes.js';
+import { recipientRoutes } from './features/recipients/routes.js';
 import { ssoRoutes } from './features/sso/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
+import { userRoutes } from './features/users/routes.js';
+import { webhookRoutes } from './features/webhooks/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { createS3Storage } from './files/s3Storage.js';
 import type { FilesContext } from './files/service.js';
@@ -123,12 +130,19 @@ export async function buildApp(input: {
 
   // An instance without the web service (a job worker) answers only /healthz.
   if (config.services.includes('web')) {
+    await enableConfigurationCache(db, live);
     ssoRoutes(app, deps);
     authRoutes(app, deps);
     pageRoutes(app, deps);
+    configurationRoutes(app, deps);
     notificationRoutes(app, deps);
     taskRoutes(app, deps);
+    accountRoutes(app, deps);
+    userRoutes(app, deps);
+    recipientRoutes(app, deps);
+    payeeRoutes(app, deps);
     fileRoutes(app, deps.files);
+    webhookRoutes(app, deps);
   }
   if (config.services.includes('live')) liveRoutes(app, deps);
 

@@ -6,8 +6,11 @@ import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { type SeededUser, seedIfEmpty } from './db/seed.js';
 import { purgeExpired } from './features/auth/service.js';
+import { registerQueues } from './jobs/handlers.js';
 import { JobQueue } from './jobs/queue.js';
 import { LiveHub } from './live/hub.js';
+import { createSmtpTransport } from './mail/sender.js';
+import { MailWorker } from './mail/worker.js';
 
 // Everything one process runs: the database (embedded unless DATABASE_URL is set), migrations, the
 // seed, the web app, live fan-out and housekeeping. Used by main.ts and by tests that need a whole
@@ -31,12 +34,14 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   let pool: pg.Pool | undefined;
   let live: LiveHub | undefined;
   let jobs: JobQueue | undefined;
+  let mail: MailWorker | undefined;
   let app: FastifyInstance | undefined;
   let housekeeping: NodeJS.Timeout | undefined;
   const stop = async () => {
     if (housekeeping) clearInterval(housekeeping);
     // Stop taking requests and finish those in flight, then close sockets, then the database.
     await app?.close();
+    await mail?.stop();
     await jobs?.stop();
     await live?.close();
     await pool?.end();
@@ -58,8 +63,14 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     await live.start();
     // Every instance can send jobs; only those running the jobs service work them.
     jobs = await JobQueue.start(url, log);
+    await registerQueues(jobs, db, config, config.services.includes('jobs'));
     app = await buildApp({ config, db, live, jobs });
     await app.listen({ port: config.port, host: config.host });
+    // Without SMTP_URL mail stays in the outbox, where administrators can read it.
+    if (config.services.includes('jobs') && config.mail.smtpUrl) {
+      mail = new MailWorker(db, createSmtpTransport(config.mail.smtpUrl), config.mail.from, log);
+      await mail.start(url);
+    }
     if (config.services.includes('jobs')) {
       housekeeping = setInterval(() => void purgeExpired(db, config).catch(() => undefined), 10 * 60_000);
       housekeeping.unref();

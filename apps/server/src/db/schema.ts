@@ -91,6 +91,114 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  message_id: string | null;
+  failed_at: NullableTimestamp;
+}
+
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  purpose: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+  ip: string | null;
+}
+
+type Json = ColumnType<unknown, string, string>;
+
+export interface RecipientsTable {
+  id: Generated<string>;
+  version: Generated<number>;
+  disabled: Generated<boolean>;
+  name: string;
+  phone: string;
+  fax: string | null;
+  email: string | null;
+  web_site_url: string | null;
+  street_address: string | null;
+  postal_address: string | null;
+  country: string | null;
+  notes: string | null;
+  tags: Json;
+  attachments: Json;
+  contacts: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface RecipientVersionsTable {
+  recipient_id: string;
+  version: number;
+  data: Json;
+  created_at: Timestamp;
+  created_by: string | null;
+}
+
+export interface PayeesTable {
+  id: Generated<string>;
+  version: Generated<number>;
+  disabled: Generated<boolean>;
+  name: string;
+  reference_number: string | null;
+  email: string | null;
+  bank_account: string | null;
+  currency: string;
+  foreign_reference_label: string | null;
+  foreign_reference_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface ConfigurationsTable {
+  id: string;
+  scope_path: string;
+  name: string;
+  order: Generated<number>;
+  is_default: Generated<boolean>;
+  is_disabled: Generated<boolean>;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface ConfigurationEntriesTable {
+  configuration_id: string;
+  id: string;
+  parent_id: string;
+  type: string;
+  name: string;
+  order: Generated<number>;
+  is_default: Generated<boolean>;
+  is_disabled: Generated<boolean>;
+  data: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface ConfigurationSecretsTable {
+  configuration_id: string;
+  entry_id: string;
+  private_key: string;
+  created_at: Timestamp;
+}
+
 export interface FilesTable {
   key: string;
   name: string;
@@ -121,15 +229,41 @@ export interface SsoLoginsTable {
   created_at: Timestamp;
 }
 
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  configuration_id: string;
+  entry_id: string;
+  event_type: string;
+  url: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  last_attempt_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   files: FilesTable;
   app_secrets: AppSecretsTable;
   sso_logins: SsoLoginsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   signin_failures: SigninFailuresTable;
   notifications: NotificationsTable;
   tasks: TasksTable;
   events: EventsTable;
+  mail_outbox: MailOutboxTable;
+  account_tokens: AccountTokensTable;
+  recipients: RecipientsTable;
+  recipient_versions: RecipientVersionsTable;
+  payees: PayeesTable;
+  configurations: ConfigurationsTable;
+  configuration_entries: ConfigurationEntriesTable;
+  configuration_secrets: ConfigurationSecretsTable;
 }

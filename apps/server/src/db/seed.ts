@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import type { Db, DbOrTrx } from './database.js';
+import { seedAccounts } from './seedAccounts.js';
+import { seedConfiguration } from './seedConfiguration.js';
 
 // An empty database gets the administrator 'admin', and unless SEED_DEMO=false a small demo: the
 // records-retrieval service itself at /org/dossier/, two sender organisations, and one user of each
@@ -104,6 +106,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeededUser[]>
   return db.transaction().execute(async (trx) => {
     // One instance seeds; another starting at the same moment waits here and then finds users.
     await sql`select pg_advisory_xact_lock(727272)`.execute(trx);
+    // The product needs a root configuration, demo or not (and an older database gets one too).
+    await seedConfiguration(trx, { demo: config.seedDemo });
     const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (any) return [];
     const seeded: SeededUser[] = [];
@@ -128,6 +132,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeededUser[]>
       const role = user.roles[0];
       seeded.push({ id: user.id, role: `${role.role}@${role.scope}`, password });
     }
+    await seedAccounts(trx);
     return seeded;
   });
 }

@@ -140,7 +140,32 @@ export async function openFile(ctx: FilesContext, actor: Actor | undefined, key:
   return { file, stream: await ctx.storage.open(key) };
 }
 
-/** Attaches an upload of the actor to what it belongs to; a field error when the key will not do. */
+/**
+ * Gives an upload of the actor to what it belongs to (a direct upload is judged first). Answers
+ * undefined when the file is the owner's now (or was already), else why it cannot be.
+ */
+export async function claimFile(
+  ctx: FilesContext,
+  db: DbOrTrx,
+  actor: Actor,
+  key: string,
+  owner: { type: string; id: string; classification?: string | null },
+): Promise<string | undefined> {
+  const found = await repo.findFile(db, key);
+  if (!found) return 'The file does not exist.';
+  if (found.owner_type === owner.type && found.owner_id === owner.id) return undefined;
+  let file = found;
+  try {
+    file = await settleDirectUpload({ ...ctx, db }, found);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  if (!file.uploaded_at) return 'The file has not been uploaded yet.';
+  if (!(await repo.setOwner(db, key, owner, actor.id))) return 'The file is attached elsewhere.';
+  return undefined;
+}
+
+/** claimFile, answering a field error when the file will not do. */
 export async function attachFile(
   ctx: FilesContext,
   db: DbOrTrx,
@@ -149,11 +174,6 @@ export async function attachFile(
   owner: { type: string; id: string; classification?: string | null },
   field = 'file',
 ): Promise<void> {
-  const file = await repo.findFile(db, key);
-  if (file) await settleDirectUpload({ ...ctx, db }, file);
-  if (!(await repo.setOwner(db, key, owner, actor.id))) {
-    throw badRequest('The file is missing, not uploaded yet, or attached elsewhere.', {
-      [field]: 'The file is missing, not uploaded yet, or attached elsewhere.',
-    });
-  }
+  const problem = await claimFile(ctx, db, actor, key, owner);
+  if (problem) throw badRequest(problem, { [field]: problem });
 }

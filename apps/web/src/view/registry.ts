@@ -1,3 +1,6 @@
+import { accountPages } from '../features/account/pages';
+import { ConfigurationListPage } from '../features/configuration/ConfigurationListPage';
+import { EntryPage as ConfigurationEntryPage } from '../features/configuration/EntryPage';
 import { HomePage } from '../features/home/HomePage';
 import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
 import { RichTextPage } from '../features/richTextPage/RichTextPage';
@@ -15,6 +18,9 @@ export const pages: Record<string, PageComponent> = {
   invalidUrl: InvalidUrlPage,
   ssoError: SsoErrorPage,
   ssoReauthenticated: SsoReauthenticatedPage,
+  configurationList: ConfigurationListPage,
+  configurationEntry: ConfigurationEntryPage,
+  ...accountPages,
 };
 
 export function pageOf(type: string): PageComponent {

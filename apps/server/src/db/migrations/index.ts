@@ -1,14 +1,22 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './20261122_0001_foundation.js';
+import * as configuration from './20261122_0002_configuration.js';
+import * as accounts from './20261122_0003_accounts.js';
 import * as files from './20261122_0004_files.js';
+import * as mailDelivery from './20261122_0005_mail_delivery.js';
 import * as sso from './20261122_0006_sso.js';
+import * as webhookDeliveries from './20261122_0007_webhook_deliveries.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
 const migrations: Record<string, Migration> = {
   '20261122_0001_foundation': foundation,
+  '20261122_0002_configuration': configuration,
+  '20261122_0003_accounts': accounts,
   '20261122_0004_files': files,
+  '20261122_0005_mail_delivery': mailDelivery,
   '20261122_0006_sso': sso,
+  '20261122_0007_webhook_deliveries': webhookDeliveries,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database.js';
+
+// Sends what the outbox holds. Rows are claimed with SKIP LOCKED, so several instances never send
+// one message twice; a failure is retried with growing delays, and after MAX_ATTEMPTS the message is
+// marked failed (it stays in the outbox for administrators to see).
+
+export const MAX_ATTEMPTS = 8;
+
+export interface MailTransport {
+  /** Delivers one message; answers the Message-ID the server accepted. */
+  send(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+  }): Promise<string>;
+  close(): void;
+}
+
+export function createSmtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail({ ...mail, html: mail.html ?? undefined });
+      return info.messageId;
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Seconds to wait before the next attempt: 30 s, 1 min, 2 min … capped at an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** A 5xx answer (no such mailbox, rejected) will not get better by trying again. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** Sends the messages that are due; answers how many went out. */
+export async function sendDueMail(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  batch = 20,
+): Promise<number> {
+  let sent = 0;
+  for (let i = 0; i < batch; i++) {
+    const outcome = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .where('next_attempt_at', '<=', new Date())
+        .orderBy('next_attempt_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!row) return 'empty';
+      try {
+        const messageId = await transport.send({
+          from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+        });
+        await trx
+          .updateTable('mail_outbox')
+          .set({ sent_at: new Date(), message_id: messageId, attempts: row.attempts + 1, last_error: null })
+          .where('id', '=', row.id)
+          .execute();
+        return 'sent';
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        await trx
+          .updateTable('mail_outbox')
+          .set({
+            attempts,
+            last_error: error instanceof Error ? error.message.slice(0, 1000) : String(error),
+            next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+            failed_at: attempts >= MAX_ATTEMPTS || isPermanent(error) ? new Date() : null,
+          })
+          .where('id', '=', row.id)
+          .execute();
+        return 'failed';
+      }
+    });
+    if (outcome === 'empty') break;
+    if (outcome === 'sent') sent++;
+  }
+  return sent;
+}
