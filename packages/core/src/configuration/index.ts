@@ -8,3 +8,4 @@ export * from './enums.js';
 export * from './inheritance.js';
 export * from './validateEntry.js';
 export { questionNameOf } from './validateItemType.js';
+export * from './views.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { enqueueMail, escapeHtml } from '../../mail/outbox.js';
-import { recordEvent } from '../users/audit.js';
 import * as repo from '../users/repository.js';
 
 // Email confirmation: a one-time link mailed (through the outbox) to a registered account, and to

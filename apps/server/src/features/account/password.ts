@@ -1,11 +1,11 @@
 import { checkPassword } from '@dossier/core';
+import { recordEvent } from '../../audit/events.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { authenticate, SIGNIN_FAILURE_TEXT, type SigninInput, startSession } from '../auth/service.js';
 import { getPasswordPolicy } from '../configuration/effective.js';
-import { recordEvent } from '../users/audit.js';
 import * as repo from '../users/repository.js';
 
 // The change-password step of a sign-in whose account is flagged

@@ -5,12 +5,12 @@ import {
   type UserForm,
   validateUserForm,
 } from '@dossier/core';
+import { diffRecords, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { hashPassword } from '../auth/passwords.js';
 import { getPasswordPolicy } from '../configuration/effective.js';
-import { diffRecords, recordEvent } from '../users/audit.js';
 import * as repo from '../users/repository.js';
 import { selfRoleScopes } from '../users/scopes.js';
 import {

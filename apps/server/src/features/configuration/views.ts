@@ -1,14 +1,19 @@
 import {
   CHILD_ENTRY_TYPES,
+  type ChildSummary,
   compareEntries,
   configurationChain,
   type EntryType,
+  type EntryView,
   mergeEntries,
   parseEntryData,
   ROOT_ENTRY_ID,
   type StoredConfiguration,
   type StoredEntry,
 } from '@dossier/core';
+
+export type { ChildSummary, EntryView };
+
 import type { DbOrTrx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { type Actor, scopesWithPermission } from '../auth/actor.js';
@@ -18,49 +23,6 @@ import * as repo from './repository.js';
 
 // The two views of the configuration screens, built from what is stored (never from the cache, so
 // an editor always sees the latest versions).
-
-export interface ChildSummary {
-  id: string;
-  name: string;
-  type: EntryType;
-  order: number;
-  isDefault: boolean;
-  isDisabled: boolean;
-  isInherited: boolean;
-  scopePath?: string;
-}
-
-export interface EntryView {
-  [key: string]: unknown;
-  $type: 'configurationEntry';
-  title: string;
-  configuration: { id: string; scopePath: string; name: string };
-  entry: {
-    id: string;
-    name: string;
-    type: EntryType;
-    order: number;
-    isDefault: boolean;
-    isDisabled: boolean;
-    data: unknown;
-    version: number | null;
-    isInherited: boolean;
-    inheritedFrom?: { configurationId: string; scopePath: string };
-  };
-  isNew: boolean;
-  canEdit: boolean;
-  canRevertToInherited: boolean;
-  /** The entries above this one, from the root down (for the way back). */
-  path: { id: string; name: string }[];
-  children: ChildSummary[];
-  childTypes: EntryType[];
-  /** Choices the editors offer: option lists and request item types in effect here. */
-  choices: {
-    optionLists: { id: string; name: string }[];
-    requestItemTypes: { id: string; name: string; parentId: string }[];
-    scopeTags: { id: string; name: string; options: { id: string; name: string }[] }[];
-  };
-}
 
 export async function listView(db: DbOrTrx, actor: Actor) {
   const all = await repo.listConfigurations(db);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { likeContains } from '../users/paging.js';
+import { likeContains } from '../../db/search.js';
 
 export interface PayeeData {
   disabled: boolean;

@@ -6,12 +6,12 @@ import {
   type SearchAnswer,
   validatePayee,
 } from '@dossier/core';
+import { diffRecords, listHistory, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
+import { toSearchAnswer } from '../../db/search.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
-import { diffRecords, listHistory, recordEvent } from '../users/audit.js';
-import { toSearchAnswer } from '../users/paging.js';
 import * as repo from './repository.js';
 
 export function payeeView(

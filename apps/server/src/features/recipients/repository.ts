@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { likeContains } from '../users/paging.js';
+import { likeContains } from '../../db/search.js';
 
 // All SQL of recipients. The row holds the current version; recipient_versions holds every saved
 // version whole, so a request can keep the copy it was issued to.

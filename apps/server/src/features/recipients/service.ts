@@ -6,13 +6,13 @@ import {
   type SearchAnswer,
   validateRecipient,
 } from '@dossier/core';
+import { diffRecords, listHistory, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
+import { toSearchAnswer } from '../../db/search.js';
 import type { FilesContext } from '../../files/service.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
-import { diffRecords, listHistory, recordEvent } from '../users/audit.js';
-import { toSearchAnswer } from '../users/paging.js';
 import { attachRecipientFiles } from './files.js';
 import * as repo from './repository.js';
 

@@ -1,7 +1,7 @@
 import type { RoleGrant } from '@dossier/core';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { likeContains } from './paging.js';
+import { likeContains } from '../../db/search.js';
 
 // All SQL of user administration and of the account page.
 

@@ -6,12 +6,12 @@ import {
   type UserForm,
   validateUserForm,
 } from '@dossier/core';
+import { diffRecords, listHistory, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
+import { toSearchAnswer } from '../../db/search.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { hashPassword } from '../auth/passwords.js';
-import { diffRecords, listHistory, recordEvent } from './audit.js';
-import { toSearchAnswer } from './paging.js';
 import { mayActOnScope, userScopes } from './policy.js';
 import * as repo from './repository.js';
 import { scopeOptionOf, userFormOptions } from './scopes.js';

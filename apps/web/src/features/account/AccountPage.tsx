@@ -1,8 +1,9 @@
 import { canSaveUserForm, type PasswordPolicy, type View, validateUserForm } from '@dossier/core';
-import { Alert, Button, Container, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Container, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
+import { FormActions } from '../../ui/forms/FormActions';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
@@ -89,26 +90,13 @@ export const AccountPage = definePage<AccountView>(({ view }) => {
           onChange={(roles) => form.edit((v) => ({ ...v, user: { ...v.user, roles } }), 'roles')}
           error={form.errorOf({}, 'roles')}
         />
-        <Group justify="flex-end">
-          {!creating && (
-            <Button
-              variant="default"
-              disabled={!form.dirty || form.committing}
-              onClick={form.revert}
-              data-testid="revert"
-            >
-              {t('accounts.revert')}
-            </Button>
-          )}
-          <Button
-            onClick={() => void save()}
-            disabled={!canSave}
-            loading={form.committing}
-            data-testid="save"
-          >
-            {creating ? t('accounts.register.submit') : t('accounts.save')}
-          </Button>
-        </Group>
+        <FormActions
+          form={form}
+          canSave={canSave}
+          onSave={() => void save()}
+          showRevert={!creating}
+          saveLabel={creating ? t('accounts.register.submit') : undefined}
+        />
       </Stack>
     </Container>
   );

@@ -2,9 +2,7 @@ import { type View, validatePayee } from '@dossier/core';
 import {
   Alert,
   Anchor,
-  Button,
   Container,
-  Group,
   Paper,
   Select,
   SimpleGrid,
@@ -15,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { definePage } from '../../view/page';
@@ -141,24 +140,11 @@ export const PayeeEditPage = definePage<PayeeView>(({ view }) => {
             />
           </Stack>
         </Paper>
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            disabled={!form.dirty || form.committing}
-            onClick={form.revert}
-            data-testid="revert"
-          >
-            {t('accounts.revert')}
-          </Button>
-          <Button
-            onClick={() => void save()}
-            disabled={disabled || !form.dirty || form.committing || Object.keys(clientErrors).length > 0}
-            loading={form.committing}
-            data-testid="save"
-          >
-            {t('accounts.save')}
-          </Button>
-        </Group>
+        <FormActions
+          form={form}
+          canSave={!disabled && form.dirty && Object.keys(clientErrors).length === 0}
+          onSave={() => void save()}
+        />
         <HistoryList entries={view.history} />
       </Stack>
     </Container>

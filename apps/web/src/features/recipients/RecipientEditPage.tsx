@@ -1,9 +1,7 @@
 import { type RecipientContact, type View, validateRecipient } from '@dossier/core';
 import {
   Alert,
-  Button,
   Container,
-  Group,
   Paper,
   Select,
   SimpleGrid,
@@ -15,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FileListField } from '../../ui/files/FileField';
+import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { definePage } from '../../view/page';
@@ -167,24 +166,11 @@ export const RecipientEditPage = definePage<RecipientView>(({ view }) => {
           errorOf={errorOf}
           onChange={(contacts) => set('contacts', contacts)}
         />
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            disabled={!form.dirty || form.committing}
-            onClick={form.revert}
-            data-testid="revert"
-          >
-            {t('accounts.revert')}
-          </Button>
-          <Button
-            onClick={() => void save()}
-            disabled={disabled || !form.dirty || form.committing || Object.keys(clientErrors).length > 0}
-            loading={form.committing}
-            data-testid="save"
-          >
-            {t('accounts.save')}
-          </Button>
-        </Group>
+        <FormActions
+          form={form}
+          canSave={!disabled && form.dirty && Object.keys(clientErrors).length === 0}
+          onSave={() => void save()}
+        />
         <HistoryList entries={view.history} />
       </Stack>
     </Container>

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { definePage } from '../../view/page';
@@ -188,24 +189,7 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
           onChange={(roles) => set('roles', roles)}
           error={form.errorOf({}, 'roles')}
         />
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            disabled={!form.dirty || form.committing}
-            onClick={form.revert}
-            data-testid="revert"
-          >
-            {t('accounts.revert')}
-          </Button>
-          <Button
-            onClick={() => void save()}
-            disabled={disabled || !form.dirty || form.committing || !valid}
-            loading={form.committing}
-            data-testid="save"
-          >
-            {t('accounts.save')}
-          </Button>
-        </Group>
+        <FormActions form={form} canSave={!disabled && form.dirty && valid} onSave={() => void save()} />
         <HistoryList entries={view.history} />
       </Stack>
     </Container>

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx } from '../db/database.js';
 
 // The audit trail of users, roles, recipients and payees: one row in `events` per change, written
 // in the transaction of the change, with the fields that changed (old and new value). Secrets are

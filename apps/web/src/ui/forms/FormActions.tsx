@@ -1,0 +1,39 @@
+import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Revert and Save at the foot of an edit form. Save is enabled only when `canSave` (the page's own
+ * rule: required values, dirty, valid) and nothing is being saved.
+ */
+export function FormActions(props: {
+  form: { dirty: boolean; committing: boolean; revert(): void };
+  canSave: boolean;
+  onSave(): void;
+  saveLabel?: string;
+  showRevert?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { form } = props;
+  return (
+    <Group justify="flex-end">
+      {props.showRevert !== false && (
+        <Button
+          variant="default"
+          disabled={!form.dirty || form.committing}
+          onClick={form.revert}
+          data-testid="revert"
+        >
+          {t('accounts.revert')}
+        </Button>
+      )}
+      <Button
+        onClick={props.onSave}
+        disabled={!props.canSave || form.committing}
+        loading={form.committing}
+        data-testid="save"
+      >
+        {props.saveLabel ?? t('accounts.save')}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,64 @@
+import type { View } from '../userState.js';
+import type { EntryType } from './enums.js';
+
+// The views of the configuration screens: built by the server, rendered by the web app.
+
+export interface ConfigurationListView extends View {
+  $type: 'configurationList';
+  canEdit: boolean;
+  configurations: {
+    id: string;
+    name: string;
+    scopePath: string;
+    order: number;
+    isDisabled: boolean;
+    isInherited: boolean;
+    inherits: { id: string; name: string; scopePath: string }[];
+  }[];
+}
+
+export interface ChildSummary {
+  id: string;
+  name: string;
+  type: EntryType;
+  order: number;
+  isDefault: boolean;
+  isDisabled: boolean;
+  isInherited: boolean;
+  scopePath?: string;
+}
+
+/** Choices the editors offer: option lists and request item types in effect here. */
+export interface EntryChoices {
+  optionLists: { id: string; name: string }[];
+  requestItemTypes: { id: string; name: string; parentId: string }[];
+  scopeTags: { id: string; name: string; options: { id: string; name: string }[] }[];
+}
+
+export interface EntryState {
+  id: string;
+  name: string;
+  type: EntryType;
+  order: number;
+  isDefault: boolean;
+  isDisabled: boolean;
+  data: unknown;
+  version: number | null;
+  isInherited: boolean;
+  inheritedFrom?: { configurationId: string; scopePath: string };
+}
+
+export interface EntryView extends View {
+  $type: 'configurationEntry';
+  title: string;
+  configuration: { id: string; scopePath: string; name: string };
+  entry: EntryState;
+  isNew: boolean;
+  canEdit: boolean;
+  canRevertToInherited: boolean;
+  /** The entries above this one, from the root down (for the way back). */
+  path: { id: string; name: string }[];
+  children: ChildSummary[];
+  childTypes: EntryType[];
+  choices: EntryChoices;
+}
