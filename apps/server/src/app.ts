@@ -107,6 +107,8 @@ export async function buildApp(input: {
       prefix: '/assets/',
       immutable: true,
       maxAge: '365d',
+      // The web build writes .br and .gz beside each asset.
+      preCompressed: true,
     });
   }
   // A page path answers HTML or JSON by the X-Requested-With header: caches must keep them apart,

@@ -1,4 +1,10 @@
-import { type RichTextMark, type RichTextNode, safeHref, sanitizeRichText } from '@dossier/core';
+import {
+  isUnparseableRichText,
+  type RichTextMark,
+  type RichTextNode,
+  safeHref,
+  sanitizeRichText,
+} from '@dossier/core';
 import type { ReactNode } from 'react';
 
 // Renders a TipTap JSON document as React elements, after the shared sanitizer, without
@@ -83,6 +89,9 @@ export interface RichTextProps {
 }
 
 export function RichText({ doc, 'data-testid': testId = 'rich-text' }: RichTextProps) {
+  // Spec 3, section 8: unparseable rich text is logged and shown as empty.
+  if (doc !== undefined && doc !== null && isUnparseableRichText(doc))
+    console.error('Unparseable rich text treated as empty', doc);
   const clean = sanitizeRichText(doc);
   return <div data-testid={testId}>{clean.content.map((node, index) => renderNode(node, index))}</div>;
 }

@@ -1,5 +1,5 @@
-import { type RichTextDoc, sanitizeRichText } from '@dossier/core';
-import type { FastifyInstance } from 'fastify';
+import { isUnparseableRichText, type RichTextDoc, sanitizeRichText } from '@dossier/core';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { requireSignedIn, sendView } from '../../http/views.js';
 import { getEffectiveTemplate } from '../configuration/effective.js';
@@ -15,14 +15,26 @@ export function pageRoutes(app: FastifyInstance, deps: AppDeps): void {
     sendView(request, reply, deps.views, {
       $type: 'richTextPage',
       title: 'Contact Us',
-      body: await pageBody(deps, request.actor?.scope ?? '/', 'contactUsPage', DEFAULT_PAGE_BODIES.contact),
+      body: await pageBody(
+        deps,
+        request.log,
+        request.actor?.scope ?? '/',
+        'contactUsPage',
+        DEFAULT_PAGE_BODIES.contact,
+      ),
     }),
   );
   app.get('/help', async (request, reply) =>
     sendView(request, reply, deps.views, {
       $type: 'richTextPage',
       title: 'Help',
-      body: await pageBody(deps, request.actor?.scope ?? '/', 'helpAndSupportPage', DEFAULT_PAGE_BODIES.help),
+      body: await pageBody(
+        deps,
+        request.log,
+        request.actor?.scope ?? '/',
+        'helpAndSupportPage',
+        DEFAULT_PAGE_BODIES.help,
+      ),
     }),
   );
 }
@@ -30,11 +42,15 @@ export function pageRoutes(app: FastifyInstance, deps: AppDeps): void {
 /** The body of the effective template of the usage for the user's scope; the built-in one without. */
 async function pageBody(
   deps: AppDeps,
+  log: FastifyBaseLogger,
   scopePath: string,
   usage: 'contactUsPage' | 'helpAndSupportPage',
   fallback: RichTextDoc,
 ): Promise<RichTextDoc> {
   const template = await getEffectiveTemplate(deps.db, scopePath, usage);
+  if (template && isUnparseableRichText(template.data.body)) {
+    log.warn({ usage, entry: template.id }, 'unparseable rich text treated as empty');
+  }
   const body = template ? sanitizeRichText(template.data.body) : undefined;
   return body && body.content.length > 0 ? body : fallback;
 }
