@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@dossier/core';
-import { Progress } from '@mantine/core';
-import { useEffect } from 'react';
+import { Loader, Progress } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useServices } from '../shell/ServicesContext';
 import { useStore } from './createStore';
@@ -41,7 +41,9 @@ export function ViewOutlet() {
         />
       )}
       <div data-testid="view" data-view-type={view.$type}>
-        <Page view={view} />
+        <Suspense fallback={<Loader m="xl" data-testid="page-loading" />}>
+          <Page view={view} />
+        </Suspense>
       </div>
     </>
   );

@@ -1,6 +1,5 @@
+import { lazy } from 'react';
 import { accountPages } from '../features/account/pages';
-import { ConfigurationListPage } from '../features/configuration/ConfigurationListPage';
-import { EntryPage as ConfigurationEntryPage } from '../features/configuration/EntryPage';
 import { HomePage } from '../features/home/HomePage';
 import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
 import { RichTextPage } from '../features/richTextPage/RichTextPage';
@@ -9,6 +8,16 @@ import { SsoErrorPage } from '../features/sso/SsoErrorPage';
 import { SsoReauthenticatedPage } from '../features/sso/SsoReauthenticatedPage';
 import { UnknownViewPage } from '../features/unknown/UnknownViewPage';
 import type { PageComponent } from './page';
+
+// The configuration editors carry the rich text editor and the PDF tooling: loaded on first use.
+const ConfigurationListPage = lazy(() =>
+  import('../features/configuration/ConfigurationListPage').then((m) => ({
+    default: m.ConfigurationListPage,
+  })),
+) as PageComponent;
+const ConfigurationEntryPage = lazy(() =>
+  import('../features/configuration/EntryPage').then((m) => ({ default: m.EntryPage })),
+) as PageComponent;
 
 /** The page component of each view $type. Features add their pages here. */
 export const pages: Record<string, PageComponent> = {
