@@ -17,6 +17,7 @@ import { enableConfigurationCache } from './features/configuration/cache.js';
 import { configurationRoutes } from './features/configuration/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { pageRoutes } from './features/pages/routes.js';
+import { passwordResetRoutes } from './features/passwordReset/routes.js';
 import { payeeRoutes } from './features/payees/routes.js';
 import { recipientRoutes } from './features/recipients/routes.js';
 import { ssoRoutes } from './features/sso/routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(input: {
     ssoRoutes(app, deps);
     authRoutes(app, deps);
     pageRoutes(app, deps);
+    passwordResetRoutes(app, deps);
     configurationRoutes(app, deps);
     notificationRoutes(app, deps);
     taskRoutes(app, deps);

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
+import { purgeRateEvents } from './db/rateLimit.js';
 import { type SeededUser, seedIfEmpty } from './db/seed.js';
 import { purgeExpired } from './features/auth/service.js';
 import { registerQueues } from './jobs/handlers.js';
@@ -72,7 +73,10 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       await mail.start(url);
     }
     if (config.services.includes('jobs')) {
-      housekeeping = setInterval(() => void purgeExpired(db, config).catch(() => undefined), 10 * 60_000);
+      housekeeping = setInterval(() => {
+        void purgeExpired(db, config).catch(() => undefined);
+        void purgeRateEvents(db, 86_400).catch(() => undefined);
+      }, 10 * 60_000);
       housekeeping.unref();
     }
     return { app, db, url, seeded, stop };

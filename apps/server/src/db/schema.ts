@@ -246,12 +246,20 @@ export interface WebhookDeliveriesTable {
   delivered_at: NullableTimestamp;
 }
 
+export interface RateEventsTable {
+  id: Generated<string>;
+  bucket: string;
+  key: string;
+  at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   files: FilesTable;
   app_secrets: AppSecretsTable;
   sso_logins: SsoLoginsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  rate_events: RateEventsTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   signin_failures: SigninFailuresTable;

@@ -51,3 +51,8 @@ export function safeReturnUrl(value: unknown): string {
   }
   return value;
 }
+
+/** The address users reach the app at: PUBLIC_URL, else what this request came to. */
+export function baseUrlOf(request: FastifyRequest, publicUrl: string | undefined): string {
+  return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+}

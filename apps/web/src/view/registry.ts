@@ -2,6 +2,8 @@ import { lazy } from 'react';
 import { accountPages } from '../features/account/pages';
 import { HomePage } from '../features/home/HomePage';
 import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
+import { ForgotPasswordPage } from '../features/passwordReset/ForgotPasswordPage';
+import { SetPasswordPage } from '../features/passwordReset/SetPasswordPage';
 import { RichTextPage } from '../features/richTextPage/RichTextPage';
 import { SignInPage } from '../features/signin/SignInPage';
 import { SsoErrorPage } from '../features/sso/SsoErrorPage';
@@ -25,6 +27,8 @@ export const pages: Record<string, PageComponent> = {
   home: HomePage,
   richTextPage: RichTextPage,
   invalidUrl: InvalidUrlPage,
+  forgotPassword: ForgotPasswordPage,
+  setPassword: SetPasswordPage,
   ssoError: SsoErrorPage,
   ssoReauthenticated: SsoReauthenticatedPage,
   configurationList: ConfigurationListPage,

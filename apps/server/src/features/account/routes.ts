@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { notFound } from '../../http/errors.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
-import { requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
+import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
 import { requireActor } from '../auth/policy.js';
 import { confirmAccountEmail } from './confirmation.js';
 import { changePasswordAndSignIn } from './password.js';
@@ -23,10 +23,6 @@ const changePasswordBody = z.object({
   newPassword: z.string().min(1, 'Password is required.').max(200),
   returnUrl: z.string().max(2000).optional(),
 });
-
-function baseUrlOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
-}
 
 export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

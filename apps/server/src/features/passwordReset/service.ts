@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { checkPassword, checkPasswordRepeat, renderRichTextTemplate } from '@dossier/core';
+import { recordEvent } from '../../audit/events.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import { takeRate } from '../../db/rateLimit.js';
+import { badRequest, tooManyRequests } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { richTextToHtml, richTextToText } from '../../mail/richText.js';
+import { tokenHash } from '../account/confirmation.js';
+import { hashPassword } from '../auth/passwords.js';
+import { getEffectiveTemplate, getPasswordPolicy } from '../configuration/effective.js';
+import { insertToken, useToken } from '../users/repository.js';
+import * as repo from './repository.js';
+
+// Forgot password and set password. The answer to a reset request never tells whether the address
+// belongs to anybody; the link is one-time, valid for two hours, and only its hash is stored.
+
+export const RESET_PURPOSE = 'resetPassword';
+export const LINK_EXPIRED = 'The link has expired.';
+const RESET_HOURS = 2;
+const REQUESTS_PER_HOUR = 5;
+
+export async function requestPasswordReset(db: Db, input: { email: string; ip: string; baseUrl: string }) {
+  if (!(await takeRate(db, 'passwordReset', input.ip, REQUESTS_PER_HOUR, 3600))) {
+    throw tooManyRequests(
+      'Too many password reset requests from this address. Please try again later.',
+      3600,
+    );
+  }
+  await db.transaction().execute(async (trx) => {
+    const user = await repo.findUserForReset(trx, input.email);
+    if (!user || user.disabled) return;
+    const token = randomBytes(32).toString('base64url');
+    await insertToken(trx, {
+      id: tokenHash(token),
+      userId: user.id,
+      purpose: RESET_PURPOSE,
+      expiresAt: new Date(Date.now() + RESET_HOURS * 3_600_000),
+      ip: input.ip,
+    });
+    const resetPasswordUrl = `${input.baseUrl}/set-password?token=${encodeURIComponent(token)}`;
+    await enqueueMail(trx, await resetMail(trx, user, resetPasswordUrl));
+  });
+  return { $type: 'passwordResetRequested', email: input.email.trim() };
+}
+
+/** The mail, from the scope's resetPassword template (the built-in text when there is none). */
+async function resetMail(
+  db: DbOrTrx,
+  user: { id: string; name: string; email: string; phone: string; scope: string },
+  resetPasswordUrl: string,
+) {
+  const subject = 'Reset your password';
+  const template = await getEffectiveTemplate(db, user.scope, 'resetPassword');
+  const data = {
+    user: { id: user.id, name: user.name, email: user.email, phone: user.phone, resetPasswordUrl },
+  };
+  if (!template?.data.body) {
+    const text = `Hello ${user.name},\n\nreset the password of ${user.id}: ${resetPasswordUrl}\n\nThe link is valid for ${RESET_HOURS} hours.`;
+    return { to: user.email, subject, text };
+  }
+  const body = renderRichTextTemplate(template.data.body, data);
+  return { to: user.email, subject, text: richTextToText(body), html: richTextToHtml(body) };
+}
+
+export async function getSetPasswordView(db: DbOrTrx, token: string | undefined) {
+  const user = token ? await repo.userOfValidToken(db, tokenHash(token), RESET_PURPOSE) : undefined;
+  if (!user || user.disabled)
+    return { $type: 'setPassword', title: 'Set Password', userId: null, error: LINK_EXPIRED };
+  return {
+    $type: 'setPassword',
+    title: 'Set Password',
+    userId: user.id,
+    passwordPolicy: await getPasswordPolicy(db, user.scope),
+    // The policy asks for a repeat whenever it sets any rule; a repeat is always safer to type.
+    requireRepeat: true,
+  };
+}
+
+export async function setPasswordWithToken(
+  db: Db,
+  input: { token: string; password: string; repeat?: string },
+) {
+  return db.transaction().execute(async (trx) => {
+    const user = await repo.userOfValidToken(trx, tokenHash(input.token), RESET_PURPOSE);
+    if (!user || user.disabled) throw badRequest(LINK_EXPIRED, { token: LINK_EXPIRED });
+    const problem = checkPassword(input.password, await getPasswordPolicy(trx, user.scope));
+    if (problem) throw badRequest(problem, { password: problem });
+    if (input.repeat !== undefined) {
+      const mismatch = checkPasswordRepeat(input.password, input.repeat);
+      if (mismatch) throw badRequest(mismatch, { repeat: mismatch });
+    }
+    await useToken(trx, tokenHash(input.token), RESET_PURPOSE);
+    await repo.replacePassword(trx, user.id, await hashPassword(input.password));
+    await recordEvent(trx, {
+      type: 'passwordReset',
+      aggregateType: 'user',
+      aggregateId: user.id,
+      actor: user.id,
+      payload: {},
+    });
+    return { $type: 'passwordChanged', title: 'Password Changed', userId: user.id };
+  });
+}

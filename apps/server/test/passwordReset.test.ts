@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMailTo } from '../src/mail/outbox.js';
+import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await createUser(t.db, { id: 'rosa', scope: '/org/acme/' });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, ip = '10.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...XHR, 'x-forwarded-for': ip },
+    payload,
+    remoteAddress: ip,
+  });
+
+function tokenFrom(text: string): string {
+  const match = /set-password\?token=([\w%-]+)/.exec(text);
+  if (!match) throw new Error(`no link in ${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+describe('password reset', () => {
+  it('answers the same for a known and an unknown address, and mails only the known one', async () => {
+    const known = await post('/reset-password', { email: 'Rosa@Test.Example' });
+    const unknown = await post('/reset-password', { email: 'nobody@test.example' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual({ $type: 'passwordResetRequested', email: 'Rosa@Test.Example' });
+    expect(unknown.json()).toEqual({ $type: 'passwordResetRequested', email: 'nobody@test.example' });
+    expect(await listMailTo(t.db, 'nobody@test.example')).toHaveLength(0);
+    const [mail] = await listMailTo(t.db, 'rosa@test.example');
+    expect(mail.subject).toBe('Reset your password');
+  });
+
+  it('sets a new password once with the link, which then has expired', async () => {
+    await post('/reset-password', { email: 'rosa@test.example' }, '10.0.0.2');
+    const token = tokenFrom((await listMailTo(t.db, 'rosa@test.example'))[0].text);
+    const view = await t.app.inject({
+      url: `/set-password?token=${encodeURIComponent(token)}`,
+      headers: XHR,
+    });
+    expect(view.json()).toMatchObject({ $type: 'setPassword', userId: 'rosa', requireRepeat: true });
+
+    const weak = await post('/set-password', { token, password: 'short' }, '10.0.0.2');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fields.password).toContain('Password does not meet the minimum requirements.');
+    const mismatch = await post(
+      '/set-password',
+      { token, password: 'New-Password-42', repeat: 'other' },
+      '10.0.0.2',
+    );
+    expect(mismatch.json().fields.repeat).toBe('Repeated password does not match.');
+
+    const done = await post(
+      '/set-password',
+      { token, password: 'New-Password-42', repeat: 'New-Password-42' },
+      '10.0.0.2',
+    );
+    expect(done.json()).toEqual({ $type: 'passwordChanged', title: 'Password Changed', userId: 'rosa' });
+    expect(await signIn(t.app, 'rosa', 'New-Password-42')).toMatch(/^dossier_session=/);
+
+    const again = await post('/set-password', { token, password: 'Another-Pass-42' }, '10.0.0.2');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('The link has expired.');
+    const expired = await t.app.inject({
+      url: `/set-password?token=${encodeURIComponent(token)}`,
+      headers: XHR,
+    });
+    expect(expired.json()).toMatchObject({ userId: null, error: 'The link has expired.' });
+  });
+
+  it('limits the requests of one address and rejects a malformed one', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await post('/reset-password', { email: 'x@test.example' }, '10.0.0.9')).statusCode).toBe(200);
+    const limited = await post('/reset-password', { email: 'x@test.example' }, '10.0.0.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('3600');
+    const bad = await post('/reset-password', { email: 'not-an-email' }, '10.0.0.8');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.email).toBe('A valid email address is required.');
+  });
+});

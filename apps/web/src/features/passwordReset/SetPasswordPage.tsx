@@ -1,0 +1,130 @@
+import { checkPassword, checkPasswordRepeat, type PasswordPolicy, type View } from '@dossier/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Paper,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../api';
+import { useServices } from '../../shell/ServicesContext';
+import { definePage } from '../../view/page';
+
+interface SetPasswordView extends View {
+  userId: string | null;
+  error?: string;
+  passwordPolicy?: PasswordPolicy;
+  requireRepeat?: boolean;
+}
+
+/** /set-password?token=: the new password for the user the link names, checked against its policy. */
+export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [params] = useSearchParams();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const [serverError, setServerError] = useState<Record<string, string>>({});
+  if (!view.userId) {
+    return (
+      <Container size={420} py="xl">
+        <Alert color="red" data-testid="set-password-error">
+          {view.error}
+        </Alert>
+      </Container>
+    );
+  }
+  const policyProblem =
+    password && view.passwordPolicy ? checkPassword(password, view.passwordPolicy) : undefined;
+  const repeatProblem = repeat ? checkPasswordRepeat(password, repeat) : undefined;
+  const ready = password && !policyProblem && (!view.requireRepeat || (repeat && !repeatProblem));
+  async function save() {
+    setBusy(true);
+    setServerError({});
+    try {
+      await api.post('/set-password', {
+        token: params.get('token') ?? '',
+        password,
+        repeat: view.requireRepeat ? repeat : undefined,
+      });
+      setChanged(true);
+    } catch (error) {
+      setServerError(
+        error instanceof ApiError && error.fields
+          ? error.fields
+          : { password: String((error as Error).message) },
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Container size={420} py="xl" data-testid="set-password">
+      <Title order={2} ta="center" mb="lg">
+        {view.title}
+      </Title>
+      <Paper withBorder p="lg" radius="md">
+        {changed ? (
+          <Stack>
+            <Alert color="green" data-testid="password-changed">
+              {t('passwordReset.changed')}
+            </Alert>
+            <Anchor href="/signin" data-testid="password-changed-signin">
+              {t('passwordReset.signIn')}
+            </Anchor>
+          </Stack>
+        ) : (
+          <Stack>
+            <TextInput
+              label={t('passwordReset.userId')}
+              value={view.userId}
+              readOnly
+              data-testid="set-password-user"
+            />
+            <PasswordInput
+              label={t('passwordReset.newPassword')}
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={serverError.password ?? serverError.token ?? policyProblem}
+              styles={{ error: { whiteSpace: 'pre-line' } }}
+              data-testid="set-password-password"
+            />
+            {view.requireRepeat && (
+              <PasswordInput
+                label={t('passwordReset.repeat')}
+                required
+                value={repeat}
+                onChange={(e) => setRepeat(e.currentTarget.value)}
+                error={serverError.repeat ?? repeatProblem}
+                data-testid="set-password-repeat"
+              />
+            )}
+            <Button
+              onClick={() => void save()}
+              disabled={!ready || busy}
+              loading={busy}
+              data-testid="set-password-submit"
+            >
+              {t('passwordReset.save')}
+            </Button>
+          </Stack>
+        )}
+        {!changed && (
+          <Anchor component={Link} to="/signin" size="sm" mt="md" display="block">
+            {t('passwordReset.backToSignIn')}
+          </Anchor>
+        )}
+      </Paper>
+    </Container>
+  );
+});
