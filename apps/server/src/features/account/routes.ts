@@ -1,5 +1,5 @@
 import { DEFAULT_PASSWORD_POLICY, userFormSchema } from '@dossier/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
