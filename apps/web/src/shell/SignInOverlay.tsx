@@ -1,5 +1,5 @@
 import type { UserState } from '@dossier/core';
-import { Alert, Button, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api';
@@ -27,6 +27,7 @@ export function SignInOverlay() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [mustChange, setMustChange] = useState(false);
   const [busy, setBusy] = useState(false);
   const sso = features.singleSignOn;
   const showPassword = !sso || sso.enablePasswordHandling;
@@ -47,6 +48,8 @@ export function SignInOverlay() {
       signedIn(answer.user);
     } catch (caught) {
       setError(signInFailureText(caught, t('signin.failed')));
+      // The right password, but it must be replaced first: the change step is a page of its own.
+      setMustChange(caught instanceof ApiError && caught.code === 'passwordMustChange');
     } finally {
       setBusy(false);
     }
@@ -65,6 +68,17 @@ export function SignInOverlay() {
         {error && (
           <Alert color="red" data-testid="signin-overlay-error">
             {error}
+            {mustChange && (
+              <>
+                {' '}
+                <Anchor
+                  href={`/account/change-password?${new URLSearchParams({ username, 'return-url': window.location.pathname })}`}
+                  data-testid="signin-overlay-change-password"
+                >
+                  {t('signin.changePassword')}
+                </Anchor>
+              </>
+            )}
           </Alert>
         )}
         {showPassword && (
