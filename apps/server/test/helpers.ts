@@ -106,3 +106,9 @@ export function sessionCookieOf(res: LightMyRequestResponse): string {
   if (!cookie) throw new Error('no session cookie');
   return `dossier_session=${cookie.value}`;
 }
+
+/** Waits until a condition holds (for work that happens after a commit: jobs, mail, webhooks). */
+export async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+}

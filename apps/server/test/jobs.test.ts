@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueue } from '../src/jobs/queue.js';
-import { createTestContext, type TestContext } from './helpers.js';
+import { createTestContext, type TestContext, until } from './helpers.js';
 
 // Two job workers on one database, as two instances would run: every job is done exactly once, and a
 // job sent in a transaction that rolls back never exists.
@@ -20,11 +20,6 @@ afterAll(async () => {
   await second.stop();
   await t.close();
 });
-
-async function until(check: () => boolean, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-}
 
 describe('the job queue', () => {
   it('does each job once with two instances working the same queue', async () => {

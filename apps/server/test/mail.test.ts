@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../src/mail/outbox.js';
 import { createSmtpTransport } from '../src/mail/sender.js';
 import { MailWorker } from '../src/mail/worker.js';
-import { createTestContext, type TestContext } from './helpers.js';
+import { createTestContext, type TestContext, until } from './helpers.js';
 
 // The outbox and its sender against a real SMTP server on loopback: delivered once, kept through an
 // outage, refused addresses marked failed.
@@ -37,11 +37,6 @@ function startSmtp(): Promise<SMTPServer> {
       resolve(server);
     }),
   );
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
 }
 
 const row = (subject: string) =>

@@ -10,7 +10,7 @@ import { deliverWebhook, publishWebhookEvent, WEBHOOK_QUEUE } from '../src/featu
 import { SIGNATURE_HEADER, verifyDelivery } from '../src/features/webhooks/signature.js';
 import { checkWebhookUrl, isForbiddenAddress } from '../src/features/webhooks/ssrf.js';
 import { JobQueue } from '../src/jobs/queue.js';
-import { createTestContext, type TestContext } from './helpers.js';
+import { createTestContext, type TestContext, until } from './helpers.js';
 
 // Signed webhook deliveries to a real https receiver on loopback (allowed here by the test-only
 // setting), retried through the job queue, and the SSRF guard.
@@ -119,11 +119,6 @@ afterAll(async () => {
   await t.close();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
-
-async function until(check: () => Promise<boolean> | boolean, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-}
 
 describe('webhooks', () => {
   it('delivers a signed event, retrying after the receiver first answers 500', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
-import { requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
+import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
 import { toUserState } from '../auth/service.js';
 import { beginSsoSignIn, callbackUrl, finishSsoSignIn } from './service.js';
 
@@ -23,11 +23,10 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
     const query = request.query as { sso?: string; 'return-url'?: string };
     if (request.method !== 'GET' || !query.sso) return;
     if (!sso) throw notFound('Single sign-on is not configured.');
-    const origin = `${request.protocol}://${request.headers.host}`;
     const target = await beginSsoSignIn(
       deps.db,
       sso,
-      callbackUrl(deps.config, origin),
+      callbackUrl(baseUrlOf(request, deps.config.publicUrl)),
       safeReturnUrl(query['return-url']),
     );
     return reply.redirect(target.toString(), 303);
@@ -35,12 +34,11 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get('/sso/callback', async (request, reply) => {
     if (!sso) throw notFound('Single sign-on is not configured.');
-    const origin = `${request.protocol}://${request.headers.host}`;
     const outcome = await finishSsoSignIn(
       deps.db,
       deps.config,
       sso,
-      new URL(request.url, callbackUrl(deps.config, origin)),
+      new URL(request.url, callbackUrl(baseUrlOf(request, deps.config.publicUrl))),
       {
         ip: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,

@@ -6,8 +6,9 @@ import { providerOf, type SsoConfig } from './client.js';
 import * as repo from './repository.js';
 
 /** Where the identity provider sends the browser back to. */
-export function callbackUrl(config: Config, requestOrigin: string): string {
-  return new URL('/sso/callback', config.publicUrl ?? requestOrigin).toString();
+export function callbackUrl(baseUrl: string): string {
+  // Through URL, so an explicit default port (host:80) matches the registered redirect URI.
+  return new URL('/sso/callback', baseUrl).toString();
 }
 
 /** Starts a sign-in at the identity provider; answers the address to send the browser to. */

@@ -1,9 +1,10 @@
 import { isValidEmail, type View } from '@dossier/core';
-import { Alert, Anchor, Button, Container, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
+import { NarrowPage } from '../../ui/NarrowPage';
 import { definePage } from '../../view/page';
 
 /** /forgot-password: the address to send a reset link to; afterwards the address it went to. */
@@ -26,40 +27,35 @@ export const ForgotPasswordPage = definePage<View>(({ view }) => {
     }
   }
   return (
-    <Container size={420} py="xl" data-testid="forgot-password">
-      <Title order={2} ta="center" mb="lg">
-        {view.title}
-      </Title>
-      <Paper withBorder p="lg" radius="md">
-        {sentTo ? (
-          <Alert color="green" data-testid="reset-sent">
-            {t('passwordReset.sent', { email: sentTo })}
-          </Alert>
-        ) : (
-          <Stack>
-            <TextInput
-              label={t('passwordReset.email')}
-              type="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={email && !valid ? t('passwordReset.invalidEmail') : undefined}
-              data-testid="reset-email"
-            />
-            <Button
-              onClick={() => void send()}
-              disabled={!valid || busy}
-              loading={busy}
-              data-testid="reset-submit"
-            >
-              {t('passwordReset.send')}
-            </Button>
-          </Stack>
-        )}
-        <Anchor component={Link} to="/signin" size="sm" mt="md" display="block">
-          {t('passwordReset.backToSignIn')}
-        </Anchor>
-      </Paper>
-    </Container>
+    <NarrowPage title={view.title} testId="forgot-password">
+      {sentTo ? (
+        <Alert color="green" data-testid="reset-sent">
+          {t('passwordReset.sent', { email: sentTo })}
+        </Alert>
+      ) : (
+        <Stack>
+          <TextInput
+            label={t('passwordReset.email')}
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={email && !valid ? t('passwordReset.invalidEmail') : undefined}
+            data-testid="reset-email"
+          />
+          <Button
+            onClick={() => void send()}
+            disabled={!valid || busy}
+            loading={busy}
+            data-testid="reset-submit"
+          >
+            {t('passwordReset.send')}
+          </Button>
+        </Stack>
+      )}
+      <Anchor component={Link} to="/signin" size="sm" mt="md" display="block">
+        {t('passwordReset.backToSignIn')}
+      </Anchor>
+    </NarrowPage>
   );
 });

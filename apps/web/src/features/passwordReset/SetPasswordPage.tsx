@@ -1,20 +1,11 @@
 import { checkPassword, checkPasswordRepeat, type PasswordPolicy, type View } from '@dossier/core';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Paper,
-  PasswordInput,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
+import { NarrowPage } from '../../ui/NarrowPage';
 import { definePage } from '../../view/page';
 
 interface SetPasswordView extends View {
@@ -68,63 +59,58 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
     }
   }
   return (
-    <Container size={420} py="xl" data-testid="set-password">
-      <Title order={2} ta="center" mb="lg">
-        {view.title}
-      </Title>
-      <Paper withBorder p="lg" radius="md">
-        {changed ? (
-          <Stack>
-            <Alert color="green" data-testid="password-changed">
-              {t('passwordReset.changed')}
-            </Alert>
-            <Anchor href="/signin" data-testid="password-changed-signin">
-              {t('passwordReset.signIn')}
-            </Anchor>
-          </Stack>
-        ) : (
-          <Stack>
-            <TextInput
-              label={t('passwordReset.userId')}
-              value={view.userId}
-              readOnly
-              data-testid="set-password-user"
-            />
-            <PasswordInput
-              label={t('passwordReset.newPassword')}
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={serverError.password ?? serverError.token ?? policyProblem}
-              styles={{ error: { whiteSpace: 'pre-line' } }}
-              data-testid="set-password-password"
-            />
-            {view.requireRepeat && (
-              <PasswordInput
-                label={t('passwordReset.repeat')}
-                required
-                value={repeat}
-                onChange={(e) => setRepeat(e.currentTarget.value)}
-                error={serverError.repeat ?? repeatProblem}
-                data-testid="set-password-repeat"
-              />
-            )}
-            <Button
-              onClick={() => void save()}
-              disabled={!ready || busy}
-              loading={busy}
-              data-testid="set-password-submit"
-            >
-              {t('passwordReset.save')}
-            </Button>
-          </Stack>
-        )}
-        {!changed && (
-          <Anchor component={Link} to="/signin" size="sm" mt="md" display="block">
-            {t('passwordReset.backToSignIn')}
+    <NarrowPage title={view.title} testId="set-password">
+      {changed ? (
+        <Stack>
+          <Alert color="green" data-testid="password-changed">
+            {t('passwordReset.changed')}
+          </Alert>
+          <Anchor href="/signin" data-testid="password-changed-signin">
+            {t('passwordReset.signIn')}
           </Anchor>
-        )}
-      </Paper>
-    </Container>
+        </Stack>
+      ) : (
+        <Stack>
+          <TextInput
+            label={t('passwordReset.userId')}
+            value={view.userId}
+            readOnly
+            data-testid="set-password-user"
+          />
+          <PasswordInput
+            label={t('passwordReset.newPassword')}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={serverError.password ?? serverError.token ?? policyProblem}
+            styles={{ error: { whiteSpace: 'pre-line' } }}
+            data-testid="set-password-password"
+          />
+          {view.requireRepeat && (
+            <PasswordInput
+              label={t('passwordReset.repeat')}
+              required
+              value={repeat}
+              onChange={(e) => setRepeat(e.currentTarget.value)}
+              error={serverError.repeat ?? repeatProblem}
+              data-testid="set-password-repeat"
+            />
+          )}
+          <Button
+            onClick={() => void save()}
+            disabled={!ready || busy}
+            loading={busy}
+            data-testid="set-password-submit"
+          >
+            {t('passwordReset.save')}
+          </Button>
+        </Stack>
+      )}
+      {!changed && (
+        <Anchor component={Link} to="/signin" size="sm" mt="md" display="block">
+          {t('passwordReset.backToSignIn')}
+        </Anchor>
+      )}
+    </NarrowPage>
   );
 });

@@ -1,7 +1,7 @@
 import type { View } from '@dossier/core';
-import { Button, Container, Group, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SearchPageHeader } from '../../ui/forms/SearchPageHeader';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
 import { definePage } from '../../view/page';
 
@@ -24,17 +24,7 @@ export const AdminPayeesPage = definePage<AdminPayeesView>(({ view }) => {
   const label = (name: string) => t(`admin.payees.fields.${name}`);
   return (
     <Container size="lg" data-testid="admin-payees-page">
-      <Group justify="space-between" mb="md">
-        <Title order={2}>{view.title}</Title>
-        <Button
-          component={Link}
-          to="/admin/payees/edit"
-          disabled={!view.canCreateNew}
-          data-testid="create-new"
-        >
-          {t('admin.createNew')}
-        </Button>
-      </Group>
+      <SearchPageHeader title={view.title} createPath="/admin/payees/edit" canCreateNew={view.canCreateNew} />
       <SearchPanel<PayeeHit>
         path="/admin/payees/search"
         testId="payees-search"

@@ -42,7 +42,7 @@ type Payee = PayeeView['payee'];
 /** /admin/payees/edit/{payeeId}; the foreign reference links to the entry in the other application. */
 export const PayeeEditPage = definePage<PayeeView>(({ view }) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const form = useFormPage<PayeeView>();
   const p = view.payee;
   const disabled = !view.canEdit;
@@ -52,13 +52,7 @@ export const PayeeEditPage = definePage<PayeeView>(({ view }) => {
     form.edit((v) => ({ ...v, payee: { ...v.payee, [field]: value } }), String(field));
 
   async function save() {
-    const creating = view.payeeId === null;
-    const result = await form.commit(
-      creating ? '/admin/payees/edit' : `/admin/payees/edit/${view.payeeId}`,
-      p,
-    );
-    const saved = result.ok ? (result.view as PayeeView) : undefined;
-    if (creating && saved?.payeeId) navigate(`/admin/payees/edit/${saved.payeeId}`);
+    await form.saveAndOpen('/admin/payees/edit', view.payeeId, p, (saved) => saved.payeeId);
   }
 
   const url = p.foreignReference?.url ?? '';

@@ -1,7 +1,7 @@
 import type { View } from '@dossier/core';
-import { Button, Container, Group, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SearchPageHeader } from '../../ui/forms/SearchPageHeader';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
 import { definePage } from '../../view/page';
 
@@ -22,17 +22,11 @@ export const AdminRecipientsPage = definePage<AdminRecipientsView>(({ view }) =>
   const { t } = useTranslation();
   return (
     <Container size="lg" data-testid="admin-recipients-page">
-      <Group justify="space-between" mb="md">
-        <Title order={2}>{view.title}</Title>
-        <Button
-          component={Link}
-          to="/admin/recipients/edit"
-          disabled={!view.canCreateNew}
-          data-testid="create-new"
-        >
-          {t('admin.createNew')}
-        </Button>
-      </Group>
+      <SearchPageHeader
+        title={view.title}
+        createPath="/admin/recipients/edit"
+        canCreateNew={view.canCreateNew}
+      />
       <SearchPanel<RecipientHit>
         path="/admin/recipients/search"
         testId="recipients-search"

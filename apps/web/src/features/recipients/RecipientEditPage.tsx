@@ -57,7 +57,7 @@ const TEXT_FIELDS = ['name', 'phone', 'fax', 'email', 'webSiteUrl', 'country'] a
 /** /admin/recipients/edit/{recipientId}: the recipient form; every save is a new version. */
 export const RecipientEditPage = definePage<RecipientView>(({ view }) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const form = useFormPage<RecipientView>();
   const r = view.recipient;
   const disabled = !view.canEdit;
@@ -67,13 +67,7 @@ export const RecipientEditPage = definePage<RecipientView>(({ view }) => {
     form.edit((v) => ({ ...v, recipient: { ...v.recipient, [field]: value } }), String(field));
 
   async function save() {
-    const creating = view.recipientId === null;
-    const result = await form.commit(
-      creating ? '/admin/recipients/edit' : `/admin/recipients/edit/${view.recipientId}`,
-      r,
-    );
-    const saved = result.ok ? (result.view as RecipientView) : undefined;
-    if (creating && saved?.recipientId) navigate(`/admin/recipients/edit/${saved.recipientId}`);
+    await form.saveAndOpen('/admin/recipients/edit', view.recipientId, r, (saved) => saved.recipientId);
   }
 
   return (

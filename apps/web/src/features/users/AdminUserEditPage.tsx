@@ -53,7 +53,7 @@ type User = AdminUserView['user'];
 /** /admin/users/edit/{userId}: every field of the user, its roles and its history. */
 export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const form = useFormPage<AdminUserView>();
   const [repeatPassword, setRepeatPassword] = useState('');
   const creating = view.userId === null;
@@ -82,14 +82,13 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
   }
 
   async function save() {
-    const path = creating
-      ? '/admin/users/edit'
-      : `/admin/users/edit/${encodeURIComponent(view.userId ?? '')}`;
-    const result = await form.commit(path, view.user);
-    if (!result.ok) return;
-    setRepeatPassword('');
-    const saved = result.view as AdminUserView;
-    if (creating && saved.userId) navigate(`/admin/users/edit/${encodeURIComponent(saved.userId)}`);
+    const result = await form.saveAndOpen(
+      '/admin/users/edit',
+      creating ? null : view.userId,
+      view.user,
+      (saved) => saved.userId,
+    );
+    if (result.ok) setRepeatPassword('');
   }
 
   return (

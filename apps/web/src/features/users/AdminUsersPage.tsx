@@ -1,7 +1,7 @@
 import type { View } from '@dossier/core';
-import { Button, Container, Group, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SearchPageHeader } from '../../ui/forms/SearchPageHeader';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
 import { definePage } from '../../view/page';
 
@@ -24,17 +24,7 @@ export const AdminUsersPage = definePage<AdminUsersView>(({ view }) => {
   const field = (name: string) => ({ name, label: t(`admin.users.search.${name}`) });
   return (
     <Container size="lg" data-testid="admin-users-page">
-      <Group justify="space-between" mb="md">
-        <Title order={2}>{view.title}</Title>
-        <Button
-          component={Link}
-          to="/admin/users/edit"
-          disabled={!view.canCreateNew}
-          data-testid="create-new"
-        >
-          {t('admin.createNew')}
-        </Button>
-      </Group>
+      <SearchPageHeader title={view.title} createPath="/admin/users/edit" canCreateNew={view.canCreateNew} />
       <SearchPanel<UserHit>
         path="/admin/users/search"
         testId="users-search"

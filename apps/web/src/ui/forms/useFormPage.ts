@@ -1,5 +1,6 @@
 import type { View } from '@dossier/core';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 import { useUnsavedPrompt } from '../../shell/useUnsavedPrompt';
@@ -12,6 +13,7 @@ import { useStore } from '../../view/createStore';
  */
 export function useFormPage<V extends View>() {
   const { view: store } = useServices();
+  const navigate = useNavigate();
   const dirty = useStore(store, (s) => s.dirty);
   const committing = useStore(store, (s) => s.committing);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -48,5 +50,21 @@ export function useFormPage<V extends View>() {
 
   const touch = (field: string) => setTouched((t) => new Set(t).add(field));
 
-  return { dirty, committing, edit, commit, revert, errorOf, touch };
+  /**
+   * Saves to `{basePath}` (new) or `{basePath}/{id}`; after creating, opens the new item's page,
+   * whose id the answer names.
+   */
+  async function saveAndOpen(
+    basePath: string,
+    id: string | null,
+    body: unknown,
+    idOf: (saved: V) => string | null,
+  ) {
+    const result = await commit(id === null ? basePath : `${basePath}/${encodeURIComponent(id)}`, body);
+    const savedId = result.ok ? idOf(result.view as V) : null;
+    if (id === null && savedId) navigate(`${basePath}/${encodeURIComponent(savedId)}`);
+    return result;
+  }
+
+  return { dirty, committing, edit, commit, saveAndOpen, revert, errorOf, touch };
 }
