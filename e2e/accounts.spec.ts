@@ -1,39 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
-import { withDatabase } from './db';
-import { DEMO_PASSWORD } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { mailedLink } from './db';
+import { DEMO_PASSWORD, pick, signIn } from './fixtures';
 
 // Self-registration: a visitor registers, confirms the email address through the link the outbox
 // holds, signs in and adds the external role with an advisor code on the account page.
-
-/** The newest confirmation link mailed to an address, read from the outbox of the e2e database. */
-async function confirmationLink(to: string): Promise<string> {
-  const rows = await withDatabase(async (client) => {
-    const result = await client.query(
-      'select text from mail_outbox where "to" = $1 order by id desc limit 1',
-      [to],
-    );
-    return result.rows as { text: string }[];
-  });
-  const link = /https?:\/\/\S+\/account\/confirm\?token=\S+/.exec(rows[0]?.text ?? '')?.[0];
-  if (!link) throw new Error(`no confirmation mail to ${to}`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
-
-/** Signs in through the password form (the page may offer single sign-on buttons too). */
-async function signInAs(page: Page, username: string, password: string, path = '/') {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/signin/);
-  await page.getByTestId('signin-username').fill(username);
-  await page.getByTestId('signin-password').fill(password);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin') || url.searchParams.has('err'));
-}
-
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 const PASSWORD = 'Visitor-Pass-2026!';
 
@@ -66,10 +36,10 @@ test('a visitor registers, confirms the email and adds an external role with an 
   await page.getByTestId('signin-submit').click();
   await expect(page.getByTestId('signin-error')).toContainText('confirm your email address');
 
-  await page.goto(await confirmationLink('vera@visitor.example'));
+  await page.goto(await mailedLink('vera@visitor.example', /https?:\/\/\S+\/account\/confirm\?token=\S+/));
   await expect(page.getByTestId('confirm-result')).toContainText('Your email address is confirmed');
 
-  await signInAs(page, 'visitor1', PASSWORD);
+  await signIn(page, 'visitor1', PASSWORD);
   await page.getByTestId('user-name').click();
   await expect(page.getByTestId('page-title')).toHaveText('Account: visitor1');
   await page.getByTestId('role-add-open').click();
@@ -91,7 +61,7 @@ test('a visitor registers, confirms the email and adds an external role with an 
 test('the account page opens the add-role subview from the address and keeps other roles', async ({
   page,
 }) => {
-  await signInAs(page, 'submitter', DEMO_PASSWORD, '/account?action=addRole');
+  await signIn(page, 'submitter', DEMO_PASSWORD, '/account?action=addRole');
   await expect(page.getByTestId('page-title')).toHaveText('Account: submitter');
   await expect(page.getByTestId('role-add')).toBeVisible();
   const submitter = page.locator('[data-role="c:roles:submitter@/org/acme/"]');

@@ -1,24 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN } from './fixtures';
+import { ADMIN, pick, signIn } from './fixtures';
 
 // Administration: an admin creates users with roles at a scope, the new users sign in and see only
 // what their permissions allow, a scope admin is refused another scope's user, and recipients and
 // payees are edited.
-
-/** Signs in through the password form (the page may offer single sign-on buttons too). */
-async function signInAs(page: Page, username: string, password: string, path = '/') {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/signin/);
-  await page.getByTestId('signin-username').fill(username);
-  await page.getByTestId('signin-password').fill(password);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin') || url.searchParams.has('err'));
-}
-
-async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function createUser(page: Page, user: { id: string; role: string; scope: string; password: string }) {
   await page.goto('/admin/users');
@@ -53,7 +38,7 @@ async function signOut(page: Page) {
 test('an admin creates a user with a role at a scope; the user changes its password and sees only its menu', async ({
   page,
 }) => {
-  await signInAs(page, ADMIN.username, ADMIN.password, '/admin/users');
+  await signIn(page, ADMIN.username, ADMIN.password, '/admin/users');
   await createUser(page, {
     id: 'e2e.handler',
     role: 'Handler',
@@ -82,7 +67,7 @@ test('an admin creates a user with a role at a scope; the user changes its passw
 });
 
 test('a scope admin is refused another scope’s user', async ({ page }) => {
-  await signInAs(page, ADMIN.username, ADMIN.password, '/admin/users');
+  await signIn(page, ADMIN.username, ADMIN.password, '/admin/users');
   await createUser(page, {
     id: 'e2e.acmeadmin',
     role: 'Administrator',
@@ -94,7 +79,7 @@ test('a scope admin is refused another scope’s user', async ({ page }) => {
   await expect(page.getByTestId('save')).toBeDisabled();
   await signOut(page);
 
-  await signInAs(page, 'e2e.acmeadmin', 'Acme-Admin-2026!', '/admin/users');
+  await signIn(page, 'e2e.acmeadmin', 'Acme-Admin-2026!', '/admin/users');
   await page.getByTestId('search-submit').click();
   await expect(page.getByTestId('search-hit-submitter')).toBeVisible();
   await expect(page.getByTestId('search-hit-globex')).toHaveCount(0);
@@ -107,7 +92,7 @@ test('a scope admin is refused another scope’s user', async ({ page }) => {
 test('an admin edits a recipient with two contacts (one without a name is dropped) and a payee', async ({
   page,
 }) => {
-  await signInAs(page, ADMIN.username, ADMIN.password, '/admin/recipients');
+  await signIn(page, ADMIN.username, ADMIN.password, '/admin/recipients');
   await page.getByTestId('search-name').fill('sydney');
   await page.getByTestId('search-submit').click();
   await expect(page.getByTestId('search-summary')).toHaveText('Showing 1 search result(s).');

@@ -23,3 +23,18 @@ export async function withDatabase<T>(fn: (client: pg.Client) => Promise<T>): Pr
     await client.end();
   }
 }
+
+/** The path (with query) of the newest link matching `pattern` mailed to an address, from the outbox. */
+export async function mailedLink(to: string, pattern: RegExp): Promise<string> {
+  const text = await withDatabase(async (client) => {
+    const result = await client.query(
+      'select text from mail_outbox where "to" = $1 order by id desc limit 1',
+      [to],
+    );
+    return (result.rows[0]?.text as string | undefined) ?? '';
+  });
+  const link = pattern.exec(text)?.[0];
+  if (!link) throw new Error(`no mail to ${to} with a link like ${pattern}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

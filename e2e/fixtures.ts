@@ -12,3 +12,9 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByTestId('signin-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin') || url.searchParams.has('err'));
 }
+
+/** Chooses an option of a Mantine select. */
+export async function pick(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { withDatabase } from './db';
+import { mailedLink } from './db';
 
 // Forgot password to set password to sign in. The link is read from the mail outbox, where mail
 // waits when no SMTP server is configured.
@@ -13,15 +13,8 @@ test('a user who forgot the password sets a new one through the mailed link and 
   await page.getByTestId('reset-submit').click();
   await expect(page.getByTestId('reset-sent')).toContainText('gale@globex.example');
 
-  const text = await withDatabase(async (db) => {
-    const { rows } = await db.query(`select text from mail_outbox where "to" = $1 order by id desc limit 1`, [
-      'gale@globex.example',
-    ]);
-    return rows[0].text as string;
-  });
-  const link = /https?:\/\/\S+\/set-password\?token=\S+/.exec(text)?.[0];
-  expect(link).toBeTruthy();
-  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+  const link = await mailedLink('gale@globex.example', /https?:\/\/\S+\/set-password\?token=\S+/);
+  await page.goto(link);
   await expect(page.getByTestId('set-password-user')).toHaveValue('globex');
   await page.getByTestId('set-password-password').fill('weak');
   await expect(
@@ -39,6 +32,6 @@ test('a user who forgot the password sets a new one through the mailed link and 
   await page.getByTestId('signin-submit').click();
   await expect(page.getByTestId('user-name')).toHaveText('Gale Globex');
 
-  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+  await page.goto(link);
   await expect(page.getByTestId('set-password-error')).toHaveText('The link has expired.');
 });
