@@ -20,6 +20,7 @@ import { pageRoutes } from './features/pages/routes.js';
 import { passwordResetRoutes } from './features/passwordReset/routes.js';
 import { payeeRoutes } from './features/payees/routes.js';
 import { recipientRoutes } from './features/recipients/routes.js';
+import { requestActionRoutes } from './features/requests/actions/routes.js';
 import { ssoRoutes } from './features/sso/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
 import { userRoutes } from './features/users/routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(input: {
     payeeRoutes(app, deps);
     fileRoutes(app, deps.files);
     webhookRoutes(app, deps);
+    requestActionRoutes(app, deps);
   }
   if (config.services.includes('live')) liveRoutes(app, deps);
 

@@ -253,6 +253,102 @@ export interface RateEventsTable {
   at: Timestamp;
 }
 
+export interface RequestsTable {
+  request_number: string;
+  scope: string;
+  status: Generated<'submitted' | 'open' | 'closed'>;
+  submitted_on_behalf_of: string | null;
+  reference_number: string | null;
+  external_user_references: Generated<string[]>;
+  applicant: Json;
+  applicant_name: string;
+  applicant_date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient: Json;
+  recipient_id: string | null;
+  recipient_name: string;
+  content: Json;
+  tags: ColumnType<unknown, string | undefined, string>;
+  submitted_at: Timestamp;
+  submitted_by: string | null;
+  issued_at: NullableTimestamp;
+  issue_method: string | null;
+  closed_at: NullableTimestamp;
+  closed_by: string | null;
+  last_updated_at: Timestamp;
+  last_updated_by: string | null;
+  last_activity_at: Timestamp;
+  version: Generated<number>;
+  search: ColumnType<string, never, never>;
+}
+
+export interface RequestDraftsTable {
+  id: Generated<string>;
+  user_id: string;
+  completed_step: Generated<number>;
+  data: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CorrespondenceTable {
+  id: Generated<string>;
+  request_number: string;
+  kind: 'note' | 'issuedRequest' | 'message';
+  is_urgent_note: Generated<boolean>;
+  issue_request_method: string | null;
+  from_address: ColumnType<unknown, string | null | undefined, string | null>;
+  to_address: ColumnType<unknown, string | null | undefined, string | null>;
+  subject: string | null;
+  body: Json;
+  attachments: ColumnType<unknown, string | undefined, string>;
+  message_id: string | null;
+  mail_outbox_id: string | null;
+  message_delivery_status: string | null;
+  created_at: Timestamp;
+  created_by: string | null;
+  updated_at: NullableTimestamp;
+  updated_by: string | null;
+}
+
+export interface RequestResultsTable {
+  id: Generated<string>;
+  request_number: string;
+  file_key: string;
+  tags: ColumnType<unknown, string | undefined, string>;
+  item_types: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+  created_by: string | null;
+  quality_assured_at: NullableTimestamp;
+  quality_assured_by: string | null;
+  quality_assurance_skipped: Generated<boolean>;
+  downloaded_at: NullableTimestamp;
+  downloaded_by: string | null;
+  discarded_at: NullableTimestamp;
+  discarded_by: string | null;
+}
+
+export interface RequestInvoicesTable {
+  id: Generated<string>;
+  request_number: string;
+  file_key: string;
+  tags: ColumnType<unknown, string | undefined, string>;
+  notice: string | null;
+  foreign_reference: ColumnType<unknown, string | null | undefined, string | null>;
+  amount: string | number | null;
+  amount_exclusive_tax: string | number | null;
+  tax: string | number | null;
+  currency: string | null;
+  created_at: Timestamp;
+  created_by: string | null;
+  paid_at: NullableTimestamp;
+  paid_by: string | null;
+  payment: ColumnType<unknown, string | null | undefined, string | null>;
+  payment_confirmed_at: NullableTimestamp;
+  remittance_advice_key: string | null;
+  discarded_at: NullableTimestamp;
+  discarded_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   files: FilesTable;
@@ -274,4 +370,9 @@ export interface Database {
   configurations: ConfigurationsTable;
   configuration_entries: ConfigurationEntriesTable;
   configuration_secrets: ConfigurationSecretsTable;
+  requests: RequestsTable;
+  request_drafts: RequestDraftsTable;
+  correspondence: CorrespondenceTable;
+  request_results: RequestResultsTable;
+  request_invoices: RequestInvoicesTable;
 }

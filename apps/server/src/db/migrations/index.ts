@@ -7,6 +7,7 @@ import * as mailDelivery from './20261122_0005_mail_delivery.js';
 import * as sso from './20261122_0006_sso.js';
 import * as webhookDeliveries from './20261122_0007_webhook_deliveries.js';
 import * as rateEvents from './20261122_0008_rate_events.js';
+import * as requests from './20261122_0009_requests.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '20261122_0006_sso': sso,
   '20261122_0007_webhook_deliveries': webhookDeliveries,
   '20261122_0008_rate_events': rateEvents,
+  '20261122_0009_requests': requests,
 };
 
 export const migrationProvider: MigrationProvider = {

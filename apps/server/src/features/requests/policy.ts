@@ -1,0 +1,77 @@
+import { EXTERNAL_ROLE, isWithinScope, type Permission, permissionsOfRole } from '@dossier/core';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+
+// Who may see and work a request. A role covers its scope and everything below it: a submitter at
+// /org/acme/ sees Acme's requests, a handler at / sees all. An external user (an advisor) sees only
+// the requests that carry its external reference, inside the scope of that role. The same rule is
+// applied twice: as a SQL filter for lists and searches, and as a check on one loaded request.
+
+export interface RequestAccessRow {
+  scope: string;
+  external_user_references: string[];
+}
+
+interface Grants {
+  scopes: string[];
+  external: { scope: string; reference: string }[];
+}
+
+function grantsOf(actor: Actor, permission: Permission): Grants {
+  const grants: Grants = { scopes: [], external: [] };
+  for (const role of actor.roles) {
+    if (!permissionsOfRole(role.role).includes(permission)) continue;
+    if (role.role === EXTERNAL_ROLE) {
+      if (role.externalReference)
+        grants.external.push({ scope: role.scope, reference: role.externalReference });
+    } else grants.scopes.push(role.scope);
+  }
+  return grants;
+}
+
+function allows(grants: Grants, row: RequestAccessRow): boolean {
+  if (grants.scopes.some((scope) => isWithinScope(row.scope, scope))) return true;
+  return grants.external.some(
+    (g) => isWithinScope(row.scope, g.scope) && row.external_user_references.includes(g.reference),
+  );
+}
+
+export function canViewRequest(actor: Actor, row: RequestAccessRow): boolean {
+  return allows(grantsOf(actor, 'request:view'), row);
+}
+
+/** Handling (issuing, results, invoices, tasks, closing) needs request:handle in the request's scope. */
+export function canHandleRequest(actor: Actor, row: RequestAccessRow): boolean {
+  return allows(grantsOf(actor, 'request:handle'), row);
+}
+
+/** The submitters' own side: notes and sender-side edits need request:submit in the request's scope. */
+export function canSubmitterAct(actor: Actor, row: RequestAccessRow): boolean {
+  return allows(grantsOf(actor, 'request:submit'), row);
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A WHERE condition on `requests` (aliased or not) matching what the actor may view; use it in
+ * every list, count and search. Matches nothing for an actor without request:view.
+ */
+export function visibleRequests(actor: Actor, permission: Permission = 'request:view') {
+  const grants = grantsOf(actor, permission);
+  return (eb: ExpressionBuilder<Database, 'requests'>) => {
+    const any: ReturnType<typeof eb.and>[] = [];
+    if (grants.scopes.includes('/')) return sql<SqlBool>`true`;
+    for (const scope of grants.scopes)
+      any.push(eb.and([eb('requests.scope', 'like', `${escapeLike(scope)}%`)]));
+    for (const g of grants.external) {
+      any.push(
+        eb.and([
+          eb('requests.scope', 'like', `${escapeLike(g.scope)}%`),
+          sql<SqlBool>`requests.external_user_references @> array[${g.reference}]::text[]`,
+        ]),
+      );
+    }
+    return any.length === 0 ? sql<SqlBool>`false` : eb.or(any);
+  };
+}

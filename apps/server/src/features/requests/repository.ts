@@ -1,0 +1,29 @@
+import type { DbOrTrx } from '../../db/database.js';
+
+// SQL of the requests table itself; each part (correspondence, results, invoices, drafts) has its own.
+
+export function findRequest(db: DbOrTrx, requestNumber: string, options: { forUpdate?: boolean } = {}) {
+  const query = db.selectFrom('requests').selectAll().where('request_number', '=', requestNumber);
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export type RequestRow = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
+
+/** Marks a change: who and when, a new version (stale edits are refused by version), last activity. */
+export async function touchRequest(
+  trx: DbOrTrx,
+  requestNumber: string,
+  actorId: string | null,
+  at = new Date(),
+) {
+  await trx
+    .updateTable('requests')
+    .set((eb) => ({
+      last_updated_at: at,
+      last_updated_by: actorId,
+      last_activity_at: at,
+      version: eb('version', '+', 1),
+    }))
+    .where('request_number', '=', requestNumber)
+    .execute();
+}

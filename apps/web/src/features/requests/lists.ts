@@ -1,0 +1,17 @@
+import type { RequestView } from '@dossier/core';
+import type { ComponentType } from 'react';
+
+// The linked lists of the request page other than tasks (Results, Invoices, Correspondence): each
+// feature that owns a list registers its component here, keyed by the list's name, so the page
+// composes them without knowing their insides.
+
+export interface RequestListProps {
+  view: RequestView;
+  /** True while an action panel or a part edit is open: edits in the list are disabled. */
+  busy: boolean;
+  onChanged(): void;
+}
+
+export const requestLists: Partial<
+  Record<'results' | 'invoices' | 'correspondence', ComponentType<RequestListProps>>
+> = {};

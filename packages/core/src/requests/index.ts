@@ -1,0 +1,3 @@
+export * from '../requestNumber.js';
+export * from './model.js';
+export * from './views.js';

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { fileRefSchema } from '../configuration/entries.js';
+import { recipientContactSchema } from '../directory.js';
+
+// The request as submitted and stored (spec 2 section 3): sender, applicant ("subject"), the
+// recipient snapshot, content and tags. The wizard's draft data is the same shape with every part
+// optional; POST /requests and the part edits of the request page validate with these schemas.
+
+const text = (max: number) => z.string().max(max);
+const optionalText = (max: number) => text(max).nullish();
+
+export const REQUEST_STATUSES = ['submitted', 'open', 'closed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const ISSUE_REQUEST_METHODS = ['email', 'faxNumber', 'postal'] as const;
+export type IssueRequestMethod = (typeof ISSUE_REQUEST_METHODS)[number];
+
+/** A tag as chosen on a record: tag id → chosen value. */
+export const tagValuesSchema = z.record(text(100), text(200)).default({});
+export type TagValues = z.infer<typeof tagValuesSchema>;
+
+export const requestFileSchema = fileRefSchema.extend({ name: text(300).optional() });
+export type RequestFile = z.infer<typeof requestFileSchema>;
+
+export const senderSchema = z.object({
+  /** The scope path of the sender organisation (a scope with usage submitRequest). */
+  organization: text(300),
+  /** The user id of the submitter the request is made on behalf of. */
+  submittedOnBehalfOf: optionalText(100),
+  referenceNumber: optionalText(100),
+  externalUserReferences: z.array(text(100)).max(20).default([]),
+});
+export type Sender = z.infer<typeof senderSchema>;
+
+export const applicantSchema = z.object({
+  name: text(300).default(''),
+  /** YYYY-MM-DD */
+  dateOfBirth: optionalText(10),
+  phone: optionalText(40),
+  email: optionalText(254),
+  address: optionalText(1000),
+  country: optionalText(2),
+  authority: requestFileSchema.nullish(),
+  application: requestFileSchema.nullish(),
+  reference1: optionalText(100),
+  reference1Type: optionalText(50),
+  reference2: optionalText(100),
+  reference2Type: optionalText(50),
+  notes: optionalText(10_000),
+  tags: tagValuesSchema,
+});
+export type Applicant = z.infer<typeof applicantSchema>;
+
+export const requestRecipientSchema = z.object({
+  /** Absent for a recipient entered new in the wizard; it is created on submit. */
+  recipientId: optionalText(20),
+  version: z.number().int().min(0).nullish(),
+  name: text(300).default(''),
+  phone: text(40).default(''),
+  fax: optionalText(40),
+  email: optionalText(254),
+  webSiteUrl: optionalText(500),
+  streetAddress: optionalText(1000),
+  postalAddress: optionalText(1000),
+  country: optionalText(2),
+  notes: optionalText(10_000),
+  attachments: z.array(requestFileSchema).max(100).default([]),
+  tags: tagValuesSchema,
+  contacts: z.array(recipientContactSchema).max(100).default([]),
+  /** The contact the request is addressed to. */
+  contact: recipientContactSchema.nullish(),
+});
+export type RequestRecipient = z.infer<typeof requestRecipientSchema>;
+
+export const itemTypeAnswerSchema = z.object({
+  /** The configuration entry id of the request item type. */
+  id: text(200),
+  name: optionalText(300),
+  /** Smart form answers by question id (values as the smart form question types define). */
+  smartFormAnswers: z.record(text(200), z.unknown()).default({}),
+  /** Question ids the submitter excluded. */
+  excludedQuestions: z.array(text(200)).max(500).default([]),
+  submitterSuppliedFields: z.record(text(200), text(100_000)).default({}),
+  /** Field set values: field id → text. */
+  fieldSets: z.record(text(200), text(100_000)).default({}),
+  files: z.array(requestFileSchema).max(50).default([]),
+});
+export type ItemTypeAnswer = z.infer<typeof itemTypeAnswerSchema>;
+
+export const contentSchema = z.object({
+  itemTypes: z.array(itemTypeAnswerSchema).max(50).default([]),
+  additionalQuestions: z
+    .array(z.object({ text: text(10_000) }))
+    .max(50)
+    .default([]),
+  additionalInstructions: optionalText(10_000),
+  additionalInstructionsToHandler: optionalText(10_000),
+  additionalFiles: z.array(requestFileSchema).max(50).default([]),
+});
+export type RequestContent = z.infer<typeof contentSchema>;
+
+export const requestDataSchema = z.object({
+  sender: senderSchema,
+  applicant: applicantSchema,
+  recipient: requestRecipientSchema,
+  content: contentSchema,
+  tags: tagValuesSchema,
+});
+export type RequestData = z.infer<typeof requestDataSchema>;
+
+/** What a draft may hold: any part, possibly incomplete. */
+export const draftDataSchema = z.object({
+  sender: senderSchema.partial().optional(),
+  applicant: applicantSchema.partial().optional(),
+  recipient: requestRecipientSchema.partial().optional(),
+  content: contentSchema.partial().optional(),
+  tags: tagValuesSchema.optional(),
+});
+export type DraftData = z.infer<typeof draftDataSchema>;
+
+/** The KPI figures of the request page, in days (spec 2 section 3; DESIGN.md decides the rules). */
+export interface RequestKpi {
+  businessDaysElapsed: number;
+  businessDaysElapsedLessPended: number;
+  daysPendedInternal: number;
+  daysPendedExternal: number;
+  calendarDaysElapsed: number;
+}

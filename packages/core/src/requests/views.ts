@@ -1,0 +1,200 @@
+import type { FieldErrors } from '../userForm.js';
+import type {
+  Applicant,
+  IssueRequestMethod,
+  RequestContent,
+  RequestFile,
+  RequestKpi,
+  RequestRecipient,
+  RequestStatus,
+  Sender,
+  TagValues,
+} from './model.js';
+
+// The shapes the server sends for the request page and its linked lists (spec 2 section 3). Server
+// and web both use these; each list is built by its own feature on the server.
+
+export interface TagDefinition {
+  id: string;
+  name: string;
+  values: string[];
+  isRequired: boolean;
+}
+
+export interface RequestTaskItem {
+  taskId: string;
+  type: string;
+  subject: string;
+  requestNumber: string | null;
+  messageId: string | null;
+  notice: string | null;
+  triggeredAt: string;
+  triggeredByDisplayName: string | null;
+  /** Absent when completed; 9999-12-31 means no due date. */
+  dueAt?: string;
+  completedAt?: string;
+  completedByDisplayName?: string;
+  markedInProgressAt?: string;
+  markedInProgressByDisplayName?: string;
+  isAssignedTo?: string;
+  isAssignedToDisplayName?: string;
+  isOverdue: boolean;
+  wasCompletedBeforeDueDate?: boolean;
+  canNotComplete: boolean;
+  canNotMarkInProgress: boolean;
+}
+
+export interface ResultItem {
+  resultId: string;
+  requestNumber: string;
+  file: RequestFile;
+  tags: TagValues;
+  createdAt: string;
+  createdBy: string | null;
+  createdByDisplayName?: string | null;
+  qualityAssuredAt?: string;
+  qualityAssuredBy?: string;
+  qualityAssuredByDisplayName?: string;
+  qualityAssuranceSkipped: boolean;
+  downloadedAt?: string;
+  downloadedBy?: string;
+  discardedAt?: string;
+  /** The applicant's name. */
+  subject?: string;
+  itemTypes: { id: string; name: string }[];
+}
+
+export const PAYMENT_METHODS = ['bankTransfer', 'creditCard', 'cheque'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export interface Payment {
+  payeeId?: string | null;
+  payeeName: string;
+  payeeReferenceNumber?: string | null;
+  payeeEmail?: string | null;
+  method: PaymentMethod;
+  /** Minor units (cents). */
+  amountExclusiveTax: number;
+  tax: number;
+  amount: number;
+  currency: string;
+  nameOnCard?: string | null;
+  bankAccount?: string | null;
+  invoiceReferenceNumber?: string | null;
+}
+
+export interface InvoiceItem {
+  invoiceId: string;
+  requestNumber: string;
+  file: RequestFile;
+  tags: TagValues;
+  createdAt: string;
+  createdByDisplayName: string | null;
+  paidAt?: string;
+  paidByDisplayName?: string;
+  paymentConfirmedAt?: string;
+  discardedAt?: string;
+  discardedByDisplayName?: string;
+  remittanceAdvice?: RequestFile;
+  notice?: string | null;
+  foreignReference?: { url: string; label: string } | null;
+  amount?: number | null;
+  amountExclusiveTax?: number | null;
+  tax?: number | null;
+  currency?: string | null;
+  payment?: Payment | null;
+}
+
+export interface CorrespondenceAddress {
+  displayName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  postalAddress?: string | null;
+}
+
+export interface CorrespondenceItem {
+  messageId: string;
+  requestNumber: string;
+  kind: 'note' | 'issuedRequest' | 'message';
+  createdAt: string;
+  createdByDisplayName: string | null;
+  updatedAt?: string;
+  updatedByDisplayName?: string;
+  isEditable: boolean;
+  isUrgentNote: boolean;
+  isLinkedToMessage: boolean;
+  isEmailCorrespondence: boolean;
+  issueRequestMethod?: IssueRequestMethod;
+  /** queued, sent, failed (mail out); absent for notes. */
+  messageDeliveryStatus?: string;
+  from?: CorrespondenceAddress | null;
+  to?: CorrespondenceAddress | null;
+  attachments: { key: string; name: string; blocked?: boolean }[];
+  subject?: string | null;
+  body: { type: 'richText' | 'html' | 'text'; content: unknown };
+}
+
+/** The five parts of the request page that can be edited (POST /requests/{n}/{part}). */
+export const REQUEST_PARTS = ['summary', 'kpi', 'sender', 'applicant', 'recipient', 'content'] as const;
+export type RequestPart = (typeof REQUEST_PARTS)[number];
+
+export interface RequestSummary {
+  requestNumber: string;
+  status: RequestStatus;
+  scope: string;
+  sender: Sender & { organizationName?: string; submittedOnBehalfOfDisplayName?: string | null };
+  applicant: Applicant;
+  recipient: RequestRecipient;
+  content: RequestContent;
+  tags: TagValues;
+  submittedAt: string;
+  submittedBy: string | null;
+  submittedByDisplayName: string | null;
+  issuedAt?: string;
+  issueMethod?: IssueRequestMethod;
+  closedAt?: string;
+  closedBy?: string;
+  lastUpdatedAt: string;
+  lastUpdatedBy: string | null;
+  lastActivityAt: string;
+  version: number;
+  kpi: RequestKpi;
+}
+
+export interface RequestHistoryEntry {
+  id: string;
+  at: string;
+  actorDisplayName: string | null;
+  type: string;
+  summary: string;
+  changes?: Record<string, { from: unknown; to: unknown }>;
+}
+
+export interface RequestView {
+  $type: 'request';
+  title: string;
+  request: RequestSummary;
+  /** Parts the actor may edit now (server flags). */
+  editableParts: RequestPart[];
+  /** Actions offered now, by name (issueRequest, addTask, addResult, addInvoice, addNote, ...). */
+  actions: string[];
+  canAddUrgentNote: boolean;
+  tasks: RequestTaskItem[];
+  recipientTasks: RequestTaskItem[];
+  results: ResultItem[];
+  invoices: InvoiceItem[];
+  correspondence: CorrespondenceItem[];
+  previews: {
+    tasksDue: number;
+    tasksCompleted: number;
+    resultsAvailable: number;
+    resultsAwaitingQa: number;
+    invoicesPaid: number;
+    invoicesWaiting: number;
+    lastActivityAt: string;
+  };
+  history: RequestHistoryEntry[];
+  /** Lookups the action panels need. */
+  lookups: { tags: Record<string, TagDefinition[]>; addableTaskTypes: string[] };
+  fieldErrors?: FieldErrors;
+}
