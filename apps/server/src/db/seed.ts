@@ -5,6 +5,7 @@ import { hashPassword } from '../features/auth/passwords.js';
 import type { Db, DbOrTrx } from './database.js';
 import { seedAccounts } from './seedAccounts.js';
 import { seedConfiguration } from './seedConfiguration.js';
+import { seedDemoRequests } from './seedRequests.js';
 
 // An empty database gets the administrator 'admin', and unless SEED_DEMO=false a small demo: the
 // records-retrieval service itself at /org/dossier/, two sender organisations, and one user of each
@@ -133,6 +134,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeededUser[]>
       seeded.push({ id: user.id, role: `${role.role}@${role.scope}`, password });
     }
     await seedAccounts(trx);
+    await seedDemoRequests(trx, config);
     return seeded;
   });
 }

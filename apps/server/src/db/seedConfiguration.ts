@@ -12,6 +12,7 @@ import {
 } from '@dossier/core';
 import { DEFAULT_PAGE_BODIES } from '../features/pages/content.js';
 import type { DbOrTrx } from './database.js';
+import { seedDemoItemTypes } from './seedRequests.js';
 
 // The configuration every installation starts with: the root configuration '/' (scopes, task
 // type settings, request settings, a template for every usage, Australian public holidays) and,
@@ -269,4 +270,5 @@ export async function seedConfiguration(db: DbOrTrx, options: { demo: boolean })
   if (!options.demo) return;
   await insert(db, '/org/acme/', 'Acme Insurance', demoEntries('ACM'));
   await insert(db, '/org/globex/', 'Globex Legal', demoEntries('GLX'));
+  await seedDemoItemTypes(db);
 }

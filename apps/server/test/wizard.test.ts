@@ -1,0 +1,486 @@
+import { randomUUID } from 'node:crypto';
+import { configurationIdOf, isValidRequestNumber, permissionsOfRoles } from '@dossier/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedConfiguration } from '../src/db/seedConfiguration.js';
+import { seedDemoRequests } from '../src/db/seedRequests.js';
+import type { Actor } from '../src/features/auth/actor.js';
+import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
+import { insertRequest } from '../src/features/requests/createRepository.js';
+import { createRequestBodySchema, submitRequest } from '../src/features/requests/createRequest.js';
+import { loadSecret } from '../src/files/signing.js';
+import { createLocalStorage } from '../src/files/storage.js';
+import type { JobQueue } from '../src/jobs/queue.js';
+import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+
+let t: TestContext;
+let sam: string;
+let sue: string;
+let gale: string;
+let handler: string;
+let advisor: string;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const ACME = '/org/acme/';
+const GLOBEX = '/org/globex/';
+const enc = encodeURIComponent;
+const submitterOf = (scope: string) => ({ scope, roles: [{ role: 'c:roles:submitter', scope }] });
+
+function call(cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  return t.app.inject({ method, url, headers: { ...XHR, cookie }, payload: payload as object });
+}
+
+async function uploadPdf(cookie: string, name = 'authority.pdf') {
+  const res = await call(cookie, 'POST', '/files', {
+    name,
+    contentType: 'application/pdf',
+    contentLength: PDF.length,
+    publicReadAccess: false,
+  });
+  const { key, uploadUrl } = res.json();
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: uploadUrl,
+    headers: { 'content-type': 'application/pdf' },
+    payload: PDF,
+  });
+  expect(put.statusCode).toBe(200);
+  return { key, name };
+}
+
+async function requestData(cookie: string, organization = ACME) {
+  return {
+    sender: { organization },
+    applicant: {
+      name: 'Jane Citizen',
+      dateOfBirth: '1980-02-29',
+      country: 'AU',
+      authority: await uploadPdf(cookie),
+      reference1: 'JC-REF-1',
+    },
+    recipient: { name: 'Northside Clinic', phone: '02 9000 1111', email: 'records@northside.example' },
+    content: {
+      itemTypes: [
+        {
+          id: 'itemGeneralPractice',
+          smartFormAnswers: { consultationNotes: 'yes' },
+          submitterSuppliedFields: { patientId: 'P-77' },
+        },
+      ],
+      additionalQuestions: [{ text: 'Any imaging?' }],
+    },
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await seedConfiguration(t.db, { demo: true });
+  invalidateConfigurationCache(t.db);
+  await createUser(t.db, { id: 'sam', ...submitterOf(ACME) });
+  await createUser(t.db, { id: 'sue', ...submitterOf(ACME) });
+  await createUser(t.db, { id: 'gale', ...submitterOf(GLOBEX) });
+  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
+  sam = await signIn(t.app, 'sam');
+  sue = await signIn(t.app, 'sue');
+  gale = await signIn(t.app, 'gale');
+  await createUser(t.db, {
+    id: 'advisor',
+    scope: ACME,
+    roles: [{ role: 'c:roles:external', scope: ACME, externalReference: 'ADV-1' }],
+  });
+  handler = await signIn(t.app, 'handler');
+  advisor = await signIn(t.app, 'advisor');
+});
+afterAll(() => t.close());
+
+describe('the demo seed', () => {
+  it('submits twelve requests for Acme and Globex through the wizard code, once', async () => {
+    await createUser(t.db, { id: 'submitter', ...submitterOf(ACME) });
+    await createUser(t.db, { id: 'globex', ...submitterOf(GLOBEX) });
+    await t.db.transaction().execute((trx) => seedDemoRequests(trx, t.config));
+    await seedDemoRequests(t.db, t.config);
+    const rows = await t.db.selectFrom('requests').select(['request_number', 'scope']).execute();
+    expect(rows).toHaveLength(12);
+    expect(rows.filter((r) => r.scope === GLOBEX).every((r) => r.request_number.startsWith('GLX'))).toBe(
+      true,
+    );
+    expect(rows.every((r) => isValidRequestNumber(r.request_number))).toBe(true);
+  });
+});
+
+describe('the new-request page', () => {
+  it('lists the organisations the submitter may submit for', async () => {
+    const res = await call(sam, 'GET', '/requests/new');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      $type: 'newRequest',
+      organizations: [{ scopePath: ACME, name: 'Acme Insurance' }],
+      drafts: [],
+      draft: null,
+    });
+  });
+
+  it('is refused to users who may not submit', async () => {
+    expect((await call(handler, 'GET', '/requests/new')).statusCode).toBe(403);
+    expect((await call(handler, 'POST', '/requests', {})).statusCode).toBe(403);
+  });
+});
+
+describe('drafts', () => {
+  const draftId = randomUUID();
+
+  it('opens a new draft id empty, then saves, lists, reopens and discards it', async () => {
+    const fresh = (await call(sam, 'GET', `/requests/new/${draftId}?step=content`)).json();
+    expect(fresh.draft).toMatchObject({ draftId, isSaved: false, completedStep: 0 });
+    expect(fresh.step).toBe('sender');
+
+    const saved = await call(sam, 'PUT', `/drafts/${draftId}`, {
+      completedStep: 1,
+      data: { sender: { organization: ACME }, applicant: { name: 'Jane' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const list = (await call(sam, 'GET', '/requests/new')).json();
+    expect(list.drafts).toEqual([
+      expect.objectContaining({
+        draftId,
+        completedStep: 1,
+        organizationName: 'Acme Insurance',
+        applicantName: 'Jane',
+      }),
+    ]);
+    const open = (await call(sam, 'GET', `/requests/new/${draftId}?step=applicant`)).json();
+    expect(open.step).toBe('applicant');
+    expect(open.draft).toMatchObject({ isSaved: true, data: { applicant: { name: 'Jane' } } });
+    expect(open.senderData.requestItemCategories[0].itemTypes.map((i: { id: string }) => i.id)).toContain(
+      'itemGeneralPractice',
+    );
+    // A step beyond the completed one opens the completed step.
+    expect((await call(sam, 'GET', `/requests/new/${draftId}?step=submit`)).json().step).toBe('applicant');
+  });
+
+  it("refuses another user's draft and leaves it unchanged", async () => {
+    expect((await call(sue, 'GET', `/requests/new/${draftId}`)).statusCode).toBe(403);
+    expect((await call(sue, 'PUT', `/drafts/${draftId}`, { completedStep: 0, data: {} })).statusCode).toBe(
+      403,
+    );
+    expect((await call(sue, 'DELETE', `/drafts/${draftId}`)).statusCode).toBe(403);
+    const row = await t.db
+      .selectFrom('request_drafts')
+      .selectAll()
+      .where('id', '=', draftId)
+      .executeTakeFirst();
+    expect(row).toMatchObject({ user_id: 'sam', completed_step: 1 });
+  });
+
+  it('rejects malformed drafts and ids', async () => {
+    const bad = await call(sam, 'PUT', `/drafts/${draftId}`, {
+      completedStep: 9,
+      data: { applicant: { name: 5 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(
+      expect.arrayContaining(['completedStep', 'data.applicant.name']),
+    );
+    expect((await call(sam, 'PUT', '/drafts/not-a-uuid', { data: {} })).statusCode).toBe(400);
+  });
+
+  it('discards', async () => {
+    expect((await call(sam, 'DELETE', `/drafts/${draftId}`)).statusCode).toBe(200);
+    expect((await call(sam, 'GET', '/requests/new')).json().drafts).toEqual([]);
+  });
+});
+
+describe('sender data', () => {
+  it('answers submitters, applicant defaults, recipient data and categories', async () => {
+    const res = await call(sam, 'GET', `/requests/new/sender/${enc(ACME)}/data`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data.submitters.map((s: { id: string }) => s.id).sort()).toEqual(['sam', 'submitter', 'sue']);
+    expect(data.applicant).toEqual({
+      reference1IsRequired: false,
+      reference1Type: null,
+      preLoadedApplicantAuthority: null,
+    });
+    expect(data.recipient.tags.map((tag: { id: string }) => tag.id)).toContain('kind');
+    const gp = data.requestItemCategories[0].itemTypes.find(
+      (i: { id: string }) => i.id === 'itemGeneralPractice',
+    );
+    expect(gp.smartForm.map((q: { id: string }) => q.id)).toEqual([
+      'consultationNotes',
+      'period',
+      'treatingDoctor',
+    ]);
+    expect(gp.smartForm[1].options.map((o: { name: string }) => o.name)).toEqual([
+      'Last 5 years',
+      'Last 10 years',
+      'All records',
+    ]);
+    expect(gp.submitterSuppliedFields).toEqual([
+      { id: 'patientId', name: 'Practice patient ID', maxLength: 20 },
+    ]);
+  });
+
+  it('refuses an organisation the actor may not submit for', async () => {
+    expect((await call(sam, 'GET', `/requests/new/sender/${enc(GLOBEX)}/data`)).statusCode).toBe(403);
+    expect((await call(sam, 'GET', `/requests/new/sender/${enc('/org/dossier/')}/data`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(sam, 'GET', `/applicants/${enc(GLOBEX)}/search?name=jan`)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /requests', () => {
+  it('answers 400 with the missing fields and creates nothing', async () => {
+    const res = await call(sam, 'POST', '/requests', {
+      sender: { organization: ACME },
+      applicant: { name: '' },
+      recipient: { name: 'Clinic' },
+      content: { itemTypes: [], additionalQuestions: [{ text: '' }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual([
+      'applicant.authority',
+      'applicant.country',
+      'applicant.dateOfBirth',
+      'applicant.name',
+      'content.additionalQuestions.0.text',
+      'content.itemTypes',
+      'recipient.phone',
+    ]);
+    const count = await t.db
+      .selectFrom('requests')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    expect(Number(count?.n)).toBe(12);
+  });
+
+  it('refuses too long submitter-supplied fields and unknown item types', async () => {
+    const data = await requestData(sam);
+    data.content.itemTypes[0].submitterSuppliedFields.patientId = 'x'.repeat(21);
+    const res = await call(sam, 'POST', '/requests', data);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      'content.itemTypes.0.submitterSuppliedFields.patientId': 'At most 20 characters.',
+    });
+  });
+
+  it('refuses submitting for another organisation', async () => {
+    expect((await call(sam, 'POST', '/requests', await requestData(sam, GLOBEX))).statusCode).toBe(403);
+  });
+
+  let requestNumber: string;
+
+  it('creates the request with a valid number, a new directory recipient, and deletes the draft', async () => {
+    const draftId = randomUUID();
+    await call(sam, 'PUT', `/drafts/${draftId}`, {
+      completedStep: 4,
+      data: { sender: { organization: ACME } },
+    });
+    const data = await requestData(sam);
+    const res = await call(sam, 'POST', '/requests', {
+      ...data,
+      sender: { organization: ACME, submittedOnBehalfOf: 'sue' },
+      draftId,
+    });
+    expect(res.statusCode).toBe(200);
+    requestNumber = res.json().requestNumber;
+    expect(requestNumber).toMatch(/^ACM\d{6}[A-Z]{3}\d{2}$/);
+    expect(isValidRequestNumber(requestNumber)).toBe(true);
+    expect(res.json().location).toBe(`/requests/${requestNumber}/receipt`);
+
+    const row = await t.db
+      .selectFrom('requests')
+      .selectAll()
+      .where('request_number', '=', requestNumber)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      scope: ACME,
+      submitted_by: 'sam',
+      submitted_on_behalf_of: 'sue',
+      applicant_name: 'Jane Citizen',
+      recipient_name: 'Northside Clinic',
+    });
+    const recipient = row.recipient as { recipientId: string; version: number; phone: string };
+    expect(recipient).toMatchObject({ version: 1, phone: '+61290001111' });
+    const directory = await t.db
+      .selectFrom('recipients')
+      .selectAll()
+      .where('id', '=', recipient.recipientId)
+      .executeTakeFirst();
+    expect(directory?.name).toBe('Northside Clinic');
+    const file = await t.db
+      .selectFrom('files')
+      .selectAll()
+      .where('key', '=', data.applicant.authority.key)
+      .executeTakeFirst();
+    expect(file).toMatchObject({ owner_type: 'request', owner_id: requestNumber });
+    const event = await t.db
+      .selectFrom('events')
+      .selectAll()
+      .where('aggregate_id', '=', requestNumber)
+      .executeTakeFirst();
+    expect(event).toMatchObject({ type: 'requestSubmitted', actor: 'sam' });
+    expect((event?.payload as { summary?: string } | undefined)?.summary).toContain('Jane Citizen');
+    expect(
+      await t.db.selectFrom('request_drafts').select('id').where('id', '=', draftId).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('refuses an on-behalf-of user who may not submit for the organisation', async () => {
+    const data = await requestData(sam);
+    const res = await call(sam, 'POST', '/requests', {
+      ...data,
+      sender: { organization: ACME, submittedOnBehalfOf: 'gale' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty(['sender.submittedOnBehalfOf']);
+  });
+
+  it('finds the applicant again, and recipients for submitters', async () => {
+    const hits = (await call(sue, 'GET', `/applicants/${enc(ACME)}/search?name=citiz`)).json();
+    expect(hits.hits).toHaveLength(1);
+    expect(hits.hits[0].item).toMatchObject({
+      name: 'Jane Citizen',
+      dateOfBirth: '1980-02-29',
+      reference1: 'JC-REF-1',
+    });
+    expect(hits.hits[0].item.authority).toBeUndefined();
+    const byDob = (await call(sue, 'GET', `/applicants/${enc(ACME)}/search?dateOfBirth=1980-02-29`)).json();
+    expect(byDob.total).toBe(1);
+    const byRef = (await call(sue, 'GET', `/applicants/${enc(ACME)}/search?reference=jc-ref`)).json();
+    expect(byRef.total).toBe(1);
+    // Globex's search never sees Acme's applicants.
+    expect((await call(gale, 'GET', `/applicants/${enc(GLOBEX)}/search?name=citiz`)).json().total).toBe(0);
+    const recipients = (await call(sam, 'GET', '/recipients/search?name=northside')).json();
+    expect(recipients.hits[0].item).toMatchObject({
+      name: 'Northside Clinic',
+      version: 1,
+      phone: '+61290001111',
+    });
+  });
+
+  it("refuses another user's upload as the authority and leaves nothing behind", async () => {
+    const before = await t.db
+      .selectFrom('recipients')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    const data = await requestData(sam);
+    const res = await call(sam, 'POST', '/requests', {
+      ...data,
+      recipient: { name: 'Brand New Clinic', phone: '02 9000 2222' },
+      applicant: { ...data.applicant, authority: await uploadPdf(sue, 'sues.pdf') },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(['applicant.authority']);
+    const after = await t.db
+      .selectFrom('recipients')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    expect(after?.n).toBe(before?.n);
+    expect(
+      await t.db
+        .selectFrom('requests')
+        .select('request_number')
+        .where('recipient_name', '=', 'Brand New Clinic')
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('tries another number when one is taken', async () => {
+    const row = await t.db.selectFrom('requests').selectAll().limit(1).executeTakeFirstOrThrow();
+    const again = {
+      requestNumber: row.request_number,
+      scope: row.scope,
+      submittedBy: 'sam',
+      submittedOnBehalfOf: null,
+      referenceNumber: null,
+      externalUserReferences: [],
+      applicant: row.applicant as never,
+      recipient: row.recipient as never,
+      content: row.content as never,
+      tags: {},
+      submittedAt: new Date(),
+    };
+    expect(await insertRequest(t.db, again)).toBe(false);
+  });
+
+  it('answers nothing to an applicant search without terms, and refuses the directory to other users', async () => {
+    expect((await call(sam, 'GET', `/applicants/${enc(ACME)}/search`)).json()).toMatchObject({
+      hits: [],
+      total: 0,
+    });
+    expect((await call(advisor, 'GET', '/recipients/search?name=north')).statusCode).toBe(403);
+    expect((await call(handler, 'GET', '/recipients/search?name=north')).statusCode).toBe(200);
+  });
+
+  it('shows the receipt to the organisation, not to another organisation', async () => {
+    const receipt = await call(sue, 'GET', `/requests/${requestNumber}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.json()).toMatchObject({
+      $type: 'requestReceipt',
+      requestNumber,
+      applicant: { name: 'Jane Citizen' },
+      recipient: { name: 'Northside Clinic' },
+      itemTypes: [{ id: 'itemGeneralPractice', name: 'Medical records — general practice' }],
+      requestPath: `/requests/${requestNumber}`,
+    });
+    expect((await call(gale, 'GET', `/requests/${requestNumber}/receipt`)).statusCode).toBe(403);
+    expect((await call(gale, 'GET', '/requests/ACM251122AAA00/receipt')).statusCode).toBe(404);
+  });
+});
+
+describe('webhooks', () => {
+  it("queues a requestSubmitted delivery to the organisation's webhooks in the same transaction", async () => {
+    await t.db
+      .insertInto('configuration_entries')
+      .values({
+        configuration_id: configurationIdOf('/'),
+        id: 'hookSubmitted',
+        parent_id: 'c',
+        type: 'apiWebhookEntry',
+        name: 'Submitted hook',
+        order: 0,
+        is_default: false,
+        data: JSON.stringify({ url: 'https://hooks.example/dossier' }),
+      })
+      .execute();
+    invalidateConfigurationCache(t.db);
+    const sent: unknown[] = [];
+    const jobs = { send: async (_trx: unknown, queue: string, data: unknown) => sent.push({ queue, data }) };
+    const files = {
+      db: t.db,
+      storage: createLocalStorage(t.config.files.dir),
+      secret: await loadSecret(t.db, 'files.uploadSigning'),
+      maxBytes: t.config.files.maxBytes,
+    };
+    const roles = [{ role: 'c:roles:submitter', scope: ACME }];
+    const actor = {
+      id: 'sam',
+      name: 'Sam',
+      email: 'sam@test.example',
+      locale: 'en-au',
+      countryCode: 'AU',
+      scope: ACME,
+      roles,
+      permissions: permissionsOfRoles(roles.map((r) => r.role)),
+      sessionId: 'test',
+    } as Actor;
+    const data = await requestData(sam);
+    const { requestNumber } = await t.db
+      .transaction()
+      .execute((trx) =>
+        submitRequest(
+          trx,
+          { files, jobs: jobs as unknown as JobQueue },
+          actor,
+          createRequestBodySchema.parse(data),
+        ),
+      );
+    const delivery = await t.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('entry_id', '=', 'hookSubmitted')
+      .executeTakeFirstOrThrow();
+    expect(delivery.event_type).toBe('requestSubmitted');
+    expect((delivery.payload as { data: { requestNumber: string } }).data.requestNumber).toBe(requestNumber);
+    expect(sent).toEqual([{ queue: 'webhook.deliver', data: { deliveryId: delivery.id } }]);
+  });
+});

@@ -1,0 +1,271 @@
+import { fieldSetKey, type ItemTypeAnswer, type RequestContent, type WizardItemType } from '@dossier/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { FileListField } from '../../ui/files/FileField';
+import { SmartFormQuestions } from './SmartFormQuestions';
+import { emptyItemAnswer } from './senderDefaults';
+import type { WizardDraft } from './useWizardDraft';
+
+type ErrorOf = (field: string) => string | undefined;
+
+/** One chosen item type: its smart form, submitter-supplied fields, field sets and files. */
+function ItemTypeForm(props: {
+  type: WizardItemType;
+  answer: ItemTypeAnswer;
+  index: number;
+  onChange(answer: ItemTypeAnswer): void;
+  errorOf: ErrorOf;
+}) {
+  const { t } = useTranslation();
+  const { type, answer, index } = props;
+  const base = `content.itemTypes.${index}`;
+  const testId = `item-${type.id}`;
+  const set = (change: Partial<ItemTypeAnswer>) => props.onChange({ ...answer, ...change });
+  return (
+    <Paper withBorder p="md" ml="xl" data-testid={`${testId}-form`}>
+      <Stack>
+        {type.form && (
+          <Text size="sm">
+            {t('wizard.content.form')}:{' '}
+            <a href={`/files/${type.form.key}`} target="_blank" rel="noopener noreferrer">
+              {type.form.name ?? type.form.key}
+            </a>
+          </Text>
+        )}
+        {type.smartForm.length > 0 && (
+          <Stack gap="xs">
+            <Title order={6}>{t('wizard.content.smartForm')}</Title>
+            <SmartFormQuestions
+              questions={type.smartForm}
+              answers={answer.smartFormAnswers}
+              excluded={answer.excludedQuestions}
+              onAnswer={(id, value) => set({ smartFormAnswers: { ...answer.smartFormAnswers, [id]: value } })}
+              onExclude={(id, excluded) =>
+                set({
+                  excludedQuestions: excluded
+                    ? [...answer.excludedQuestions, id]
+                    : answer.excludedQuestions.filter((q) => q !== id),
+                })
+              }
+              testId={testId}
+            />
+          </Stack>
+        )}
+        {type.submitterSuppliedFields.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {type.submitterSuppliedFields.map((field) => (
+              <TextInput
+                key={field.id}
+                label={field.name}
+                description={t('wizard.content.maxLength', { max: field.maxLength })}
+                maxLength={field.maxLength}
+                value={answer.submitterSuppliedFields[field.id] ?? ''}
+                onChange={(e) =>
+                  set({
+                    submitterSuppliedFields: {
+                      ...answer.submitterSuppliedFields,
+                      [field.id]: e.currentTarget.value,
+                    },
+                  })
+                }
+                error={props.errorOf(`${base}.submitterSuppliedFields.${field.id}`)}
+                data-testid={`${testId}-supplied-${field.id}`}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        {type.fieldSets.map((fieldSet) => (
+          <Stack key={fieldSet.id} gap="xs">
+            <Title order={6}>{fieldSet.name}</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {fieldSet.fields.map((field) => {
+                const key = fieldSetKey(fieldSet.id, field.id);
+                const fieldTestId = `${testId}-field-${fieldSet.id}-${field.id}`;
+                if (field.type === 'files') {
+                  return (
+                    <FileListField
+                      key={key}
+                      label={field.name}
+                      value={answer.fieldSetFiles?.[key] ?? []}
+                      onChange={(files) => set({ fieldSetFiles: { ...answer.fieldSetFiles, [key]: files } })}
+                      error={props.errorOf(`${base}.fieldSets.${key}`)}
+                      testId={fieldTestId}
+                    />
+                  );
+                }
+                const Input = field.type === 'multiLineText' ? Textarea : TextInput;
+                return (
+                  <Input
+                    key={key}
+                    label={field.name}
+                    description={t('wizard.content.maxLength', { max: field.maxLength })}
+                    maxLength={field.maxLength}
+                    value={answer.fieldSets[key] ?? ''}
+                    onChange={(e) =>
+                      set({ fieldSets: { ...answer.fieldSets, [key]: e.currentTarget.value } })
+                    }
+                    error={props.errorOf(`${base}.fieldSets.${key}`)}
+                    data-testid={fieldTestId}
+                  />
+                );
+              })}
+            </SimpleGrid>
+          </Stack>
+        ))}
+        <FileListField
+          label={t('wizard.content.files')}
+          value={answer.files}
+          onChange={(files) => set({ files })}
+          error={props.errorOf(`${base}.files`)}
+          testId={`${testId}-files`}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Content: the item types with their forms, additional questions, instructions and files. */
+export function ContentStep(props: { draft: WizardDraft; errorOf: ErrorOf }) {
+  const { t } = useTranslation();
+  const { draft, errorOf } = props;
+  const content: Partial<RequestContent> = draft.data.content ?? {};
+  const chosen = content.itemTypes ?? [];
+  const questions = content.additionalQuestions ?? [];
+  const set = (change: Partial<RequestContent>) =>
+    draft.update((d) => ({ ...d, content: { ...d.content, ...change } }));
+  const categories = draft.senderData?.requestItemCategories ?? [];
+
+  function toggle(type: WizardItemType, on: boolean) {
+    set({
+      itemTypes: on
+        ? [...chosen, emptyItemAnswer(type.id, type.name)]
+        : chosen.filter((a) => a.id !== type.id),
+    });
+  }
+
+  return (
+    <Stack data-testid="wizard-content">
+      <Paper withBorder p="md">
+        <Stack>
+          <Title order={5}>{t('wizard.content.itemTypes')}</Title>
+          {categories.length === 0 && <Alert color="yellow">{t('wizard.content.noItemTypes')}</Alert>}
+          {errorOf('content.itemTypes') && (
+            <Text c="red" size="sm" data-testid="content-itemTypes-error">
+              {errorOf('content.itemTypes')}
+            </Text>
+          )}
+          {categories.map((category) => (
+            <Stack key={category.name} gap="xs">
+              {categories.length > 1 && <Text fw={600}>{category.name}</Text>}
+              {category.itemTypes.map((type) => {
+                const index = chosen.findIndex((a) => a.id === type.id);
+                return (
+                  <Stack key={type.id} gap="xs">
+                    <Checkbox
+                      label={type.name}
+                      checked={index >= 0}
+                      onChange={(e) => toggle(type, e.currentTarget.checked)}
+                      data-testid={`item-${type.id}`}
+                    />
+                    {index >= 0 && (
+                      <ItemTypeForm
+                        type={type}
+                        answer={chosen[index]}
+                        index={index}
+                        errorOf={errorOf}
+                        onChange={(answer) =>
+                          set({ itemTypes: chosen.map((a, i) => (i === index ? answer : a)) })
+                        }
+                      />
+                    )}
+                  </Stack>
+                );
+              })}
+            </Stack>
+          ))}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack>
+          <Title order={5}>{t('wizard.content.additionalQuestions')}</Title>
+          {questions.map((q, i) => (
+            <Group key={`question-${i.toString()}`} align="flex-start" wrap="nowrap">
+              <Textarea
+                style={{ flex: 1 }}
+                label={t('wizard.content.question', { n: i + 1 })}
+                required
+                autosize
+                minRows={1}
+                maxLength={10_000}
+                value={q.text}
+                onChange={(e) => {
+                  const text = e.currentTarget.value;
+                  set({ additionalQuestions: questions.map((x, j) => (j === i ? { text } : x)) });
+                }}
+                error={errorOf(`content.additionalQuestions.${i}.text`)}
+                data-testid={`additional-question-${i}`}
+              />
+              <Button
+                mt={24}
+                variant="subtle"
+                color="red"
+                onClick={() => set({ additionalQuestions: questions.filter((_, j) => j !== i) })}
+              >
+                {t('wizard.content.removeQuestion')}
+              </Button>
+            </Group>
+          ))}
+          <Group>
+            <Button
+              variant="default"
+              onClick={() => set({ additionalQuestions: [...questions, { text: '' }] })}
+              data-testid="add-question"
+            >
+              {t('wizard.content.addQuestion')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack>
+          <Textarea
+            label={t('wizard.content.additionalInstructions')}
+            value={content.additionalInstructions ?? ''}
+            onChange={(e) => set({ additionalInstructions: e.currentTarget.value })}
+            autosize
+            minRows={2}
+            maxLength={10_000}
+            data-testid="additional-instructions"
+          />
+          <Textarea
+            label={t('wizard.content.additionalInstructionsToHandler')}
+            value={content.additionalInstructionsToHandler ?? ''}
+            onChange={(e) => set({ additionalInstructionsToHandler: e.currentTarget.value })}
+            autosize
+            minRows={2}
+            maxLength={10_000}
+            data-testid="additional-instructions-handler"
+          />
+          <FileListField
+            label={t('wizard.content.additionalFiles')}
+            value={content.additionalFiles ?? []}
+            onChange={(additionalFiles) => set({ additionalFiles })}
+            testId="additional-files"
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

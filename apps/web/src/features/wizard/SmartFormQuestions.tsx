@@ -1,0 +1,173 @@
+import type { WizardQuestion } from '@dossier/core';
+import { Checkbox, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DateField } from './DateField';
+
+// The smart form of an item type: each question with an input for its answer type and an Exclude
+// toggle (an excluded question is not asked of the recipient). Nested questions show when their
+// condition on the parent or the siblings holds.
+
+type Answers = Record<string, unknown>;
+
+function conditionHolds(
+  q: WizardQuestion,
+  parentAnswer: unknown,
+  siblings: WizardQuestion[],
+  answers: Answers,
+) {
+  switch (q.condition) {
+    case 'parentIsYes':
+      return parentAnswer === 'yes';
+    case 'parentIsNo':
+      return parentAnswer === 'no';
+    case 'anySiblingIsYes':
+      return siblings.some((s) => s.id !== q.id && answers[s.id] === 'yes');
+    case 'anySiblingIsNo':
+      return siblings.some((s) => s.id !== q.id && answers[s.id] === 'no');
+    default:
+      return true;
+  }
+}
+
+function AnswerInput(props: {
+  question: WizardQuestion;
+  value: unknown;
+  disabled: boolean;
+  onChange(value: unknown): void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const { question: q, disabled, testId } = props;
+  const text = typeof props.value === 'string' ? props.value : '';
+  switch (q.answerType) {
+    case 'yesOrNo':
+      return (
+        <SegmentedControl
+          style={{ alignSelf: 'flex-start' }}
+          w={220}
+          disabled={disabled}
+          value={text}
+          onChange={props.onChange}
+          data={[
+            { value: 'yes', label: t('wizard.content.yes') },
+            { value: 'no', label: t('wizard.content.no') },
+          ]}
+          data-testid={testId}
+        />
+      );
+    case 'option':
+      return (
+        <Select
+          disabled={disabled}
+          data={q.options.map((o) => ({ value: o.id, label: o.name }))}
+          value={text || null}
+          onChange={props.onChange}
+          clearable
+          data-testid={testId}
+        />
+      );
+    case 'decimalNumber':
+      return (
+        <TextInput
+          disabled={disabled}
+          inputMode="decimal"
+          value={text}
+          onChange={(e) => props.onChange(e.currentTarget.value.replace(/[^\d.,-]/g, ''))}
+          data-testid={testId}
+        />
+      );
+    case 'yearMonthAndDate':
+      return (
+        <DateField
+          disabled={disabled}
+          value={text || null}
+          onChange={props.onChange}
+          invalidMessage={t('wizard.invalidDate')}
+          data-testid={testId}
+        />
+      );
+    case 'freeText':
+      return (
+        <TextInput
+          disabled={disabled}
+          value={text}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          data-testid={testId}
+        />
+      );
+    default:
+      return (
+        <Textarea
+          disabled={disabled}
+          value={text}
+          autosize
+          minRows={2}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          data-testid={testId}
+        />
+      );
+  }
+}
+
+export function SmartFormQuestions(props: {
+  questions: WizardQuestion[];
+  answers: Answers;
+  excluded: string[];
+  onAnswer(id: string, value: unknown): void;
+  onExclude(id: string, excluded: boolean): void;
+  testId: string;
+  parentAnswer?: unknown;
+}) {
+  const { t } = useTranslation();
+  const { questions, answers, excluded } = props;
+  return (
+    <Stack gap="sm">
+      {questions
+        .filter((q) => conditionHolds(q, props.parentAnswer, questions, answers))
+        .map((q) => {
+          const isExcluded = excluded.includes(q.id);
+          const testId = `${props.testId}-${q.id}`;
+          return (
+            <Stack
+              key={q.id}
+              gap={4}
+              pl={props.parentAnswer === undefined ? 0 : 'lg'}
+              data-testid={`${testId}-question`}
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Text
+                  size="sm"
+                  fw={500}
+                  c={isExcluded ? 'dimmed' : undefined}
+                  td={isExcluded ? 'line-through' : undefined}
+                >
+                  {q.name}
+                </Text>
+                <Checkbox
+                  size="xs"
+                  label={t('wizard.content.exclude')}
+                  checked={isExcluded}
+                  onChange={(e) => props.onExclude(q.id, e.currentTarget.checked)}
+                  data-testid={`${testId}-exclude`}
+                />
+              </Group>
+              <AnswerInput
+                question={q}
+                value={answers[q.id]}
+                disabled={isExcluded}
+                onChange={(value) => props.onAnswer(q.id, value)}
+                testId={testId}
+              />
+              {q.nestedForm.length > 0 && !isExcluded && (
+                <SmartFormQuestions
+                  {...props}
+                  questions={q.nestedForm}
+                  parentAnswer={answers[q.id] ?? null}
+                />
+              )}
+            </Stack>
+          );
+        })}
+    </Stack>
+  );
+}

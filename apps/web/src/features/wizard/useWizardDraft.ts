@@ -1,0 +1,167 @@
+import {
+  type DraftData,
+  type OpenDraft,
+  reconcileCompletedStep,
+  type SenderData,
+  wizardContextOf,
+} from '@dossier/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useServices } from '../../shell/ServicesContext';
+import { applySenderData } from './senderDefaults';
+
+// The draft being edited: its data and completed step, the sender data of its organisation, and
+// saving. A draft never loses what was typed: every change is saved a moment after the last key,
+// Save Draft saves at once, and a page being left sends what is pending with a keepalive request.
+
+const AUTOSAVE_MS = 800;
+
+export type SaveStatus =
+  | { state: 'idle'; savedAt?: string }
+  | { state: 'saving' }
+  | { state: 'failed'; message: string };
+
+export type SenderStatus = { state: 'idle' | 'loading' } | { state: 'failed'; message: string };
+
+export function useWizardDraft(draftId: string, initial: OpenDraft | null, initialSender: SenderData | null) {
+  const { api } = useServices();
+  const [data, setData] = useState<DraftData>(initial?.data ?? {});
+  const [completedStep, setCompletedStep] = useState(initial?.completedStep ?? 0);
+  const [senderData, setSenderData] = useState<SenderData | null>(initialSender);
+  const [senderStatus, setSenderStatus] = useState<SenderStatus>({ state: 'idle' });
+  const [save, setSave] = useState<SaveStatus>({ state: 'idle' });
+  const latest = useRef({ data, completedStep });
+  const pending = useRef(false);
+  const closed = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const ctx = useMemo(() => wizardContextOf(senderData), [senderData]);
+  const ctxRef = useRef(ctx);
+  ctxRef.current = ctx;
+
+  const saveNow = useCallback(async (): Promise<boolean> => {
+    clearTimeout(timer.current);
+    if (closed.current) return true;
+    pending.current = false;
+    setSave({ state: 'saving' });
+    try {
+      const answer = await api.request<{ savedAt: string }>('PUT', `/drafts/${draftId}`, {
+        json: latest.current,
+      });
+      setSave(pending.current ? { state: 'saving' } : { state: 'idle', savedAt: answer.savedAt });
+      return true;
+    } catch (error) {
+      pending.current = true;
+      setSave({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+  }, [api, draftId]);
+
+  const schedule = useCallback(() => {
+    pending.current = true;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void saveNow(), AUTOSAVE_MS);
+  }, [saveNow]);
+
+  const commitState = useCallback(
+    (next: DraftData, completed: number) => {
+      const reconciled = reconcileCompletedStep(completed, next, ctxRef.current);
+      latest.current = { data: next, completedStep: reconciled };
+      setData(next);
+      setCompletedStep(reconciled);
+      schedule();
+    },
+    [schedule],
+  );
+
+  /** Changes the data; the completed step falls back when an earlier step lost a required field. */
+  const update = useCallback(
+    (change: (d: DraftData) => DraftData) =>
+      commitState(change(latest.current.data), latest.current.completedStep),
+    [commitState],
+  );
+
+  const advanceTo = useCallback((completed: number) => {
+    latest.current = { ...latest.current, completedStep: completed };
+    setCompletedStep(completed);
+    pending.current = true;
+  }, []);
+
+  const loadSender = useCallback(
+    async (organization: string) => {
+      setSenderStatus({ state: 'loading' });
+      try {
+        const loaded = await api.get<SenderData>(
+          `/requests/new/sender/${encodeURIComponent(organization)}/data`,
+        );
+        if (latest.current.data.sender?.organization !== organization) return;
+        setSenderData(loaded);
+        ctxRef.current = wizardContextOf(loaded);
+        setSenderStatus({ state: 'idle' });
+        commitState(applySenderData(latest.current.data, loaded), latest.current.completedStep);
+      } catch (error) {
+        setSenderData(null);
+        setSenderStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    [api, commitState],
+  );
+
+  const chooseOrganization = useCallback(
+    (organization: string | null) => {
+      update((d) => ({ ...d, sender: { ...d.sender, organization: organization ?? '' } }));
+      if (organization) void loadSender(organization);
+      else setSenderData(null);
+    },
+    [update, loadSender],
+  );
+
+  /** Stops saving: the draft was submitted or discarded. */
+  const close = useCallback(() => {
+    closed.current = true;
+    pending.current = false;
+    clearTimeout(timer.current);
+  }, []);
+
+  /** Saving again, after a submission that failed. */
+  const resume = useCallback(() => {
+    closed.current = false;
+  }, []);
+
+  // Whatever is still pending when the page is left goes out with a keepalive request.
+  useEffect(() => {
+    const flush = () => {
+      if (!pending.current || closed.current) return;
+      pending.current = false;
+      void fetch(`/drafts/${draftId}`, {
+        method: 'PUT',
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: JSON.stringify(latest.current),
+      });
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      clearTimeout(timer.current);
+      flush();
+    };
+  }, [draftId]);
+
+  return {
+    data,
+    completedStep,
+    ctx,
+    senderData,
+    senderStatus,
+    save,
+    update,
+    advanceTo,
+    saveNow,
+    chooseOrganization,
+    close,
+    resume,
+    isPending: () => pending.current,
+  };
+}
+
+export type WizardDraft = ReturnType<typeof useWizardDraft>;

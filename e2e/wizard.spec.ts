@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { pick, signIn } from './fixtures';
+
+// The new-request wizard: a submitter fills the five steps with a smart-form item type, saves a
+// draft, resumes it from the drafts list and submits, landing on the receipt.
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const shot = (name: string) => `/tmp/helperA-${name}.png`;
+
+test('a submitter runs the wizard, saves a draft, resumes it and submits', async ({ page }) => {
+  // A long journey through five steps, each saved on the way.
+  test.setTimeout(120_000);
+  await signIn(page, 'submitter');
+  await page.goto('/requests/new');
+  await expect(page.getByTestId('page-title')).toHaveText('New Request');
+  await expect(page.getByTestId('drafts-none')).toBeVisible();
+  await expect(page.getByTestId('wizard-next')).toBeDisabled();
+
+  // Sender: choosing the organisation loads its data (the on-behalf-of choices).
+  await pick(page, 'wizard-organization', 'Acme Insurance');
+  await expect(page.getByTestId('wizard-on-behalf-of')).toBeEnabled();
+  await page.screenshot({ path: shot('sender'), fullPage: true });
+  await page.getByTestId('wizard-next').click();
+
+  // Applicant: an earlier applicant is found by the search; Clear Form returns to it; Enter New
+  // opens the form filled from the terms.
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'applicant');
+  await page.getByTestId('applicant-search-name').fill('olivia');
+  await page.getByTestId('applicant-search-run').click();
+  await expect(page.getByTestId('applicant-search-hit')).toHaveCount(1);
+  await expect(page.getByTestId('applicant-search-hit')).toContainText('Olivia Chen');
+  await page.getByTestId('applicant-search-name').fill('Jane Citizen');
+  await page.getByTestId('applicant-search-new').click();
+  await expect(page.getByTestId('applicant-name')).toHaveValue('Jane Citizen');
+  await expect(page.getByTestId('wizard-next')).toBeDisabled();
+  await page.getByTestId('applicant-dateOfBirth').fill('29/02/1980');
+  await page.getByTestId('applicant-authority').locator('input[type=file]').setInputFiles({
+    name: 'authority.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(page.getByTestId('applicant-authority')).toContainText('authority.pdf');
+  await page.screenshot({ path: shot('applicant'), fullPage: true });
+  await page.getByTestId('wizard-next').click();
+
+  // Recipient: picked from the directory.
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'recipient');
+  await page.getByTestId('recipient-search-name').fill('harbourside');
+  await page.getByTestId('recipient-search-run').click();
+  await page.getByTestId('recipient-search-select').first().click();
+  await expect(page.getByTestId('recipient-name')).toHaveValue('Harbourside Medical Centre');
+  await expect(page.getByTestId('recipient-state')).toContainText('version 1');
+  await page.getByTestId('wizard-next').click();
+
+  // Content: the smart-form item type, its questions and a submitter-supplied field.
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'content');
+  await expect(page.getByTestId('wizard-next')).toBeDisabled();
+  await page.getByTestId('item-itemGeneralPractice').check();
+  await page.getByTestId('item-itemGeneralPractice-consultationNotes').getByText('Yes').click();
+  await pick(page, 'item-itemGeneralPractice-period', 'Last 5 years');
+  await page.getByTestId('item-itemGeneralPractice-treatingDoctor').fill('Dr Ellis');
+  await page.getByTestId('item-itemGeneralPractice-treatingDoctor-exclude').check();
+  await page.getByTestId('item-itemGeneralPractice-supplied-patientId').fill('P-1234');
+  await page.getByTestId('add-question').click();
+  await expect(page.getByTestId('wizard-next')).toBeDisabled();
+  await page.getByTestId('additional-question-0').fill('Please include imaging reports.');
+  await expect(page.getByTestId('wizard-next')).toBeEnabled();
+  await page.getByTestId('wizard-save-draft').click();
+  await expect(page.getByTestId('draft-save-state')).toContainText('Draft saved');
+  await page.screenshot({ path: shot('content'), fullPage: true });
+
+  // The draft is listed when no draft is open, and opens at the step it reached.
+  await page.goto('/requests/new');
+  await expect(page.getByTestId('draft-item')).toHaveCount(1);
+  await expect(page.getByTestId('draft-item')).toContainText('Jane Citizen');
+  await page.screenshot({ path: shot('drafts'), fullPage: true });
+  await page.getByTestId('draft-open').click();
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'content');
+  await expect(page.getByTestId('item-itemGeneralPractice-supplied-patientId')).toHaveValue('P-1234');
+  await expect(page.getByTestId('item-itemGeneralPractice-treatingDoctor')).toBeDisabled();
+  await expect(page.getByTestId('additional-question-0')).toHaveValue('Please include imaging reports.');
+  await page.getByTestId('wizard-next').click();
+
+  // Submit.
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'submit');
+  await expect(page.getByTestId('review-applicant')).toContainText('Jane Citizen');
+  await expect(page.getByTestId('review-content')).toContainText('Medical records — general practice');
+  await page.screenshot({ path: shot('submit'), fullPage: true });
+  await page.getByTestId('wizard-submit').click();
+
+  await expect(page.getByTestId('receipt-page')).toBeVisible();
+  await expect(page).toHaveURL(/\/requests\/ACM\d{6}[A-Z]{3}\d{2}\/receipt$/);
+  await expect(page.getByTestId('receipt-applicant')).toContainText('Jane Citizen');
+  await expect(page.getByTestId('receipt-recipient')).toHaveText('Harbourside Medical Centre');
+  await expect(page.getByTestId('receipt-item-types')).toContainText('Medical records — general practice');
+  await page.screenshot({ path: shot('receipt'), fullPage: true });
+
+  // The draft is gone.
+  await page.goto('/requests/new');
+  await expect(page.getByTestId('drafts-none')).toBeVisible();
+});
