@@ -4,6 +4,7 @@ import {
   type RichTextNode,
   safeHref,
   sanitizeRichText,
+  splitMentions,
 } from '@dossier/core';
 import type { ReactNode } from 'react';
 
@@ -39,8 +40,27 @@ function applyMark(mark: RichTextMark, child: ReactNode, key: number): ReactNode
   }
 }
 
+/** Note mentions are stored as `@[Name](userId)` tokens; people read them as a highlighted @Name. */
+function withMentions(text: string): ReactNode {
+  const parts = splitMentions(text);
+  if (parts.every((p) => !p.userId)) return text;
+  // Parts never reorder; their start offset in the text is a stable key.
+  let offset = 0;
+  return parts.map((p) => {
+    const at = offset;
+    offset += p.text.length;
+    return p.userId ? (
+      <strong key={at} className="mention" data-user-id={p.userId}>
+        {p.text}
+      </strong>
+    ) : (
+      p.text
+    );
+  });
+}
+
 function renderText(node: RichTextNode, key: number): ReactNode {
-  let out: ReactNode = node.text ?? '';
+  let out: ReactNode = withMentions(node.text ?? '');
   // The link mark goes outermost so formatting stays inside the anchor.
   const marks = [...(node.marks ?? [])].sort(
     (a, b) => (a.type === 'link' ? 1 : 0) - (b.type === 'link' ? 1 : 0),

@@ -284,6 +284,7 @@ export async function listOpenDatedTasks(db: DbOrTrx, scopePath: string) {
     .where('completed_at', 'is', null)
     .where('due_at', 'is not', null)
     .where('due_at', '<', new Date('9999-01-01T00:00:00Z'))
+    .where('due_fixed', '=', false)
     .where('scope', 'like', `${scopePath.replace(/[\\%_]/g, '\\$&')}%`)
     .execute();
 }

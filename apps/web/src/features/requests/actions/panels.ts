@@ -1,5 +1,11 @@
 import type { RequestView } from '@dossier/core';
 import type { ComponentType } from 'react';
+import { AddInvoicePanel } from '../invoices/AddInvoicePanel';
+import { IssueRequestPanel } from '../issueRequest/IssueRequestPanel';
+import { AddResultPanel } from '../results/AddResultPanel';
+import { AddNotePanel } from './AddNotePanel';
+import { AddTaskPanel } from './AddTaskPanel';
+import { CloseRequestPanel, ReOpenRequestPanel } from './CloseRequestPanel';
 
 // The panel of each request action (spec 2, request actions). The request page shows a button for
 // every action the server offers (view.actions) and, when one is chosen, its panel from this map.
@@ -12,4 +18,12 @@ export interface ActionPanelProps {
   onCancel(): void;
 }
 
-export const actionPanels: Record<string, ComponentType<ActionPanelProps>> = {};
+export const actionPanels: Record<string, ComponentType<ActionPanelProps>> = {
+  issueRequest: IssueRequestPanel,
+  addTask: AddTaskPanel,
+  addNote: AddNotePanel,
+  addResult: AddResultPanel,
+  addInvoice: AddInvoicePanel,
+  closeRequest: CloseRequestPanel,
+  reOpenRequest: ReOpenRequestPanel,
+};

@@ -1,0 +1,115 @@
+import { dueAfterBusinessDays, mentionedUserIds, richTextPlain, sanitizeRichText } from '@dossier/core';
+import { z } from 'zod';
+import { recordEvent } from '../../../audit/events.js';
+import { badRequest, forbidden } from '../../../http/errors.js';
+import { getPublicHolidays, getTaskTypeSettings } from '../../configuration/effective.js';
+import { insertCorrespondence } from '../../correspondence/repository.js';
+import { createNotification } from '../../notifications/service.js';
+import { mentionableUsers } from '../mentions.js';
+import { canHandleRequest, canSubmitterAct } from '../policy.js';
+import { touchRequest } from '../repository.js';
+import { DEFAULT_TASK_NOTICES, insertRequestTask, taskTypeName, usersWorkingRequest } from '../tasks.js';
+import { canAddUrgentNote } from '../view.js';
+import { registerRequestAction } from './registry.js';
+
+// Add note (spec 2): a rich text note in the request's correspondence. Urgent only with
+// canAddUrgentNote; an urgent note raises a senderUrgentNote task. Each @[Name](userId) mention of a
+// user who may see the request notifies that user; the others working the request (assignees of
+// its tasks) are told that a note was added.
+
+const body = z.object({
+  body: z.unknown(),
+  isUrgent: z.boolean().default(false),
+});
+
+const EXCERPT = 300;
+
+registerRequestAction({
+  name: 'addNote',
+  body,
+  offer({ actor, request }) {
+    // Handlers, the sender organisation's submitters and external users with a reference on it.
+    const external = actor.roles.some((r) => r.role === 'c:roles:external');
+    if (!canHandleRequest(actor, request) && !canSubmitterAct(actor, request) && !external)
+      return 'forbidden';
+    if (request.status === 'closed') return { conflict: 'The request is closed.' };
+    return 'offered';
+  },
+  async run(trx, { deps, actor, request }, input) {
+    const doc = sanitizeRichText(input.body);
+    const text = richTextPlain(doc).trim();
+    if (!text) throw badRequest('Some fields are missing or invalid.', { body: 'This field is required.' });
+    if (text.length > 100_000)
+      throw badRequest('Some fields are missing or invalid.', { body: 'The note is too long.' });
+    if (input.isUrgent && !canAddUrgentNote(actor, request))
+      throw forbidden('You may not add urgent notes to this request.');
+    const n = request.request_number;
+    const now = new Date();
+    const messageId = await insertCorrespondence(trx, {
+      requestNumber: n,
+      kind: 'note',
+      isUrgentNote: input.isUrgent,
+      body: { type: 'richText', content: doc },
+      attachments: [],
+      createdBy: actor.id,
+      createdAt: now,
+    });
+    if (input.isUrgent) {
+      const [settings, holidays] = await Promise.all([
+        getTaskTypeSettings(trx, request.scope, 'senderUrgentNote'),
+        getPublicHolidays(trx, request.scope),
+      ]);
+      await insertRequestTask(trx, {
+        type: 'senderUrgentNote',
+        requestNumber: n,
+        scope: request.scope,
+        subject: `${taskTypeName('senderUrgentNote')}: ${request.applicant_name}`,
+        notice:
+          text.length > EXCERPT
+            ? `${text.slice(0, EXCERPT - 1)}…`
+            : text || DEFAULT_TASK_NOTICES.senderUrgentNote,
+        dueAt: dueAfterBusinessDays(now, settings?.defaultDueDateInBusinessDays ?? 1, holidays),
+        triggeredBy: actor.id,
+        triggeredAt: now,
+      });
+    }
+    const target = `/requests/${n}`;
+    const mentioned = (await mentionableUsers(trx, request, mentionedUserIds(doc))).filter(
+      (u) => u.id !== actor.id,
+    );
+    for (const user of mentioned) {
+      await createNotification(trx, deps.live, {
+        userId: user.id,
+        type: 'mention',
+        target,
+        text: `${actor.name} mentioned you in a note on request ${n}.`,
+        createdBy: actor,
+      });
+    }
+    const told = new Set([actor.id, ...mentioned.map((u) => u.id)]);
+    for (const userId of await usersWorkingRequest(trx, n)) {
+      if (told.has(userId)) continue;
+      await createNotification(trx, deps.live, {
+        userId,
+        type: 'requestNoteAdded',
+        target,
+        text: `${actor.name} added ${input.isUrgent ? 'an urgent' : 'a'} note to request ${n}.`,
+        createdBy: actor,
+      });
+    }
+    const mentions = mentioned.map((u) => u.name).join(', ');
+    await recordEvent(trx, {
+      type: 'request.noteAdded',
+      aggregateType: 'request',
+      aggregateId: n,
+      actor: actor.id,
+      payload: {
+        summary: `Added ${input.isUrgent ? 'an urgent' : 'a'} note${mentions ? ` mentioning ${mentions}` : ''}.`,
+        messageId,
+        isUrgent: input.isUrgent,
+      },
+    });
+    await touchRequest(trx, n, actor.id, now);
+    return { ok: true, messageId };
+  },
+});

@@ -1,0 +1,89 @@
+import type { Applicant, RequestContent, RequestRecipient } from '@dossier/core';
+import type { Config } from '../../../config.js';
+import type { DbOrTrx } from '../../../db/database.js';
+import type { Actor } from '../../auth/actor.js';
+import { getEffectiveEntries, getNearestScopeEntry } from '../../configuration/effective.js';
+import type { RequestRow } from '../repository.js';
+import { findUserName } from './repository.js';
+
+// What an issued request is written from: the request's parts read from its row, the names the
+// configuration gives (sending organisation, item types), and the data templates are rendered over
+// (TEMPLATE_DATA_SCHEMA in @dossier/core placeholders: product, now, request.*, user).
+
+export interface LetterContext {
+  requestNumber: string;
+  senderName: string;
+  applicant: Applicant;
+  recipient: RequestRecipient;
+  itemTypeNames: string[];
+  /** The data for renderTemplate / renderRichTextTemplate. */
+  templateData: Record<string, unknown>;
+}
+
+const dateOnly = (value: Date | string | null | undefined) =>
+  value ? new Date(value).toISOString() : undefined;
+
+export async function loadLetterContext(
+  db: DbOrTrx,
+  config: Pick<Config, 'publicUrl'>,
+  actor: Actor,
+  request: RequestRow,
+): Promise<LetterContext> {
+  const applicant = request.applicant as Applicant;
+  const recipient = request.recipient as RequestRecipient;
+  const content = request.content as RequestContent;
+  const scope = await getNearestScopeEntry(db, request.scope);
+  const senderName = scope?.legalEntity || scope?.name || request.scope;
+  const itemEntries = await getEffectiveEntries(db, request.scope, 'requestItemTypeEntry');
+  const items = (content.itemTypes ?? []).map((item) => {
+    const entry = itemEntries.find((e) => e.id === item.id);
+    return { id: item.id, name: entry?.name ?? item.name ?? item.id, type: item.id };
+  });
+  const submittedByName = request.submitted_by ? await findUserName(db, request.submitted_by) : undefined;
+  const base = config.publicUrl?.replace(/\/$/, '') ?? '';
+  const templateData: Record<string, unknown> = {
+    product: 'Dossier',
+    now: new Date().toISOString(),
+    request: {
+      requestNumber: request.request_number,
+      status: request.status,
+      url: `${base}/requests/${request.request_number}`,
+      submittedAt: dateOnly(request.submitted_at),
+      issuedAt: dateOnly(request.issued_at),
+      closedAt: dateOnly(request.closed_at),
+      externalReference: request.reference_number ?? undefined,
+      notes: content.additionalInstructions ?? undefined,
+      sender: { name: senderName, scopePath: request.scope, legalEntity: scope?.legalEntity ?? '' },
+      recipient: {
+        name: recipient.name,
+        email: recipient.contact?.email || recipient.email || '',
+        phone: recipient.phone,
+        fax: recipient.fax ?? '',
+        address: recipient.postalAddress || recipient.streetAddress || '',
+      },
+      applicant: {
+        name: applicant.name,
+        dateOfBirth: applicant.dateOfBirth ?? undefined,
+        address: applicant.address ?? undefined,
+        country: applicant.country ?? undefined,
+        reference1: applicant.reference1 ?? undefined,
+        reference1Type: applicant.reference1Type ?? undefined,
+        reference2: applicant.reference2 ?? undefined,
+        reference2Type: applicant.reference2Type ?? undefined,
+      },
+      items,
+      submittedBy: request.submitted_by
+        ? { id: request.submitted_by, name: submittedByName ?? request.submitted_by }
+        : undefined,
+    },
+    user: { id: actor.id, name: actor.name, email: actor.email },
+  };
+  return {
+    requestNumber: request.request_number,
+    senderName,
+    applicant,
+    recipient,
+    itemTypeNames: items.map((i) => i.name),
+    templateData,
+  };
+}

@@ -1,0 +1,86 @@
+import {
+  type RequestContent,
+  type RequestPreview,
+  type RequestRecipient,
+  type RichTextNode,
+  richTextPlain,
+} from '@dossier/core';
+import type { DbOrTrx } from '../../db/database.js';
+import { getScopeEntry } from '../configuration/effective.js';
+import type { RequestRow } from './repository.js';
+
+// The hover preview of a request in lists (GET /requests/{n}/preview): a few lines about the
+// request and its newest correspondence. Two indexed reads; the caller has checked visibility.
+
+const EXCERPT = 200;
+
+const shorten = (text: string, max = EXCERPT) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+
+function bodyText(body: unknown): string {
+  const b = body as { type?: string; content?: unknown } | null;
+  if (!b) return '';
+  if (b.type === 'richText' && b.content && typeof b.content === 'object')
+    return richTextPlain(b.content as RichTextNode);
+  if (typeof b.content === 'string')
+    return b.type === 'html' ? b.content.replace(/<[^>]*>/g, ' ') : b.content;
+  return '';
+}
+
+export async function buildRequestPreview(db: DbOrTrx, row: RequestRow): Promise<RequestPreview> {
+  const [scopeEntry, onBehalf, latest] = await Promise.all([
+    getScopeEntry(db, row.scope),
+    row.submitted_on_behalf_of
+      ? db.selectFrom('users').select('name').where('id', '=', row.submitted_on_behalf_of).executeTakeFirst()
+      : undefined,
+    db
+      .selectFrom('correspondence as c')
+      .leftJoin('users as u', 'u.id', 'c.created_by')
+      .select(['c.kind', 'c.created_at', 'c.subject', 'c.body', 'u.name as author'])
+      .where('c.request_number', '=', row.request_number)
+      .orderBy('c.created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const applicant = row.applicant as {
+    name?: string;
+    dateOfBirth?: string | null;
+    reference1?: string | null;
+  };
+  const recipient = row.recipient as RequestRecipient;
+  const content = row.content as RequestContent;
+  const sender = [
+    scopeEntry?.name ?? row.scope,
+    row.reference_number ? `ref. ${row.reference_number}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const itemTypes = (content.itemTypes ?? []).map((i) => i.name || i.id).join(', ');
+  return {
+    request: {
+      requestNumber: row.request_number,
+      status: row.status,
+      senderSummary: onBehalf ? `${sender} (on behalf of ${onBehalf.name})` : sender,
+      applicant: {
+        name: applicant.name ?? row.applicant_name,
+        dateOfBirth: applicant.dateOfBirth ?? null,
+        reference1: applicant.reference1 ?? null,
+      },
+      recipient: { name: recipient.name, phone: recipient.phone || null, email: recipient.email ?? null },
+      contentSummary: shorten(
+        [itemTypes, content.additionalInstructions ?? ''].filter((s) => s.trim()).join(' — '),
+      ),
+      submittedAt: row.submitted_at.toISOString(),
+      lastActivityAt: row.last_activity_at.toISOString(),
+    },
+    mostRecentCorrespondence: latest
+      ? {
+          kind: latest.kind,
+          createdAt: latest.created_at.toISOString(),
+          createdByDisplayName: latest.author,
+          subject: latest.subject,
+          excerpt: shorten(bodyText(latest.body).replace(/\s+/g, ' ').trim()),
+        }
+      : null,
+  };
+}

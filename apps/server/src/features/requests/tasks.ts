@@ -1,0 +1,220 @@
+import { hasNoDueDate, type PendingTask, type RequestTaskItem, type WorkflowTaskType } from '@dossier/core';
+import type { DbOrTrx } from '../../db/database.js';
+import type { Actor } from '../auth/actor.js';
+
+// The tasks of one request (the Tasks and Tasks (Recipient) lists of the request page), tasks added
+// from the page, and the pending tasks that stop the KPI clock. Read through tasks_request_idx.
+
+/** The task types whose work faces the recipient; they form the Tasks (Recipient) list. */
+export const RECIPIENT_TASK_TYPES: readonly WorkflowTaskType[] = [
+  'issueRequest',
+  'confirmIssuedRequest',
+  'followUp',
+  'appointment',
+  'appointmentReminder',
+];
+
+/** The request page shows at most this many tasks; a request has a handful in practice. */
+export const REQUEST_TASKS_LIMIT = 200;
+
+const TASK_TYPE_NAMES: Record<WorkflowTaskType, string> = {
+  senderActionRequired: 'Sender Action Required',
+  senderActionResponse: 'Sender Action Response',
+  senderUrgentNote: 'Sender Urgent Note',
+  issueRequest: 'Issue Request',
+  confirmIssuedRequest: 'Confirm Issued Request',
+  followUp: 'Follow Up',
+  classifyIncomingMessage: 'Classify Incoming Message',
+  qualityAssureResult: 'Quality Assure Result',
+  payInvoice: 'Pay Invoice',
+  appointment: 'Appointment',
+  appointmentReminder: 'Appointment Reminder',
+  actionDeferred: 'Action Deferred',
+  exception: 'Exception',
+  fallback: 'Fallback',
+};
+
+/** The notice a task added without one gets (spec 2: "a default text that depends on task type"). */
+export const DEFAULT_TASK_NOTICES: Record<WorkflowTaskType, string> = {
+  senderActionRequired: 'The sender needs to act on this request before work can continue.',
+  senderActionResponse: 'The sender has responded; review the response and continue the request.',
+  senderUrgentNote: 'An urgent note was added to this request; read it and act on it.',
+  issueRequest: 'Issue the request to the recipient.',
+  confirmIssuedRequest: 'Confirm that the recipient has received the issued request.',
+  followUp: 'Follow up with the recipient on the progress of this request.',
+  classifyIncomingMessage: 'Classify the incoming message and link it to its request.',
+  qualityAssureResult: 'Quality assure the result before it is released to the sender.',
+  payInvoice: 'Pay the invoice received for this request.',
+  appointment: 'Attend the appointment arranged for this request.',
+  appointmentReminder: 'An appointment for this request is coming up.',
+  actionDeferred: 'Work on this request has been deferred; resume it when the reason has passed.',
+  exception: 'An automatic step failed for this request; check it and finish the step by hand.',
+  fallback: 'No one could be assigned this task automatically; assign or complete it.',
+};
+
+export function taskTypeName(type: string): string {
+  return TASK_TYPE_NAMES[type as WorkflowTaskType] ?? type;
+}
+
+export function listTasksOfRequest(db: DbOrTrx, requestNumber: string) {
+  return db
+    .selectFrom('tasks as t')
+    .leftJoin('users as tb', 'tb.id', 't.triggered_by')
+    .leftJoin('users as cb', 'cb.id', 't.completed_by')
+    .leftJoin('users as pb', 'pb.id', 't.marked_in_progress_by')
+    .leftJoin('users as at', 'at.id', 't.assigned_to')
+    .select([
+      't.id',
+      't.type',
+      't.subject',
+      't.request_number',
+      't.message_id',
+      't.notice',
+      't.triggered_at',
+      't.due_at',
+      't.completed_at',
+      't.was_overdue',
+      't.marked_in_progress_at',
+      't.assigned_to',
+      'tb.name as triggered_by_name',
+      'cb.name as completed_by_name',
+      'pb.name as marked_in_progress_by_name',
+      'at.name as assigned_to_name',
+    ])
+    .where('t.request_number', '=', requestNumber)
+    .orderBy('t.id', 'desc')
+    .limit(REQUEST_TASKS_LIMIT)
+    .execute();
+}
+
+type TaskRow = Awaited<ReturnType<typeof listTasksOfRequest>>[number];
+
+export function toRequestTaskItem(
+  row: TaskRow,
+  actor: Actor,
+  canHandle: boolean,
+  now: Date,
+): RequestTaskItem {
+  const open = row.completed_at === null;
+  const due = row.due_at?.toISOString();
+  const dated = due !== undefined && !hasNoDueDate(due);
+  return {
+    taskId: row.id,
+    type: row.type,
+    subject: row.subject,
+    requestNumber: row.request_number,
+    messageId: row.message_id,
+    notice: row.notice,
+    triggeredAt: row.triggered_at.toISOString(),
+    triggeredByDisplayName: row.triggered_by_name,
+    // Absent when completed: that is how a list item knows the task is no longer active.
+    dueAt: open ? due : undefined,
+    completedAt: row.completed_at?.toISOString(),
+    completedByDisplayName: row.completed_by_name ?? undefined,
+    markedInProgressAt: row.marked_in_progress_at?.toISOString(),
+    markedInProgressByDisplayName: row.marked_in_progress_by_name ?? undefined,
+    isAssignedTo: row.assigned_to ?? undefined,
+    isAssignedToDisplayName: row.assigned_to_name ?? undefined,
+    isOverdue: open && dated && (row.due_at as Date) < now,
+    wasCompletedBeforeDueDate: open ? undefined : row.was_overdue === false,
+    canNotComplete: !open || !(canHandle || row.assigned_to === actor.id),
+    canNotMarkInProgress:
+      !open || row.type !== 'senderActionRequired' || row.marked_in_progress_at !== null || !canHandle,
+  };
+}
+
+/** The pending tasks of a request (any state), for the KPI figures. */
+export async function listPendingTasks(db: DbOrTrx, requestNumber: string): Promise<PendingTask[]> {
+  const rows = await db
+    .selectFrom('tasks')
+    .select(['type', 'triggered_at', 'completed_at'])
+    .where('request_number', '=', requestNumber)
+    .where('type', 'in', ['senderActionRequired', 'actionDeferred'])
+    .execute();
+  return rows.map((r) => ({
+    type: r.type as PendingTask['type'],
+    triggeredAt: r.triggered_at,
+    completedAt: r.completed_at,
+  }));
+}
+
+export interface NewRequestTask {
+  type: WorkflowTaskType;
+  requestNumber: string;
+  scope: string;
+  subject: string;
+  notice: string;
+  dueAt: Date;
+  /** A due date chosen by a person: not moved when holidays or task settings change. */
+  dueFixed?: boolean;
+  triggeredBy: string | null;
+  triggeredAt?: Date;
+}
+
+export async function insertRequestTask(trx: DbOrTrx, task: NewRequestTask): Promise<string> {
+  const row = await trx
+    .insertInto('tasks')
+    .values({
+      type: task.type,
+      subject: task.subject,
+      request_number: task.requestNumber,
+      message_id: null,
+      scope: task.scope,
+      notice: task.notice,
+      triggered_at: task.triggeredAt ?? new Date(),
+      triggered_by: task.triggeredBy,
+      due_at: task.dueAt,
+      due_fixed: task.dueFixed ?? false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The offset of a time zone from UTC at an instant, in milliseconds. */
+function zoneOffset(instant: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(
+    +parts.year,
+    +parts.month - 1,
+    +parts.day,
+    +parts.hour,
+    +parts.minute,
+    +parts.second,
+  );
+  return asUtc - instant.getTime();
+}
+
+/** The instant of a local date and time of day (YYYY-MM-DD, HH:MM) in the organisation's time zone. */
+export function localDateTime(date: string, time: string, timeZone = 'Australia/Sydney'): Date {
+  const guess = new Date(`${date}T${time}:00Z`);
+  const first = new Date(guess.getTime() - zoneOffset(guess, timeZone));
+  // Once more, in case the guess and the result fall on different sides of a daylight saving change.
+  return new Date(guess.getTime() - zoneOffset(first, timeZone));
+}
+
+/** The users assigned tasks of the request (open or done): the handlers working it. */
+export async function usersWorkingRequest(db: DbOrTrx, requestNumber: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tasks')
+    .select('assigned_to')
+    .distinct()
+    .where('request_number', '=', requestNumber)
+    .where('assigned_to', 'is not', null)
+    .limit(50)
+    .execute();
+  return rows.map((r) => r.assigned_to).filter((id): id is string => id !== null);
+}

@@ -1,0 +1,146 @@
+import type { RequestPart, RequestView, View } from '@dossier/core';
+import { Alert, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type ComponentType, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shell/ServicesContext';
+import { definePage } from '../../view/page';
+import { actionPanels } from './actions/panels';
+import { History } from './History';
+import { requestLists } from './lists';
+import { Previews } from './Previews';
+import { ApplicantPart } from './parts/ApplicantPart';
+import { ContentPart } from './parts/ContentPart';
+import { KpiPart } from './parts/KpiPart';
+import { RecipientPart } from './parts/RecipientPart';
+import { SenderPart } from './parts/SenderPart';
+import { SummaryPart } from './parts/SummaryPart';
+import type { PartProps } from './parts/types';
+import { formatDateTime } from './requestApi';
+import { TaskList } from './TaskList';
+
+// /requests/{requestNumber}: the request page (spec 2). One thing is active at a time: an action
+// panel or the edit of one part; while it is, no other Edit or action button is offered.
+
+const ACTION_ORDER = [
+  'issueRequest',
+  'addTask',
+  'addResult',
+  'addInvoice',
+  'addNote',
+  'closeRequest',
+  'reOpenRequest',
+];
+const PARTS: [RequestPart, ComponentType<PartProps>][] = [
+  ['summary', SummaryPart],
+  ['kpi', KpiPart],
+  ['sender', SenderPart],
+  ['applicant', ApplicantPart],
+  ['recipient', RecipientPart],
+  ['content', ContentPart],
+];
+const STATUS_COLORS = { submitted: 'blue', open: 'teal', closed: 'gray' } as const;
+
+type Mode = { action: string } | { part: RequestPart } | null;
+
+const ordered = (actions: string[]) =>
+  [...actions].sort((a, b) => {
+    const ia = ACTION_ORDER.indexOf(a);
+    const ib = ACTION_ORDER.indexOf(b);
+    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+  });
+
+export const RequestPage = definePage<RequestView & View>(({ view }) => {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<Mode>(null);
+  const r = view.request;
+  // Another request (or a changed state) closes whatever was open.
+  useEffect(() => setMode(null), []);
+  const busy = mode !== null;
+  const activeAction = mode && 'action' in mode ? mode.action : undefined;
+  const Panel = activeAction ? actionPanels[activeAction] : undefined;
+  const ResultsList = requestLists.results;
+  const InvoicesList = requestLists.invoices;
+  const CorrespondenceList = requestLists.correspondence;
+  const { view: store } = useServices();
+  // After an action or a list change, the page shows the request as it now is.
+  const reload = () => {
+    setMode(null);
+    void store.reload();
+  };
+
+  return (
+    <Container size="xl" data-testid="request-page">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Group gap="sm">
+              <Title order={2} data-testid="page-title">
+                {t('request.title', { requestNumber: r.requestNumber })}
+              </Title>
+              <Badge size="lg" color={STATUS_COLORS[r.status]} data-testid="request-status">
+                {t(`request.status.${r.status}`)}
+              </Badge>
+            </Group>
+            <Text c="dimmed" size="sm" mt={4}>
+              {r.applicant.name} · {r.sender.organizationName ?? r.sender.organization} → {r.recipient.name} ·{' '}
+              {formatDateTime(r.submittedAt)}
+            </Text>
+          </div>
+          <Group gap="xs" data-testid="request-actions">
+            {ordered(view.actions).map((action) => (
+              <Button
+                key={action}
+                variant={activeAction === action ? 'filled' : 'light'}
+                color={action === 'closeRequest' ? 'red' : undefined}
+                disabled={busy && activeAction !== action}
+                onClick={() => setMode({ action })}
+                data-testid={`action-${action}`}
+              >
+                {t(`request.actions.${action}`, { defaultValue: action })}
+              </Button>
+            ))}
+          </Group>
+        </Group>
+
+        {activeAction &&
+          (Panel ? (
+            <Panel view={view} onDone={reload} onCancel={() => setMode(null)} />
+          ) : (
+            <Alert color="gray" withCloseButton onClose={() => setMode(null)}>
+              {t('request.actions.noPanel')}
+            </Alert>
+          ))}
+
+        <Previews view={view} />
+
+        <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
+          {PARTS.map(([part, Part]) => (
+            <Part
+              key={part}
+              view={view}
+              canEdit={!busy && view.editableParts.includes(part)}
+              editing={mode !== null && 'part' in mode && mode.part === part}
+              onEdit={() => setMode({ part })}
+              onClose={() => setMode(null)}
+            />
+          ))}
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <TaskList title={t('request.tasks.title')} tasks={view.tasks} testId="request-tasks" />
+          <TaskList
+            title={t('request.tasks.recipientTitle')}
+            tasks={view.recipientTasks}
+            testId="request-recipient-tasks"
+          />
+        </SimpleGrid>
+
+        {ResultsList && <ResultsList view={view} busy={busy} onChanged={reload} />}
+        {InvoicesList && <InvoicesList view={view} busy={busy} onChanged={reload} />}
+        {CorrespondenceList && <CorrespondenceList view={view} busy={busy} onChanged={reload} />}
+
+        <History requestNumber={r.requestNumber} entries={view.history} />
+      </Stack>
+    </Container>
+  );
+});

@@ -1,0 +1,130 @@
+import { hasNoDueDate, type RequestTaskItem } from '@dossier/core';
+import { Badge, Button, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shell/ServicesContext';
+import { useStore } from '../../view/createStore';
+import { formatDateTime } from './requestApi';
+
+const SHOWN = 5;
+
+function TaskState({ task }: { task: RequestTaskItem }) {
+  const { t } = useTranslation();
+  const [key, color] = task.completedAt
+    ? task.wasCompletedBeforeDueDate === false
+      ? ['completedLate', 'orange.7']
+      : ['completedOnTime', 'green.7']
+    : task.isOverdue
+      ? ['overdue', 'red.7']
+      : task.markedInProgressAt
+        ? ['inProgress', 'blue.7']
+        : ['active', 'gray.7'];
+  // Plain coloured text: a badge would be cut short in a narrow column.
+  return (
+    <Text size="xs" fw={700} tt="uppercase" c={color} data-testid="task-state">
+      {t(`request.tasks.${key}`)}
+    </Text>
+  );
+}
+
+/** Tasks or Tasks (Recipient) of the request page, newest first, with show more/less. */
+export function TaskList({
+  title,
+  tasks,
+  testId,
+}: {
+  title: string;
+  tasks: RequestTaskItem[];
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const userId = useStore(session, (s) => s.user?.id);
+  const [all, setAll] = useState(false);
+  const shown = all ? tasks : tasks.slice(0, SHOWN);
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>
+          {title}{' '}
+          <Text span c="dimmed" size="sm">
+            ({tasks.length})
+          </Text>
+        </Title>
+      </Group>
+      {tasks.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('request.tasks.empty')}
+        </Text>
+      ) : (
+        <Table striped highlightOnHover verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('request.tasks.type')}</Table.Th>
+              <Table.Th>{t('request.tasks.due')}</Table.Th>
+              <Table.Th>{t('request.tasks.assignedTo')}</Table.Th>
+              <Table.Th>{t('request.tasks.state')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((task) => (
+              <Table.Tr key={task.taskId} data-testid="task-item" data-type={task.type}>
+                <Table.Td>
+                  <Tooltip
+                    label={task.notice ?? task.subject}
+                    multiline
+                    w={320}
+                    withArrow
+                    disabled={!task.notice}
+                  >
+                    <div>
+                      <Text size="sm" fw={500}>
+                        {t(`taskTypes.${task.type}`, { defaultValue: task.type })}
+                      </Text>
+                      {task.notice && (
+                        <Text size="xs" c="dimmed" lineClamp={1}>
+                          {task.notice}
+                        </Text>
+                      )}
+                    </div>
+                  </Tooltip>
+                  {task.isAssignedTo && task.isAssignedTo === userId && (
+                    <Badge size="xs" color="grape" variant="light" mt={2}>
+                      {t('request.tasks.currentAssignedTask')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" data-testid="task-due">
+                    {task.completedAt
+                      ? formatDateTime(task.completedAt)
+                      : hasNoDueDate(task.dueAt)
+                        ? t('request.infinite')
+                        : formatDateTime(task.dueAt)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{task.isAssignedToDisplayName ?? t('request.tasks.unassigned')}</Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <TaskState task={task} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {tasks.length > SHOWN && (
+        <Button
+          variant="subtle"
+          size="xs"
+          mt="xs"
+          onClick={() => setAll(!all)}
+          data-testid={`${testId}-toggle`}
+        >
+          {all ? t('request.showLess') : t('request.showMore')}
+        </Button>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,52 @@
+import { emptyRichText, type RichTextDoc } from '@dossier/core';
+import { Checkbox, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRequestCommit } from '../requestApi';
+import { NoteEditor } from './NoteEditor';
+import { PanelFrame } from './PanelFrame';
+import type { ActionPanelProps } from './panels';
+
+const hasText = (doc: RichTextDoc) => JSON.stringify(doc).includes('"text":"');
+
+/** Add note: body required; Urgent only when the server says canAddUrgentNote; @ mentions. */
+export function AddNotePanel({ view, onDone, onCancel }: ActionPanelProps) {
+  const { t } = useTranslation();
+  const commit = useRequestCommit();
+  const [body, setBody] = useState<RichTextDoc>(emptyRichText());
+  const [isUrgent, setUrgent] = useState(false);
+
+  async function submit() {
+    if (await commit.runAction(view.request.requestNumber, 'addNote', { body, isUrgent })) onDone();
+  }
+  return (
+    <PanelFrame
+      action="addNote"
+      title={t('request.actions.addNote')}
+      submitLabel={t('request.addNote.submit')}
+      busy={commit.busy}
+      canSubmit={hasText(body)}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <NoteEditor
+        requestNumber={view.request.requestNumber}
+        value={body}
+        onChange={setBody}
+        error={commit.fields.body}
+      />
+      <Text size="xs" c="dimmed">
+        {t('request.addNote.mentionHint')}
+      </Text>
+      {view.canAddUrgentNote && (
+        <Checkbox
+          label={t('request.addNote.urgent')}
+          description={t('request.addNote.urgentHint')}
+          checked={isUrgent}
+          onChange={(ev) => setUrgent(ev.currentTarget.checked)}
+          data-testid="addNote-urgent"
+        />
+      )}
+    </PanelFrame>
+  );
+}

@@ -1,0 +1,195 @@
+import '@mantine/tiptap/styles.css';
+import { MENTION_MIN_CHARS, mentionToken, type RichTextDoc, sanitizeRichText } from '@dossier/core';
+import { Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { RichTextEditor as MantineEditor } from '@mantine/tiptap';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { Extension, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useRef, useState } from 'react';
+import { useServices } from '../../../shell/ServicesContext';
+
+// The note editor: rich text with @mentions. Typing '@' and at least two characters asks
+// GET /requests/{n}/mention-suggestions; picking one writes the token `@[Name](userId)` (the format the
+// server reads; see core requests/mentions.ts), which the editor highlights.
+
+const TOKEN = /@\[[^\]\n]{1,200}\]\([^)\s]{1,100}\)/g;
+const mentionKey = new PluginKey('mentionTokens');
+const MentionTokens = Extension.create({
+  name: 'mentionTokens',
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        key: mentionKey,
+        props: {
+          decorations(state) {
+            const decorations: Decoration[] = [];
+            state.doc.descendants((node, pos) => {
+              if (!node.isText || !node.text) return;
+              for (const m of node.text.matchAll(TOKEN)) {
+                const from = pos + (m.index ?? 0);
+                decorations.push(
+                  Decoration.inline(from, from + m[0].length, {
+                    style:
+                      'color: var(--mantine-color-blue-7); background: var(--mantine-color-blue-0); border-radius: 3px;',
+                    'data-testid': 'mention-token',
+                  }),
+                );
+              }
+            });
+            return DecorationSet.create(state.doc, decorations);
+          },
+        },
+      }),
+    ];
+  },
+});
+
+interface Suggestion {
+  id: string;
+  name: string;
+}
+
+/** The '@query' just before the caret, with where it starts. */
+function queryAtCaret(text: string): { query: string; length: number } | undefined {
+  const match = /(^|\s)@([^\s@[\]()]*)$/.exec(text);
+  return match ? { query: match[2], length: match[2].length + 1 } : undefined;
+}
+
+export function NoteEditor({
+  requestNumber,
+  value,
+  onChange,
+  error,
+}: {
+  requestNumber: string;
+  value: RichTextDoc;
+  onChange(doc: RichTextDoc): void;
+  error?: string;
+}) {
+  const { api } = useServices();
+  const [query, setQuery] = useState<{ query: string; length: number }>();
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [1, 2, 3] },
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        link: {
+          openOnClick: false,
+          protocols: ['mailto'],
+          isAllowedUri: (url) => /^(https:|mailto:)/i.test(url),
+        },
+      }),
+      MentionTokens,
+    ],
+    content: value,
+    immediatelyRender: true,
+    onUpdate({ editor }) {
+      onChangeRef.current(sanitizeRichText(editor.getJSON()));
+      const { $from } = editor.state.selection;
+      setQuery(queryAtCaret($from.parent.textBetween(0, $from.parentOffset, '\n', ' ')));
+    },
+    onSelectionUpdate({ editor }) {
+      const { $from } = editor.state.selection;
+      setQuery(queryAtCaret($from.parent.textBetween(0, $from.parentOffset, '\n', ' ')));
+    },
+  });
+
+  useEffect(() => {
+    if (!query || query.query.length < MENTION_MIN_CHARS) return setSuggestions([]);
+    let live = true;
+    const timer = setTimeout(() => {
+      api
+        .get<{ suggestions: Suggestion[] }>(
+          `/requests/${encodeURIComponent(requestNumber)}/mention-suggestions?prefix=${encodeURIComponent(query.query)}`,
+        )
+        .then((r) => live && setSuggestions(r.suggestions ?? []))
+        .catch(() => live && setSuggestions([]));
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [api, requestNumber, query]);
+
+  function pick(s: Suggestion) {
+    if (!editor || !query) return;
+    const to = editor.state.selection.from;
+    editor
+      .chain()
+      .focus()
+      .insertContentAt({ from: to - query.length, to }, `${mentionToken(s.name, s.id)} `)
+      .run();
+    setQuery(undefined);
+    setSuggestions([]);
+  }
+
+  return (
+    <div style={{ position: 'relative' }}>
+      <MantineEditor
+        editor={editor}
+        data-testid="note-editor"
+        style={error ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+      >
+        <MantineEditor.Toolbar>
+          <MantineEditor.ControlsGroup>
+            <MantineEditor.Bold />
+            <MantineEditor.Italic />
+            <MantineEditor.Underline />
+          </MantineEditor.ControlsGroup>
+          <MantineEditor.ControlsGroup>
+            <MantineEditor.BulletList />
+            <MantineEditor.OrderedList />
+            <MantineEditor.Blockquote />
+          </MantineEditor.ControlsGroup>
+          <MantineEditor.ControlsGroup>
+            <MantineEditor.Link />
+            <MantineEditor.Unlink />
+          </MantineEditor.ControlsGroup>
+        </MantineEditor.Toolbar>
+        <MantineEditor.Content style={{ minHeight: 120 }} />
+      </MantineEditor>
+      {error && (
+        <Text c="red" size="xs" mt={4}>
+          {error}
+        </Text>
+      )}
+      {query && suggestions.length > 0 && (
+        <Paper
+          withBorder
+          shadow="md"
+          pos="absolute"
+          style={{ zIndex: 20, minWidth: 240 }}
+          data-testid="mention-suggestions"
+        >
+          <Stack gap={0}>
+            {suggestions.map((s) => (
+              <UnstyledButton
+                key={s.id}
+                px="sm"
+                py={6}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pick(s)}
+                data-testid="mention-suggestion"
+              >
+                <Text size="sm">
+                  {s.name}{' '}
+                  <Text span size="xs" c="dimmed">
+                    @{s.id}
+                  </Text>
+                </Text>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+    </div>
+  );
+}

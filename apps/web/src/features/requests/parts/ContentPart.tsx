@@ -1,0 +1,138 @@
+import type { RequestContent } from '@dossier/core';
+import { Anchor, Badge, Group, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRequestCommit } from '../requestApi';
+import { Field, PartCard } from './PartCard';
+import type { PartProps } from './types';
+
+/**
+ * The content of the request. The edit covers the texts (additional questions and instructions);
+ * item types and their smart form answers stay as submitted.
+ */
+export function ContentPart({ view, canEdit, editing, onEdit, onClose }: PartProps) {
+  const { t } = useTranslation();
+  const r = view.request;
+  const c = r.content;
+  const commit = useRequestCommit();
+  const [draft, setDraft] = useState<RequestContent>(c);
+
+  function start() {
+    setDraft(structuredClone(c));
+    commit.clear();
+    onEdit();
+  }
+  async function save() {
+    if (await commit.savePart(r.requestNumber, 'content', r.version, draft)) onClose();
+  }
+  const e = commit.fields;
+  const files = [...c.additionalFiles, ...c.itemTypes.flatMap((i) => i.files)];
+  return (
+    <PartCard
+      part="content"
+      title={t('request.parts.content')}
+      canEdit={canEdit}
+      editing={editing}
+      busy={commit.busy}
+      onEdit={start}
+      onSave={save}
+      onCancel={onClose}
+    >
+      <Field
+        label={t('request.content.itemTypes')}
+        value={
+          c.itemTypes.length > 0 ? (
+            <Group gap={4} component="span">
+              {c.itemTypes.map((i) => (
+                <Badge
+                  key={i.id}
+                  variant="outline"
+                  h="auto"
+                  py={2}
+                  style={{ textTransform: 'none' }}
+                  styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                >
+                  {i.name || i.id}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            t('request.content.noItemTypes')
+          )
+        }
+      />
+      {editing ? (
+        <>
+          {draft.additionalQuestions.map((q, i) => (
+            <Textarea
+              // biome-ignore lint/suspicious/noArrayIndexKey: the questions are fixed; only their text is edited
+              key={i}
+              label={`${t('request.content.additionalQuestions')} ${i + 1}`}
+              value={q.text}
+              required
+              autosize
+              onChange={(ev) => {
+                const text = ev.currentTarget.value;
+                setDraft((d) => ({
+                  ...d,
+                  additionalQuestions: d.additionalQuestions.map((x, j) => (j === i ? { text } : x)),
+                }));
+              }}
+              error={e[`additionalQuestions.${i}.text`]}
+            />
+          ))}
+          <Textarea
+            label={t('request.content.additionalInstructions')}
+            value={draft.additionalInstructions ?? ''}
+            onChange={(ev) => setDraft({ ...draft, additionalInstructions: ev.currentTarget.value })}
+            error={e.additionalInstructions}
+            autosize
+            minRows={2}
+            data-testid="content-additionalInstructions"
+          />
+          <Textarea
+            label={t('request.content.additionalInstructionsToHandler')}
+            value={draft.additionalInstructionsToHandler ?? ''}
+            onChange={(ev) => setDraft({ ...draft, additionalInstructionsToHandler: ev.currentTarget.value })}
+            error={e.additionalInstructionsToHandler}
+            autosize
+            minRows={2}
+          />
+        </>
+      ) : (
+        <>
+          {c.additionalQuestions.length > 0 && (
+            <Field
+              label={t('request.content.additionalQuestions')}
+              value={c.additionalQuestions.map((q) => `• ${q.text}`).join('\n')}
+            />
+          )}
+          <Field label={t('request.content.additionalInstructions')} value={c.additionalInstructions} />
+          <Field
+            label={t('request.content.additionalInstructionsToHandler')}
+            value={c.additionalInstructionsToHandler}
+          />
+          {files.length > 0 && (
+            <Field
+              label={t('request.content.files')}
+              value={
+                <Group gap="xs" component="span">
+                  {files.map((f) => (
+                    <Anchor
+                      key={f.key}
+                      href={`/files/${encodeURIComponent(f.key)}`}
+                      target="_blank"
+                      size="sm"
+                    >
+                      {f.name ?? f.key}
+                    </Anchor>
+                  ))}
+                </Group>
+              }
+            />
+          )}
+        </>
+      )}
+    </PartCard>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { ApiError } from '../../api';
+import { useServices } from '../../shell/ServicesContext';
+
+// Commits of the request page: an action (POST /requests/{n}/actions/{action}) answers no view, so
+// the page reloads when the panel reports it done; a part edit (POST /requests/{n}/{part}) answers the new view. Field
+// errors come back to the form that sent them; other failures go to the view's error banner.
+
+export function useRequestCommit() {
+  const { api, view } = useServices();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function runAction(requestNumber: string, action: string, body: unknown): Promise<boolean> {
+    setBusy(true);
+    setFields({});
+    try {
+      await api.post(`/requests/${encodeURIComponent(requestNumber)}/actions/${action}`, body);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setFields(error.fields);
+      view.report(error);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function savePart(
+    requestNumber: string,
+    part: string,
+    version: number,
+    data: unknown,
+  ): Promise<boolean> {
+    setBusy(true);
+    setFields({});
+    const result = await view.commit(`/requests/${encodeURIComponent(requestNumber)}/${part}`, {
+      version,
+      data,
+    });
+    setBusy(false);
+    if (!result.ok && result.error instanceof ApiError && result.error.fields) setFields(result.error.fields);
+    return result.ok;
+  }
+
+  return { fields, busy, runAction, savePart, clear: () => setFields({}) };
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  return new Date(value).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  return new Date(value).toLocaleDateString('en-AU', { dateStyle: 'medium' });
+}

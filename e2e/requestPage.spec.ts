@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { withDatabase } from './db';
+import { ADMIN, pick, signIn } from './fixtures';
+
+// The request page: a handler adds an urgent note mentioning a colleague (the administrator), adds
+// a task, closes and re-opens the request; the colleague finds the mention among its notifications.
+
+const shot = (name: string) => `/tmp/helperB-${name}.png`;
+
+test('a handler notes urgently with a mention, adds a task, closes and re-opens; the colleague is told', async ({
+  browser,
+}) => {
+  const n = await withDatabase(async (client) => {
+    const r = await client.query(
+      `select request_number from requests where status <> 'closed' and scope like '/org/acme/%'
+       order by submitted_at desc limit 1`,
+    );
+    return r.rows[0].request_number as string;
+  });
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  await signIn(page, 'handler');
+  await page.goto(`/requests/${n}`);
+  await expect(page.getByTestId('request-page')).toBeVisible();
+  await expect(page.getByTestId('page-title')).toContainText(n);
+  await expect(page.getByTestId('part-kpi')).toBeVisible();
+  await page.screenshot({ path: shot('page'), fullPage: true });
+
+  // Urgent note mentioning the administrator, picked from the suggestions after two characters.
+  await page.getByTestId('action-addNote').click();
+  const note = page.getByTestId('panel-addNote');
+  await expect(page.getByTestId('edit-applicant')).toHaveCount(0);
+  const editor = note.locator('.ProseMirror');
+  await editor.click();
+  await editor.pressSequentially('Please call the clinic today @Ad');
+  await note.getByTestId('mention-suggestion').filter({ hasText: 'Administrator' }).click();
+  await expect(editor).toContainText('@[Administrator](admin)');
+  await note.getByTestId('addNote-urgent').check();
+  await page.screenshot({ path: shot('note-panel'), fullPage: false });
+  await note.getByTestId('panel-submit').click();
+  await expect(note).toHaveCount(0);
+  await expect(page.getByTestId('request-history')).toContainText(
+    'Added an urgent note mentioning Administrator.',
+  );
+  await expect(page.getByTestId('request-tasks')).toContainText('Sender Urgent Note');
+
+  // A task without a due date (31/12/9999 shows as ∞) and the default notice.
+  await page.getByTestId('action-addTask').click();
+  const task = page.getByTestId('panel-addTask');
+  await pick(page, 'addTask-type', 'Action Deferred');
+  await task.getByTestId('addTask-dueDate').fill('31/12/9999');
+  await task.getByTestId('panel-submit').click();
+  await expect(task).toHaveCount(0);
+  const deferred = page.locator('[data-testid="task-item"][data-type="actionDeferred"]').first();
+  await expect(deferred.getByTestId('task-due')).toHaveText('∞');
+
+  // Close: Cancel first, then for real with the required reason.
+  await page.getByTestId('action-closeRequest').click();
+  await expect(page.getByTestId('panel-closeRequest').getByTestId('panel-submit')).toBeDisabled();
+  await page.getByTestId('panel-cancel').click();
+  await expect(page.getByTestId('panel-closeRequest')).toHaveCount(0);
+  await page.getByTestId('action-closeRequest').click();
+  await pick(page, 'tag-closeReason', 'Completed');
+  await page.getByTestId('panel-closeRequest').getByTestId('panel-submit').click();
+  await expect(page.getByTestId('request-status')).toHaveText('Closed');
+  await expect(page.getByTestId('action-reOpenRequest')).toBeVisible();
+  await expect(page.getByTestId('action-closeRequest')).toHaveCount(0);
+  await expect(page.getByTestId('edit-applicant')).toHaveCount(0);
+  await expect(page.getByTestId('request-history')).toContainText(
+    'Closed the request (Close Reason: Completed).',
+  );
+
+  await page.getByTestId('action-reOpenRequest').click();
+  await pick(page, 'tag-reOpenReason', 'Sender query');
+  await page.getByTestId('panel-reOpenRequest').getByTestId('panel-submit').click();
+  await expect(page.getByTestId('request-status')).not.toHaveText('Closed');
+  await expect(page.getByTestId('request-history')).toContainText(
+    'Re-opened the request (Re-open Reason: Sender query).',
+  );
+  await expect(page.getByTestId('edit-applicant')).toBeVisible();
+  await page.screenshot({ path: shot('after'), fullPage: true });
+
+  // The hover preview of the request in the find-requests list.
+  await page.goto('/requests/find');
+  await page.getByTestId('search-requestNumber').fill(n);
+  await page.getByTestId('search-submit').click();
+  await page.getByTestId('search-hit-link').first().hover();
+  const preview = page.getByTestId('request-hover-preview');
+  await expect(preview).toContainText(n);
+  await expect(preview).toContainText('The request has been re-opened.');
+  await page.screenshot({ path: shot('hover'), fullPage: false });
+  await page.mouse.move(5, 5);
+  await expect(preview).toHaveCount(0);
+  await page.close();
+
+  // The colleague sees the mention.
+  const colleague = await browser.newPage();
+  await signIn(colleague, ADMIN.username, ADMIN.password);
+  await colleague.getByTestId('notification-bell').click();
+  const item = colleague
+    .getByTestId('notification-item')
+    .filter({ hasText: `mentioned you in a note on request ${n}` });
+  await expect(item).toBeVisible();
+  await item.getByTestId('notification-request-link').click();
+  await expect(colleague).toHaveURL(new RegExp(`/requests/${n}$`));
+  await expect(colleague.getByTestId('request-page')).toBeVisible();
+  await colleague.close();
+});
