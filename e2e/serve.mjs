@@ -19,5 +19,8 @@ runForeground(process.execPath, ['apps/server/dist/main.js'], {
     DEMO_PASSWORD: 'Demo-Pass-2026!',
     LOG_LEVEL: 'warn',
     SELF_REGISTRATION: 'true',
+    // Mail goes to a test SMTP listener that journeys checking real delivery start (issueRequest);
+    // while none listens, mail waits in the outbox, where the other journeys read it.
+    SMTP_URL: `smtp://127.0.0.1:${Number(port) + 25}`,
   },
 });

@@ -83,6 +83,13 @@ const envSchema = z.object({
     })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Dossier <no-reply@dossier.localhost>'),
+  // Requests issued by fax are mailed to an email-to-fax gateway; {number} becomes the fax digits.
+  FAX_GATEWAY_ADDRESS: z
+    .string()
+    .regex(/^[^@\s]*\{number\}[^@\s]*@[^@\s]+$/, {
+      message: 'expected an address with {number} before the @, such as {number}@fax.example',
+    })
+    .default('{number}@fax.invalid'),
   SSO_ISSUER_URL: z.url({ message: 'expected the URL of the OpenID Connect issuer' }).optional(),
   SSO_CLIENT_ID: z.string().min(1).optional(),
   SSO_CLIENT_SECRET: z.string().min(1).optional(),
@@ -150,7 +157,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     webDevServer: env.WEB_DEV_SERVER,
     webDistDir: env.WEB_DIST_DIR,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, faxGatewayAddress: env.FAX_GATEWAY_ADDRESS },
     webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK, caFile: env.WEBHOOKS_CA_FILE },
     sso:
       env.SSO_ISSUER_URL && env.SSO_CLIENT_ID

@@ -7,6 +7,8 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { purgeRateEvents } from './db/rateLimit.js';
 import { type SeededUser, seedIfEmpty } from './db/seed.js';
 import { purgeExpired } from './features/auth/service.js';
+import { createS3Storage } from './files/s3Storage.js';
+import { createLocalStorage } from './files/storage.js';
 import { registerQueues } from './jobs/handlers.js';
 import { JobQueue } from './jobs/queue.js';
 import { LiveHub } from './live/hub.js';
@@ -69,7 +71,11 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     await app.listen({ port: config.port, host: config.host });
     // Without SMTP_URL mail stays in the outbox, where administrators can read it.
     if (config.services.includes('jobs') && config.mail.smtpUrl) {
-      mail = new MailWorker(db, createSmtpTransport(config.mail.smtpUrl), config.mail.from, log);
+      // The sender reads attachments (request letters, remittance advice) from the file storage.
+      const storage = config.files.s3
+        ? createS3Storage(config.files.s3)
+        : createLocalStorage(config.files.dir);
+      mail = new MailWorker(db, createSmtpTransport(config.mail.smtpUrl), config.mail.from, log, storage);
       await mail.start(url);
     }
     if (config.services.includes('jobs')) {

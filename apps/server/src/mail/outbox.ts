@@ -1,23 +1,46 @@
+import { randomUUID } from 'node:crypto';
 import type { DbOrTrx } from '../db/database.js';
 
 // Outgoing mail is written to the outbox inside the transaction of the change that causes it, so a
 // message exists exactly when the change committed. The mail service (a later issue) sends the
 // unsent rows through SMTP; until then administrators and tests read them from the table.
 
+/** A stored file (files.key) sent along; the sender reads its bytes from file storage. */
+export interface MailAttachment {
+  fileKey: string;
+  name: string;
+  contentType: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
+  /** Chosen up front (see newMessageId) when replies must be matched to what caused the mail. */
+  messageId?: string;
 }
 
 export async function enqueueMail(trx: DbOrTrx, mail: OutgoingMail): Promise<string> {
   const row = await trx
     .insertInto('mail_outbox')
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: JSON.stringify(mail.attachments ?? []),
+      message_id: mail.messageId ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A Message-ID in the form SMTP expects, `<random@domain>`, for a mail about to be queued. */
+export function newMessageId(domain: string): string {
+  return `<${randomUUID()}@${domain}>`;
 }
 
 /** The newest messages to an address, newest first (tests and the admin outbox view). */

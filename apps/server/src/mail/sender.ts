@@ -1,6 +1,10 @@
+import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database.js';
+import { setDeliveryStatusByOutboxId } from '../features/correspondence/repository.js';
+import type { FileStorage } from '../files/storage.js';
+import type { MailAttachment } from './outbox.js';
 
 // Sends what the outbox holds. Rows are claimed with SKIP LOCKED, so several instances never send
 // one message twice; a failure is retried with growing delays, and after MAX_ATTEMPTS the message is
@@ -16,6 +20,9 @@ export interface MailTransport {
     subject: string;
     text: string;
     html: string | null;
+    /** Keeps the Message-ID chosen when the mail was queued. */
+    messageId?: string;
+    attachments?: { filename: string; contentType: string; content: Readable }[];
   }): Promise<string>;
   close(): void;
 }
@@ -42,12 +49,27 @@ function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/** The bytes of each attachment, opened afresh for every attempt. */
+async function openAttachments(storage: FileStorage | undefined, stored: unknown) {
+  const list = (stored as MailAttachment[] | null) ?? [];
+  if (list.length === 0) return undefined;
+  if (!storage) throw new Error('The mail has attachments but no file storage is configured.');
+  return Promise.all(
+    list.map(async (a) => ({
+      filename: a.name,
+      contentType: a.contentType,
+      content: await storage.open(a.fileKey),
+    })),
+  );
+}
+
 /** Sends the messages that are due; answers how many went out. */
 export async function sendDueMail(
   db: Db,
   transport: MailTransport,
   from: string,
   batch = 20,
+  storage?: FileStorage,
 ): Promise<number> {
   let sent = 0;
   for (let i = 0; i < batch; i++) {
@@ -71,25 +93,31 @@ export async function sendDueMail(
           subject: row.subject,
           text: row.text,
           html: row.html,
+          ...(row.message_id ? { messageId: row.message_id } : {}),
+          attachments: await openAttachments(storage, row.attachments),
         });
         await trx
           .updateTable('mail_outbox')
           .set({ sent_at: new Date(), message_id: messageId, attempts: row.attempts + 1, last_error: null })
           .where('id', '=', row.id)
           .execute();
+        // An issued request (or other correspondence) shows that its mail went out.
+        await setDeliveryStatusByOutboxId(trx, row.id, 'sent');
         return 'sent';
       } catch (error) {
         const attempts = row.attempts + 1;
+        const failed = attempts >= MAX_ATTEMPTS || isPermanent(error);
         await trx
           .updateTable('mail_outbox')
           .set({
             attempts,
             last_error: error instanceof Error ? error.message.slice(0, 1000) : String(error),
             next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
-            failed_at: attempts >= MAX_ATTEMPTS || isPermanent(error) ? new Date() : null,
+            failed_at: failed ? new Date() : null,
           })
           .where('id', '=', row.id)
           .execute();
+        if (failed) await setDeliveryStatusByOutboxId(trx, row.id, 'failed');
         return 'failed';
       }
     });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db } from '../db/database.js';
+import type { FileStorage } from '../files/storage.js';
 import { type MailTransport, sendDueMail } from './sender.js';
 
 // Keeps the outbox moving: sends whenever a message is committed (NOTIFY from the outbox trigger)
@@ -23,6 +24,8 @@ export class MailWorker {
     private readonly transport: MailTransport,
     private readonly from: string,
     private readonly log: Logger,
+    /** Where attachments are read from; mail with attachments waits in the outbox without it. */
+    private readonly storage?: FileStorage,
   ) {}
 
   async start(databaseUrl: string): Promise<void> {
@@ -55,7 +58,10 @@ export class MailWorker {
 
   private async pass(): Promise<void> {
     try {
-      while ((await sendDueMail(this.db, this.transport, this.from)) > 0 && !this.stopped) {}
+      while (
+        (await sendDueMail(this.db, this.transport, this.from, 20, this.storage)) > 0 &&
+        !this.stopped
+      ) {}
     } catch (error) {
       this.log.warn(`mail sending failed: ${error instanceof Error ? error.message : String(error)}`);
     }

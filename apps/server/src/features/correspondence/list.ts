@@ -1,0 +1,58 @@
+import type { CorrespondenceAddress, CorrespondenceItem, IssueRequestMethod } from '@dossier/core';
+import type { DbOrTrx } from '../../db/database.js';
+import type { Actor } from '../auth/actor.js';
+import type { RequestRow } from '../requests/repository.js';
+import { type CorrespondenceRow, listCorrespondenceRows, type StoredAttachment } from './repository.js';
+
+// The Correspondence list of the request page: every note, issued request and message, newest first.
+
+/**
+ * Only a note can be edited, only by the one who wrote it, and only while the request is not
+ * closed: an issued letter or a received message is a record of what was actually sent.
+ */
+export function isCorrespondenceEditable(
+  actor: Actor,
+  request: Pick<RequestRow, 'status'>,
+  row: Pick<CorrespondenceRow, 'kind' | 'created_by'>,
+): boolean {
+  return row.kind === 'note' && row.created_by === actor.id && request.status !== 'closed';
+}
+
+function toItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): CorrespondenceItem {
+  const attachments = ((row.attachments as StoredAttachment[] | null) ?? []).map((a) => ({
+    key: a.key,
+    name: a.name,
+    ...(a.blocked ? { blocked: true } : {}),
+  }));
+  const method = (row.issue_request_method as IssueRequestMethod | null) ?? undefined;
+  const item: CorrespondenceItem = {
+    messageId: row.id,
+    requestNumber: row.request_number,
+    kind: row.kind,
+    createdAt: new Date(row.created_at).toISOString(),
+    createdByDisplayName: row.created_by_name ?? null,
+    isEditable: isCorrespondenceEditable(actor, request, row),
+    isUrgentNote: row.is_urgent_note,
+    isLinkedToMessage: row.kind === 'message',
+    isEmailCorrespondence: row.kind === 'message' || method === 'email',
+    from: (row.from_address as CorrespondenceAddress | null) ?? null,
+    to: (row.to_address as CorrespondenceAddress | null) ?? null,
+    attachments,
+    subject: row.subject,
+    body: row.body as CorrespondenceItem['body'],
+  };
+  if (row.updated_at) item.updatedAt = new Date(row.updated_at).toISOString();
+  if (row.updated_by_name) item.updatedByDisplayName = row.updated_by_name;
+  if (method) item.issueRequestMethod = method;
+  if (row.message_delivery_status) item.messageDeliveryStatus = row.message_delivery_status;
+  return item;
+}
+
+export async function listRequestCorrespondence(
+  db: DbOrTrx,
+  actor: Actor,
+  request: RequestRow,
+): Promise<CorrespondenceItem[]> {
+  const rows = await listCorrespondenceRows(db, request.request_number);
+  return rows.map((row) => toItem(actor, request, row));
+}

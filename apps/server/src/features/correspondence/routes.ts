@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { requireActor } from '../auth/policy.js';
+import { editCorrespondence } from './service.js';
+
+const params = z.object({ requestNumber: z.string().max(20), messageId: z.string().max(100) });
+
+export function correspondenceRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/requests/:requestNumber/correspondence/:messageId', { schema: { params } }, async (request) => ({
+    item: await editCorrespondence(
+      deps,
+      requireActor(request),
+      request.params.requestNumber,
+      request.params.messageId,
+      request.body,
+    ),
+  }));
+}

@@ -1,0 +1,84 @@
+import { type CorrespondenceItem, richTextPlain, sanitizeRichText } from '@dossier/core';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { recordEvent } from '../../audit/events.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Actor } from '../auth/actor.js';
+import { loadVisibleRequest } from '../requests/access.js';
+import { attachRequestFile } from '../requests/files.js';
+import { touchRequest } from '../requests/repository.js';
+import { isCorrespondenceEditable, listRequestCorrespondence } from './list.js';
+import { findCorrespondence, type StoredAttachment, updateCorrespondenceContent } from './repository.js';
+
+// Editing a correspondence entry (POST /requests/{n}/correspondence/{messageId}): the author of a
+// note may change its content and attachments while the request is open. Issued letters and
+// messages are records of what was sent or received and never change.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const editCorrespondenceBody = z.object({
+  content: z.unknown().optional(),
+  attachments: z
+    .array(z.object({ key: z.string().min(1).max(100), name: z.string().max(300).optional() }), {
+      error: 'Attachments must be a list of files.',
+    })
+    .max(50, 'At most 50 attachments.')
+    .default([]),
+});
+
+export async function editCorrespondence(
+  deps: AppDeps,
+  actor: Actor,
+  requestNumber: string,
+  messageId: string,
+  body: unknown,
+): Promise<CorrespondenceItem> {
+  return deps.db.transaction().execute(async (trx) => {
+    const request = await loadVisibleRequest(trx, actor, requestNumber, { forUpdate: true });
+    const row = UUID.test(messageId)
+      ? await findCorrespondence(trx, requestNumber, messageId, { forUpdate: true })
+      : undefined;
+    if (!row) throw notFound('No such correspondence.');
+    if (request.status === 'closed') throw conflict('The request is closed.');
+    if (!isCorrespondenceEditable(actor, request, row)) throw forbidden('You may not edit this entry.');
+
+    const parsed = editCorrespondenceBody.safeParse(body ?? {});
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+      throw badRequest('Some fields are missing or invalid.', fields);
+    }
+    const doc = sanitizeRichText(parsed.data.content);
+    if (!richTextPlain(doc).trim())
+      throw badRequest('Some fields are missing or invalid.', { content: 'This field is required.' });
+
+    // Files already on the entry stay; new ones must be the actor's uploads (or the request's).
+    const before = (row.attachments as StoredAttachment[] | null) ?? [];
+    const attachments: StoredAttachment[] = [];
+    for (const [i, file] of parsed.data.attachments.entries()) {
+      const kept = before.find((a) => a.key === file.key);
+      if (kept) attachments.push(kept);
+      else {
+        await attachRequestFile(deps.files, trx, actor, requestNumber, file.key, `attachments.${i}`);
+        attachments.push({ key: file.key, name: file.name ?? file.key });
+      }
+    }
+    const at = new Date();
+    await updateCorrespondenceContent(trx, row.id, {
+      body: { type: 'richText', content: doc },
+      attachments,
+      updatedBy: actor.id,
+      at,
+    });
+    await recordEvent(trx, {
+      type: 'request.correspondenceEdited',
+      aggregateType: 'request',
+      aggregateId: requestNumber,
+      actor: actor.id,
+      payload: { summary: `Edited a ${row.is_urgent_note ? 'urgent ' : ''}note.`, messageId: row.id },
+    });
+    await touchRequest(trx, requestNumber, actor.id, at);
+    const items = await listRequestCorrespondence(trx, actor, request);
+    return items.find((item) => item.messageId === row.id) as CorrespondenceItem;
+  });
+}

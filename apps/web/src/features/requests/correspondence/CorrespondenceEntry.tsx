@@ -1,0 +1,232 @@
+import {
+  type CorrespondenceAddress,
+  type CorrespondenceItem,
+  type FileRef,
+  type RichTextDoc,
+  richTextFromParagraphs,
+} from '@dossier/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api';
+import { useServices } from '../../../shell/ServicesContext';
+import { FileListField } from '../../../ui/files/FileField';
+import { RichText } from '../../../ui/RichText';
+import { RichTextEditor } from '../../../ui/RichTextEditor';
+import { formatDateTime } from '../requestApi';
+
+// One correspondence entry: read view, or edit mode (content and attachments) when the server says
+// isEditable; Save or Cancel leaves edit mode (spec 2, correspondence entry).
+
+const KIND_COLORS = { note: 'gray', issuedRequest: 'blue', message: 'grape' } as const;
+const DELIVERY_COLORS: Record<string, string> = {
+  queued: 'yellow',
+  sent: 'teal',
+  failed: 'red',
+  printReady: 'blue',
+};
+
+const hasText = (doc: RichTextDoc) => JSON.stringify(doc).includes('"text":"');
+
+function describeAddress(address: CorrespondenceAddress | null | undefined): string | undefined {
+  if (!address) return undefined;
+  const where = address.email || address.phone || address.postalAddress;
+  if (address.displayName && where) return `${address.displayName} <${where}>`;
+  return address.displayName || where || undefined;
+}
+
+function Body({ body }: { body: CorrespondenceItem['body'] }) {
+  if (body.type === 'richText') return <RichText doc={body.content} data-testid="correspondence-body" />;
+  // Received mail: shown as its text, never as markup.
+  const text =
+    body.type === 'html'
+      ? (new DOMParser().parseFromString(String(body.content ?? ''), 'text/html').body.textContent ?? '')
+      : String(body.content ?? '');
+  return (
+    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="correspondence-body">
+      {text}
+    </Text>
+  );
+}
+
+function Attachments({ item }: { item: CorrespondenceItem }) {
+  const { t } = useTranslation();
+  if (item.attachments.length === 0) return null;
+  return (
+    <Group gap="xs" data-testid="correspondence-attachments">
+      <Text size="xs" c="dimmed">
+        {t('correspondence.attachments')}:
+      </Text>
+      {item.attachments.map((file) =>
+        file.blocked ? (
+          <Text key={file.key} size="sm" c="dimmed" td="line-through">
+            {file.name} ({t('correspondence.blocked')})
+          </Text>
+        ) : (
+          <Anchor
+            key={file.key}
+            href={`/files/${file.key}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            data-testid="correspondence-attachment"
+          >
+            {file.name}
+          </Anchor>
+        ),
+      )}
+    </Group>
+  );
+}
+
+export function CorrespondenceEntry(props: {
+  requestNumber: string;
+  item: CorrespondenceItem;
+  canEdit: boolean;
+  editing: boolean;
+  onEdit(): void;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const { t } = useTranslation();
+  const { api, view } = useServices();
+  const { item } = props;
+  const [content, setContent] = useState<RichTextDoc>();
+  const [files, setFiles] = useState<FileRef[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const from = describeAddress(item.from) ?? item.createdByDisplayName ?? t('correspondence.unknownSender');
+  const to = describeAddress(item.to);
+
+  function startEdit() {
+    // A plain text entry (a closing notice) is edited as rich text paragraphs.
+    setContent(
+      item.body.type === 'richText'
+        ? (item.body.content as RichTextDoc)
+        : richTextFromParagraphs(...String(item.body.content ?? '').split(/\n{2,}/)),
+    );
+    setFiles(item.attachments.map((a) => ({ key: a.key, name: a.name })));
+    setFields({});
+    props.onEdit();
+  }
+
+  async function save() {
+    setSaving(true);
+    setFields({});
+    try {
+      await api.post(
+        `/requests/${encodeURIComponent(props.requestNumber)}/correspondence/${encodeURIComponent(item.messageId)}`,
+        { content, attachments: files.map((f) => ({ key: f.key, name: f.name })) },
+      );
+      props.onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setFields(error.fields);
+      view.report(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      data-testid="correspondence-item"
+      style={item.isUrgentNote ? { borderLeft: '4px solid var(--mantine-color-red-6)' } : undefined}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Badge color={KIND_COLORS[item.kind]} variant="light" data-testid="correspondence-kind">
+              {t(`correspondence.kind.${item.kind}`)}
+              {item.issueRequestMethod ? ` · ${t(`correspondence.method.${item.issueRequestMethod}`)}` : ''}
+            </Badge>
+            {item.isUrgentNote && (
+              <Badge color="red" data-testid="correspondence-urgent">
+                {t('correspondence.urgent')}
+              </Badge>
+            )}
+            {item.messageDeliveryStatus && (
+              <Badge
+                color={DELIVERY_COLORS[item.messageDeliveryStatus] ?? 'gray'}
+                variant="outline"
+                data-testid="correspondence-delivery"
+              >
+                {t(`correspondence.deliveryStatus.${item.messageDeliveryStatus}`, {
+                  defaultValue: item.messageDeliveryStatus,
+                })}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(item.createdAt)} · {t('correspondence.from')}: {from}
+            {to ? ` · ${t('correspondence.to')}: ${to}` : ''}
+          </Text>
+          {item.updatedAt && (
+            <Text size="xs" c="dimmed" data-testid="correspondence-edited">
+              {t('correspondence.edited', {
+                at: formatDateTime(item.updatedAt),
+                name: item.updatedByDisplayName ?? '',
+              })}
+            </Text>
+          )}
+        </Stack>
+        {item.isEditable && !props.editing && (
+          <Button
+            size="xs"
+            variant="light"
+            disabled={!props.canEdit}
+            onClick={startEdit}
+            data-testid="correspondence-edit"
+          >
+            {t('correspondence.edit')}
+          </Button>
+        )}
+      </Group>
+      {item.subject && (
+        <Text fw={600} size="sm" mt="xs" data-testid="correspondence-subject">
+          {item.subject}
+        </Text>
+      )}
+      {props.editing ? (
+        <Stack gap="xs" mt="xs">
+          <RichTextEditor value={content} onChange={setContent} data-testid="correspondence-content" />
+          {fields.content && (
+            <Text c="red" size="xs">
+              {fields.content}
+            </Text>
+          )}
+          <FileListField
+            label={t('correspondence.attachments')}
+            value={files}
+            onChange={setFiles}
+            error={Object.entries(fields).find(([k]) => k.startsWith('attachments'))?.[1]}
+          />
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={props.onClose}
+              disabled={saving}
+              data-testid="correspondence-cancel"
+            >
+              {t('correspondence.cancel')}
+            </Button>
+            <Button
+              onClick={save}
+              loading={saving}
+              disabled={!content || !hasText(content)}
+              data-testid="correspondence-save"
+            >
+              {t('correspondence.save')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="xs" mt="xs">
+          <Body body={item.body} />
+          <Attachments item={item} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}

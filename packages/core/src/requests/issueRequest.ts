@@ -1,0 +1,39 @@
+import type { IssueRequestMethod, RequestRecipient } from './model.js';
+
+// Where an issued request goes for each method (spec 2, issueRequest): email needs an email address,
+// fax a fax number and post a postal address. The spec names the phone for fax; the recipient record
+// has a separate fax field, so the fax number is used and the phone only when there is no fax.
+// The email of the contact the request is addressed to wins over the recipient's general address;
+// a street address serves for post when there is no postal address.
+
+type RecipientAddresses = Pick<
+  RequestRecipient,
+  'email' | 'fax' | 'phone' | 'postalAddress' | 'streetAddress'
+> & {
+  contact?: { email?: string | null } | null;
+};
+
+export function issueRequestAddress(
+  method: IssueRequestMethod,
+  recipient: Partial<RecipientAddresses>,
+): string | undefined {
+  const pick = (...values: (string | null | undefined)[]) =>
+    values.map((v) => v?.trim()).find((v): v is string => !!v);
+  if (method === 'email') return pick(recipient.contact?.email, recipient.email);
+  if (method === 'faxNumber') return pick(recipient.fax, recipient.phone);
+  return pick(recipient.postalAddress, recipient.streetAddress);
+}
+
+/** The preferred method the recipient allows: email, else fax, else post. */
+export function defaultIssueRequestMethod(recipient: Partial<RecipientAddresses>): IssueRequestMethod {
+  if (issueRequestAddress('email', recipient)) return 'email';
+  if (issueRequestAddress('faxNumber', recipient)) return 'faxNumber';
+  return 'postal';
+}
+
+/** The message of the field error when the recipient lacks what the method needs. */
+export const ISSUE_REQUEST_ADDRESS_MISSING: Record<IssueRequestMethod, string> = {
+  email: 'The recipient has no email address.',
+  faxNumber: 'The recipient has no fax or phone number.',
+  postal: 'The recipient has no postal address.',
+};
