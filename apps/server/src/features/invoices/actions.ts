@@ -1,0 +1,172 @@
+import { CURRENCIES, isCurrency, isValidEmail, PAYMENT_METHODS, type Payment } from '@dossier/core';
+import { z } from 'zod';
+import { recordEvent } from '../../audit/events.js';
+import type { DbOrTrx } from '../../db/database.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import { findPayee } from '../payees/repository.js';
+import { canHandleRequest } from '../requests/policy.js';
+import { touchRequest } from '../requests/repository.js';
+import { defineItemAction, type ItemActionContext, type ItemActions } from '../results/itemActions.js';
+import { sendRemittanceAdvice } from './remittance.js';
+import { formatMinorUnits } from './remittancePdf.js';
+import { type InvoiceRow, markInvoiceDiscarded, markInvoicePaid } from './repository.js';
+import { publishRequestWebhook } from './webhook.js';
+
+// The actions of the invoice page (spec 2, Invoice page): pay (reached through a payee search),
+// sendRemittanceAdvice and discard.
+
+export const invoiceActions: ItemActions<InvoiceRow> = new Map();
+
+type Ctx = ItemActionContext<InvoiceRow>;
+
+const INVALID = 'Some fields are missing or invalid.';
+const required = (label: string) => ({ error: `${label} is required.` });
+const optional = (max: number) => z.string().trim().max(max).nullish();
+const minor = (label: string) =>
+  z
+    .number(required(label))
+    .int('Enter at most two decimals.')
+    .min(0, `${label} cannot be negative.`)
+    .max(1e13);
+
+const payBody = z.object({
+  payeeId: z.string().max(20).nullish(),
+  payeeName: z.string(required('Payee name')).trim().min(1, 'Payee name is required.').max(300),
+  payeeReferenceNumber: optional(100),
+  payeeEmail: optional(254),
+  method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method.' }),
+  amountExclusiveTax: minor('Amount excl. tax'),
+  tax: minor('Tax'),
+  amount: minor('Amount'),
+  currency: z.string(required('Currency')).min(1, 'Currency is required.').max(3),
+  nameOnCard: optional(200),
+  bankAccount: optional(100),
+  invoiceReferenceNumber: optional(100),
+});
+type PayBody = z.infer<typeof payBody>;
+
+/** The rules across fields (spec 2, validation rules, pay invoice). */
+function paymentErrors(input: PayBody): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (input.amount !== input.amountExclusiveTax + input.tax)
+    errors.amount = 'The amount must equal the amount excl. tax plus the tax.';
+  if (!isCurrency(input.currency, CURRENCIES)) errors.currency = 'Choose one of the currencies offered.';
+  if (input.method === 'creditCard' && !input.nameOnCard) errors.nameOnCard = 'Name on card is required.';
+  if (input.method === 'bankTransfer' && !input.bankAccount) errors.bankAccount = 'Bank account is required.';
+  if (input.payeeEmail && !isValidEmail(input.payeeEmail)) errors.payeeEmail = 'Enter a valid email address.';
+  return errors;
+}
+
+/** A payment linked to a payee record takes the payee's own details, whatever the form held. */
+async function linkPayee(trx: DbOrTrx, input: PayBody): Promise<Payment> {
+  const payment: Payment = {
+    payeeId: null,
+    payeeName: input.payeeName,
+    payeeReferenceNumber: input.payeeReferenceNumber || null,
+    payeeEmail: input.payeeEmail || null,
+    method: input.method,
+    amountExclusiveTax: input.amountExclusiveTax,
+    tax: input.tax,
+    amount: input.amount,
+    currency: input.currency,
+    nameOnCard: input.method === 'creditCard' ? (input.nameOnCard ?? null) : null,
+    bankAccount: input.method === 'bankTransfer' ? (input.bankAccount ?? null) : null,
+    invoiceReferenceNumber: input.invoiceReferenceNumber || null,
+  };
+  if (!input.payeeId) return payment;
+  const payee = await findPayee(trx, input.payeeId);
+  if (!payee || payee.data.disabled)
+    throw badRequest(INVALID, { payeeId: 'The payee does not exist or is disabled.' });
+  return {
+    ...payment,
+    payeeId: payee.id,
+    payeeName: payee.data.name,
+    payeeReferenceNumber: payee.data.referenceNumber,
+    payeeEmail: payee.data.email,
+    bankAccount:
+      input.method === 'bankTransfer' ? (payee.data.bankAccount ?? payment.bankAccount) : payment.bankAccount,
+  };
+}
+
+const handlerOnly = (ctx: Ctx) => canHandleRequest(ctx.actor, ctx.request);
+
+defineItemAction(invoiceActions, {
+  name: 'pay',
+  body: payBody,
+  offer(ctx: Ctx) {
+    if (!handlerOnly(ctx)) return 'forbidden';
+    if (ctx.item.discarded_at) return { conflict: 'The invoice was discarded.' };
+    if (ctx.item.paid_at) return { conflict: 'The invoice is already paid.' };
+    return 'offered';
+  },
+  async run(trx, { deps, actor, request, item }: Ctx, input) {
+    const errors = paymentErrors(input);
+    if (Object.keys(errors).length > 0) throw badRequest(INVALID, errors);
+    const payment = await linkPayee(trx, input);
+    // The row lock on the request already serialises payments; the condition `paid_at is null`
+    // keeps a second payment out even without it.
+    if (!(await markInvoicePaid(trx, item.id, actor.id, payment)))
+      throw conflict('The invoice is already paid.');
+    const n = request.request_number;
+    const money = `${payment.currency} ${formatMinorUnits(payment.amount)}`;
+    await recordEvent(trx, {
+      type: 'request.invoicePaid',
+      aggregateType: 'request',
+      aggregateId: n,
+      actor: actor.id,
+      payload: { summary: `Paid an invoice: ${money} to ${payment.payeeName}.`, invoiceId: item.id },
+    });
+    await touchRequest(trx, n, actor.id);
+    await publishRequestWebhook(trx, deps, request, 'invoicePaid', {
+      requestNumber: n,
+      invoiceId: item.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      payeeId: payment.payeeId,
+    });
+  },
+});
+
+defineItemAction(invoiceActions, {
+  name: 'sendRemittanceAdvice',
+  body: z.object({
+    email: z
+      .string(required('Email'))
+      .trim()
+      .min(1, 'Email is required.')
+      .max(254)
+      .refine(isValidEmail, 'Enter a valid email address.'),
+  }),
+  offer(ctx: Ctx) {
+    if (!handlerOnly(ctx)) return 'forbidden';
+    if (ctx.item.discarded_at) return { conflict: 'The invoice was discarded.' };
+    if (!ctx.item.paid_at) return { conflict: 'The invoice is not paid yet.' };
+    return 'offered';
+  },
+  async run(trx, ctx: Ctx, input) {
+    await sendRemittanceAdvice(trx, ctx, input.email);
+  },
+});
+
+defineItemAction(invoiceActions, {
+  name: 'discard',
+  body: z.object({}).passthrough(),
+  offer(ctx: Ctx) {
+    if (!handlerOnly(ctx)) return 'forbidden';
+    if (ctx.item.discarded_at) return { conflict: 'The invoice was already discarded.' };
+    return 'offered';
+  },
+  async run(trx, { actor, request, item }: Ctx) {
+    if (!(await markInvoiceDiscarded(trx, item.id, actor.id)))
+      throw conflict('The invoice was already discarded.');
+    const n = request.request_number;
+    await recordEvent(trx, {
+      type: 'request.invoiceDiscarded',
+      aggregateType: 'request',
+      aggregateId: n,
+      actor: actor.id,
+      payload: { summary: 'Discarded an invoice.', invoiceId: item.id },
+    });
+    await touchRequest(trx, n, actor.id);
+  },
+});

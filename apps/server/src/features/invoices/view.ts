@@ -1,0 +1,59 @@
+import {
+  CURRENCIES,
+  defaultCurrency,
+  type InvoiceItem,
+  REQUEST_TAGS,
+  type TagDefinition,
+  type View,
+} from '@dossier/core';
+import type { AppDeps } from '../../app.js';
+import { notFound } from '../../http/errors.js';
+import { type Actor, hasPermission } from '../auth/actor.js';
+import { loadVisibleRequest } from '../requests/access.js';
+import { offeredItemActions } from '../results/itemActions.js';
+import { invoiceActions } from './actions.js';
+import { toInvoiceItem } from './list.js';
+import { findInvoice } from './repository.js';
+
+export interface RequestInvoiceView extends View {
+  $type: 'requestInvoice';
+  title: string;
+  requestNumber: string;
+  applicantName: string;
+  invoice: InvoiceItem;
+  tagDefinitions: TagDefinition[];
+  actions: string[];
+  /** `select-payee`: the page shows the payee search that leads to the pay form. */
+  action: string | null;
+  /** payee:view: the payment links to the payee's entry. */
+  canViewPayee: boolean;
+  currencies: { code: string; name: string }[];
+  defaultCurrency: string;
+}
+
+/** The invoice page (GET /requests/{n}/invoices/{invoiceId}): whoever may view the request sees it. */
+export async function getInvoiceView(
+  deps: AppDeps,
+  actor: Actor,
+  requestNumber: string,
+  invoiceId: string,
+  action: string | undefined,
+): Promise<RequestInvoiceView> {
+  const request = await loadVisibleRequest(deps.db, actor, requestNumber);
+  const row = await findInvoice(deps.db, request.request_number, invoiceId);
+  if (!row) throw notFound('No such invoice.');
+  const actions = await offeredItemActions(invoiceActions, { deps, actor, request, item: row });
+  return {
+    $type: 'requestInvoice',
+    title: `Invoice of request ${request.request_number}`,
+    requestNumber: request.request_number,
+    applicantName: request.applicant_name,
+    invoice: toInvoiceItem(row),
+    tagDefinitions: [...REQUEST_TAGS.invoice],
+    actions,
+    action: action === 'select-payee' && actions.includes('pay') ? 'select-payee' : null,
+    canViewPayee: hasPermission(actor, 'payee:view'),
+    currencies: CURRENCIES.map((c) => ({ code: c.code, name: c.name })),
+    defaultCurrency: row.currency ?? defaultCurrency(),
+  };
+}

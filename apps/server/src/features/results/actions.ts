@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { recordEvent } from '../../audit/events.js';
+import type { DbOrTrx } from '../../db/database.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import { getRequestSettings } from '../configuration/effective.js';
+import { publishRequestWebhook } from '../invoices/webhook.js';
+import { canHandleRequest } from '../requests/policy.js';
+import { touchRequest } from '../requests/repository.js';
+import { closeRequestAutomatically } from './autoClose.js';
+import { defineItemAction, type ItemActionContext, type ItemActions } from './itemActions.js';
+import {
+  countResultsAwaitingQa,
+  markQualityAssured,
+  markResultDiscarded,
+  type ResultRow,
+} from './repository.js';
+
+// The actions of the result page (spec 2, Result page): qualityAssure with the item types the result
+// covers, and discard.
+
+export const resultActions: ItemActions<ResultRow> = new Map();
+
+type Ctx = ItemActionContext<ResultRow>;
+
+/** The item types of the request, as the submitter chose them (names filled in when known). */
+export function requestItemTypes(request: Ctx['request']): { id: string; name: string }[] {
+  const content = request.content as { itemTypes?: { id: string; name?: string | null }[] } | null;
+  return (content?.itemTypes ?? []).map((t) => ({ id: t.id, name: t.name || t.id }));
+}
+
+defineItemAction(resultActions, {
+  name: 'qualityAssure',
+  body: z.object({ itemTypes: z.array(z.string().max(200)).max(50).default([]) }),
+  offer({ actor, request, item }: Ctx) {
+    if (!canHandleRequest(actor, request)) return 'forbidden';
+    if (item.discarded_at) return { conflict: 'The result was discarded.' };
+    if (item.quality_assured_at) return { conflict: 'The result is already quality assured.' };
+    if (item.quality_assurance_skipped) return { conflict: 'Quality assurance is skipped for this result.' };
+    return 'offered';
+  },
+  async run(trx: DbOrTrx, { deps, actor, request, item }: Ctx, input) {
+    const offered = requestItemTypes(request);
+    const unknown = input.itemTypes.filter((id) => !offered.some((t) => t.id === id));
+    if (unknown.length > 0)
+      throw badRequest('Some fields are missing or invalid.', {
+        itemTypes: 'Choose item types of this request only.',
+      });
+    if (offered.length > 0 && input.itemTypes.length === 0)
+      throw badRequest('Some fields are missing or invalid.', {
+        itemTypes: 'Choose the item types this result covers.',
+      });
+    const covered = offered.filter((t) => input.itemTypes.includes(t.id));
+    if (!(await markQualityAssured(trx, item.id, actor.id, covered)))
+      throw conflict('The result is already quality assured.');
+    const n = request.request_number;
+    const names = covered.map((t) => t.name).join(', ');
+    await recordEvent(trx, {
+      type: 'request.resultQualityAssured',
+      aggregateType: 'request',
+      aggregateId: n,
+      actor: actor.id,
+      payload: {
+        summary: `Quality assured a result${names ? ` covering ${names}` : ''}.`,
+        resultId: item.id,
+      },
+    });
+    await touchRequest(trx, n, actor.id);
+    await publishRequestWebhook(trx, deps, request, 'resultQualityAssured', {
+      requestNumber: n,
+      resultId: item.id,
+      itemTypes: covered.map((t) => t.id),
+    });
+    const settings = await getRequestSettings(trx, request.scope);
+    if (
+      settings?.autoCloseRequestWhenAllResultsAreQualityAssured &&
+      request.status !== 'closed' &&
+      (await countResultsAwaitingQa(trx, n)) === 0
+    )
+      await closeRequestAutomatically(trx, deps, actor, request);
+  },
+});
+
+defineItemAction(resultActions, {
+  name: 'discard',
+  body: z.object({}).passthrough(),
+  offer({ actor, request, item }: Ctx) {
+    if (!canHandleRequest(actor, request)) return 'forbidden';
+    if (item.discarded_at) return { conflict: 'The result was already discarded.' };
+    return 'offered';
+  },
+  async run(trx: DbOrTrx, { deps, actor, request, item }: Ctx) {
+    if (!(await markResultDiscarded(trx, item.id, actor.id)))
+      throw conflict('The result was already discarded.');
+    const n = request.request_number;
+    await recordEvent(trx, {
+      type: 'request.resultDiscarded',
+      aggregateType: 'request',
+      aggregateId: n,
+      actor: actor.id,
+      payload: { summary: 'Discarded a result.', resultId: item.id },
+    });
+    await touchRequest(trx, n, actor.id);
+    await publishRequestWebhook(trx, deps, request, 'resultDiscarded', {
+      requestNumber: n,
+      resultId: item.id,
+    });
+  },
+});

@@ -1,0 +1,63 @@
+import { describeTags, REQUEST_TAGS } from '@dossier/core';
+import type { AppDeps } from '../../app.js';
+import { recordEvent } from '../../audit/events.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { Actor } from '../auth/actor.js';
+import { insertCorrespondence } from '../correspondence/repository.js';
+import { publishRequestWebhook } from '../invoices/webhook.js';
+import { createNotification } from '../notifications/service.js';
+import type { RequestRow } from '../requests/repository.js';
+import { closeRequestRow } from './repository.js';
+
+// Request settings autoCloseRequestWhenAllResultsAreQualityAssured: the QA of the last result
+// awaiting it closes the request, as if the handler had closed it with the reason Completed, and
+// the note says so in the words of the close action ('The request has been closed. ($0)').
+
+const AUTO_CLOSE_TAGS = { closeReason: 'Completed' };
+
+export async function closeRequestAutomatically(
+  trx: DbOrTrx,
+  deps: Pick<AppDeps, 'jobs' | 'live'>,
+  actor: Actor,
+  request: RequestRow,
+): Promise<void> {
+  const n = request.request_number;
+  if (!(await closeRequestRow(trx, n, actor.id))) return;
+  const note = `The request has been closed. (${describeTags(REQUEST_TAGS.close, AUTO_CLOSE_TAGS)})`;
+  await insertCorrespondence(trx, {
+    requestNumber: n,
+    kind: 'note',
+    body: { type: 'text', content: note },
+    attachments: [],
+    createdBy: actor.id,
+  });
+  await recordEvent(trx, {
+    type: 'request.closed',
+    aggregateType: 'request',
+    aggregateId: n,
+    actor: actor.id,
+    payload: {
+      summary: 'Closed the request: every result is quality assured.',
+      tags: AUTO_CLOSE_TAGS,
+      notice: note,
+      changes: { status: { from: request.status, to: 'closed' } },
+    },
+  });
+  await publishRequestWebhook(trx, deps, request, 'requestClosed', {
+    requestNumber: n,
+    tags: AUTO_CLOSE_TAGS,
+    notice: note,
+    automatic: true,
+  });
+  // The sender's submitters are told, as when a handler closes the request.
+  for (const userId of new Set([request.submitted_by, request.submitted_on_behalf_of])) {
+    if (!userId || userId === actor.id) continue;
+    await createNotification(trx, deps.live, {
+      userId,
+      type: 'requestClosed',
+      target: `/requests/${n}`,
+      text: `Request ${n} has been closed: ${note}`,
+      createdBy: actor,
+    });
+  }
+}

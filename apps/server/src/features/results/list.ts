@@ -1,0 +1,40 @@
+import type { ResultItem } from '@dossier/core';
+import type { DbOrTrx } from '../../db/database.js';
+import type { Actor } from '../auth/actor.js';
+import type { RequestRow } from '../requests/repository.js';
+import { listResults, type ResultRow } from './repository.js';
+
+// The Results list of the request page (and the item the result page shows). The caller has
+// already checked that the actor may view the request.
+
+const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
+
+export function toResultItem(row: ResultRow, request: Pick<RequestRow, 'applicant_name'>): ResultItem {
+  return {
+    resultId: row.id,
+    requestNumber: row.request_number,
+    file: { key: row.file_key, name: row.file_name ?? undefined },
+    tags: (row.tags ?? {}) as ResultItem['tags'],
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+    createdByDisplayName: row.created_by_name,
+    qualityAssuredAt: iso(row.quality_assured_at),
+    qualityAssuredBy: row.quality_assured_by ?? undefined,
+    qualityAssuredByDisplayName: row.quality_assured_by_name ?? undefined,
+    qualityAssuranceSkipped: row.quality_assurance_skipped,
+    downloadedAt: iso(row.downloaded_at),
+    downloadedBy: row.downloaded_by ?? undefined,
+    discardedAt: iso(row.discarded_at),
+    subject: request.applicant_name,
+    itemTypes: Array.isArray(row.item_types) ? (row.item_types as ResultItem['itemTypes']) : [],
+  };
+}
+
+export async function listRequestResults(
+  db: DbOrTrx,
+  _actor: Actor,
+  request: RequestRow,
+): Promise<ResultItem[]> {
+  const rows = await listResults(db, request.request_number);
+  return rows.map((row) => toResultItem(row, request));
+}

@@ -1,0 +1,43 @@
+import { REQUEST_TAGS, type ResultItem, type TagDefinition, type View } from '@dossier/core';
+import type { AppDeps } from '../../app.js';
+import { notFound } from '../../http/errors.js';
+import type { Actor } from '../auth/actor.js';
+import { loadVisibleRequest } from '../requests/access.js';
+import { requestItemTypes, resultActions } from './actions.js';
+import { offeredItemActions } from './itemActions.js';
+import { toResultItem } from './list.js';
+import { findResult } from './repository.js';
+
+export interface RequestResultView extends View {
+  $type: 'requestResult';
+  title: string;
+  requestNumber: string;
+  applicantName: string;
+  result: ResultItem;
+  /** The item types of the request, to choose from when quality-assuring. */
+  requestItemTypes: { id: string; name: string }[];
+  tagDefinitions: TagDefinition[];
+  actions: string[];
+}
+
+/** The result page (GET /requests/{n}/results/{resultId}): whoever may view the request sees it. */
+export async function getResultView(
+  deps: AppDeps,
+  actor: Actor,
+  requestNumber: string,
+  resultId: string,
+): Promise<RequestResultView> {
+  const request = await loadVisibleRequest(deps.db, actor, requestNumber);
+  const row = await findResult(deps.db, request.request_number, resultId);
+  if (!row) throw notFound('No such result.');
+  return {
+    $type: 'requestResult',
+    title: `Result of request ${request.request_number}`,
+    requestNumber: request.request_number,
+    applicantName: request.applicant_name,
+    result: toResultItem(row, request),
+    requestItemTypes: requestItemTypes(request),
+    tagDefinitions: [...REQUEST_TAGS.result],
+    actions: await offeredItemActions(resultActions, { deps, actor, request, item: row }),
+  };
+}

@@ -1,0 +1,86 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { RequestListProps } from '../lists';
+import { LinkedListFrame } from '../results/LinkedListFrame';
+import { StatusBadge } from '../results/StatusBadge';
+import { INVOICE_STATUS_COLORS, invoiceStatus } from './invoiceStatus';
+import { formatMinorUnits } from './money';
+
+/** The Invoices list of the request page: each invoice with its status, amount, file and page link. */
+export function InvoiceList({ view }: RequestListProps) {
+  const { t } = useTranslation();
+  const n = view.request.requestNumber;
+  return (
+    <LinkedListFrame
+      title={t('invoices.title')}
+      empty={t('invoices.none')}
+      items={view.invoices}
+      testId="request-invoices"
+      render={(items) => (
+        <Table striped highlightOnHover verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('invoices.tags')}</Table.Th>
+              <Table.Th>{t('invoices.file')}</Table.Th>
+              <Table.Th>{t('invoices.fields.amount')}</Table.Th>
+              <Table.Th>{t('invoices.createdAt')}</Table.Th>
+              <Table.Th>{t('invoices.statusLabel')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((invoice) => {
+              const status = invoiceStatus(invoice);
+              const amount = invoice.payment?.amount ?? invoice.amount;
+              const currency = invoice.payment?.currency ?? invoice.currency;
+              return (
+                <Table.Tr key={invoice.invoiceId} data-testid="invoice-item" data-status={status}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={`/requests/${n}/invoices/${invoice.invoiceId}`}
+                      size="sm"
+                      data-testid="invoice-link"
+                    >
+                      {Object.values(invoice.tags).join(', ') || t('invoices.open')}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      href={`/files/${invoice.file.key}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="sm"
+                      data-testid="invoice-file"
+                    >
+                      {invoice.file.name ?? t('invoices.file')}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" data-testid="invoice-amount">
+                      {amount != null ? `${currency ?? ''} ${formatMinorUnits(amount)}` : '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{new Date(invoice.createdAt).toLocaleString('en-AU')}</Text>
+                    {invoice.createdByDisplayName && (
+                      <Text size="xs" c="dimmed">
+                        {invoice.createdByDisplayName}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge
+                      label={t(`invoices.status.${status}`)}
+                      color={INVOICE_STATUS_COLORS[status]}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+// Currency input (spec 2, validation rules): digits with optional thousands commas and up to two
+// decimals, stored in minor units (x100). Parsed as text so no floating-point rounding creeps in.
+
+const CURRENCY_INPUT = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+
+/** "1,234.5" → 123450; undefined when the text is not a currency amount (empty included). */
+export function parseCurrencyInput(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!CURRENCY_INPUT.test(trimmed)) return undefined;
+  const [whole, decimals = ''] = trimmed.replaceAll(',', '').split('.');
+  const minor = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+  return Number.isSafeInteger(minor) ? minor : undefined;
+}
+
+/** 123450 → "1,234.50". */
+export function formatMinorUnits(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const whole = Math.floor(abs / 100).toLocaleString('en-AU');
+  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The text a currency input starts with for a known amount (empty when none). */
+export const minorToInput = (minor: number | null | undefined) =>
+  minor === null || minor === undefined ? '' : formatMinorUnits(minor);
