@@ -28,14 +28,15 @@ const fixed = (n: number | undefined, digits: number) => (n === undefined ? '-' 
 
 export function printTable(rows: Row[]): void {
   const bare = rows.find((r) => r.name === 'bare' && r.status === 'ok')?.rps;
-  const header = ['case', 'conn×s', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', '× bare'];
+  const header = ['case', 'conn×s', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors/non-2xx', '× bare'];
   const body = rows.map((r) => {
-    if (r.status !== 'ok') return [r.name, '-', r.status.toUpperCase(), '-', '-', '-', '-'];
+    if (r.status !== 'ok') return [r.name, '-', r.status.toUpperCase(), '-', '-', '-', '-', '-'];
     return [
       r.name,
       `${r.connections}×${r.duration}`,
       fixed(r.rps, 0),
       fixed(r.p50, 1),
+      fixed(r.p95, 1),
       fixed(r.p99, 1),
       `${r.errors}/${r.non2xx}`,
       bare && r.rps !== undefined ? fixed(r.rps / bare, 3) : '-',

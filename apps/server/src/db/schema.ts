@@ -79,6 +79,7 @@ export interface TasksTable {
   marked_in_progress_at: NullableTimestamp;
   marked_in_progress_by: string | null;
   assigned_to: string | null;
+  due_fixed: Generated<boolean>;
 }
 
 export interface EventsTable {
@@ -104,6 +105,8 @@ export interface MailOutboxTable {
   next_attempt_at: Timestamp;
   message_id: string | null;
   failed_at: NullableTimestamp;
+  /** [{ fileKey, name, contentType }] read from file storage when sending (migration 0012). */
+  attachments: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface AccountTokensTable {

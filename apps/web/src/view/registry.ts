@@ -4,11 +4,17 @@ import { HomePage } from '../features/home/HomePage';
 import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
 import { ForgotPasswordPage } from '../features/passwordReset/ForgotPasswordPage';
 import { SetPasswordPage } from '../features/passwordReset/SetPasswordPage';
+import { FindRequestsPage } from '../features/requestSearch/FindRequestsPage';
+import { InvoicePage } from '../features/requests/invoices/InvoicePage';
+import { RequestPage } from '../features/requests/RequestPage';
+import { ResultPage } from '../features/requests/results/ResultPage';
 import { RichTextPage } from '../features/richTextPage/RichTextPage';
+import { SelectRecipientPage } from '../features/selectRecipient/SelectRecipientPage';
 import { SignInPage } from '../features/signin/SignInPage';
 import { SsoErrorPage } from '../features/sso/SsoErrorPage';
 import { SsoReauthenticatedPage } from '../features/sso/SsoReauthenticatedPage';
 import { UnknownViewPage } from '../features/unknown/UnknownViewPage';
+import { wizardPages } from '../features/wizard/pages';
 import type { PageComponent } from './page';
 
 // The configuration editors carry the rich text editor and the PDF tooling: loaded on first use.
@@ -33,7 +39,13 @@ export const pages: Record<string, PageComponent> = {
   ssoReauthenticated: SsoReauthenticatedPage,
   configurationList: ConfigurationListPage,
   configurationEntry: ConfigurationEntryPage,
+  request: RequestPage,
+  requestResult: ResultPage,
+  requestInvoice: InvoicePage,
   ...accountPages,
+  findRequests: FindRequestsPage,
+  selectRecipient: SelectRecipientPage,
+  ...wizardPages,
 };
 
 export function pageOf(type: string): PageComponent {

@@ -83,6 +83,8 @@ export const itemTypeAnswerSchema = z.object({
   submitterSuppliedFields: z.record(text(200), text(100_000)).default({}),
   /** Field set values: field id → text. */
   fieldSets: z.record(text(200), text(100_000)).default({}),
+  /** Files of field set fields of type files: field key (`fieldSetId.fieldId`) → files. */
+  fieldSetFiles: z.record(text(200), z.array(requestFileSchema).max(20)).optional(),
   files: z.array(requestFileSchema).max(50).default([]),
 });
 export type ItemTypeAnswer = z.infer<typeof itemTypeAnswerSchema>;

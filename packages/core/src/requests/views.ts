@@ -198,3 +198,26 @@ export interface RequestView {
   lookups: { tags: Record<string, TagDefinition[]>; addableTaskTypes: string[] };
   fieldErrors?: FieldErrors;
 }
+
+/** GET /requests/{n}/preview: the hover preview of a request in a list. */
+export interface RequestPreview {
+  request: {
+    requestNumber: string;
+    status: RequestStatus;
+    /** "Acme Legal, ref. AC-1 (on behalf of Sam Submitter)". */
+    senderSummary: string;
+    applicant: { name: string; dateOfBirth?: string | null; reference1?: string | null };
+    recipient: { name: string; phone?: string | null; email?: string | null };
+    /** The item type names and additional instructions, shortened. */
+    contentSummary: string;
+    submittedAt: string;
+    lastActivityAt: string;
+  };
+  mostRecentCorrespondence: {
+    kind: 'note' | 'issuedRequest' | 'message';
+    createdAt: string;
+    createdByDisplayName: string | null;
+    subject: string | null;
+    excerpt: string;
+  } | null;
+}

@@ -8,6 +8,9 @@ import * as sso from './20261122_0006_sso.js';
 import * as webhookDeliveries from './20261122_0007_webhook_deliveries.js';
 import * as rateEvents from './20261122_0008_rate_events.js';
 import * as requests from './20261122_0009_requests.js';
+import * as applicantSearch from './20261122_0010_applicant_search.js';
+import * as mailAttachments from './20261122_0012_mail_attachments.js';
+import * as taskDueFixed from './20261122_0013_task_due_fixed.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -21,6 +24,9 @@ const migrations: Record<string, Migration> = {
   '20261122_0007_webhook_deliveries': webhookDeliveries,
   '20261122_0008_rate_events': rateEvents,
   '20261122_0009_requests': requests,
+  '20261122_0010_applicant_search': applicantSearch,
+  '20261122_0012_mail_attachments': mailAttachments,
+  '20261122_0013_task_due_fixed': taskDueFixed,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,8 @@
 import type { RequestView } from '@dossier/core';
 import type { ComponentType } from 'react';
+import { CorrespondenceList } from './correspondence/CorrespondenceList';
+import { InvoiceList } from './invoices/InvoiceList';
+import { ResultList } from './results/ResultList';
 
 // The linked lists of the request page other than tasks (Results, Invoices, Correspondence): each
 // feature that owns a list registers its component here, keyed by the list's name, so the page
@@ -14,4 +17,8 @@ export interface RequestListProps {
 
 export const requestLists: Partial<
   Record<'results' | 'invoices' | 'correspondence', ComponentType<RequestListProps>>
-> = {};
+> = {
+  results: ResultList,
+  invoices: InvoiceList,
+  correspondence: CorrespondenceList,
+};

@@ -1,0 +1,196 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller } from './accountsHelpers.js';
+import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import { insertTestRequest } from './support/requests.js';
+
+// GET /requests/find and /requests/search: the filters, the whole-day "to" date, full text with
+// highlights, paging and the summary wording, and above all who sees what.
+
+let t: TestContext;
+let handler: ReturnType<typeof caller>;
+let acme: ReturnType<typeof caller>;
+let globex: ReturnType<typeof caller>;
+let advisor: ReturnType<typeof caller>;
+let nobody: ReturnType<typeof caller>;
+const n: Record<string, string> = {};
+
+// 2026-03-10 23:30 in Sydney (UTC+11) is 12:30 UTC on the 10th.
+const lateOnTenth = new Date('2026-03-10T12:30:00Z');
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
+  await createUser(t.db, {
+    id: 'acme',
+    scope: '/org/acme/',
+    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
+  });
+  await createUser(t.db, {
+    id: 'globex',
+    scope: '/org/globex/',
+    roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
+  });
+  await createUser(t.db, {
+    id: 'advisor',
+    scope: '/org/acme/',
+    roles: [{ role: 'c:roles:external', scope: '/org/acme/', externalReference: 'ADV-7' }],
+  });
+  await createUser(t.db, { id: 'nobody', roles: [] });
+  n.olivia = await insertTestRequest(t.db, {
+    scope: '/org/acme/',
+    prefix: 'ACM',
+    applicant: { name: 'Olivia Smithers' },
+    recipient: { name: 'Harbour Hospital' },
+    submittedAt: lateOnTenth,
+    referenceNumber: 'CLAIM-5521',
+  });
+  n.oscar = await insertTestRequest(t.db, {
+    scope: '/org/acme/branch/sydney/',
+    prefix: 'ACS',
+    applicant: { name: 'Oscar Smith' },
+    recipient: { name: 'Northside Medical Centre' },
+    submittedAt: new Date('2026-03-12T01:00:00Z'),
+    externalUserReferences: ['ADV-7'],
+  });
+  n.gina = await insertTestRequest(t.db, {
+    scope: '/org/globex/',
+    prefix: 'GLX',
+    applicant: { name: 'Gina Smith' },
+    recipient: { name: 'Harbour Hospital' },
+    submittedAt: new Date('2026-03-05T01:00:00Z'),
+  });
+  for (let i = 0; i < 25; i++) {
+    await insertTestRequest(t.db, {
+      scope: '/org/globex/',
+      prefix: 'GLX',
+      applicant: { name: `Paging Person ${i}` },
+      submittedAt: new Date(Date.UTC(2025, 0, 1 + i)),
+    });
+  }
+  handler = caller(t.app, await signIn(t.app, 'handler'));
+  acme = caller(t.app, await signIn(t.app, 'acme'));
+  globex = caller(t.app, await signIn(t.app, 'globex'));
+  advisor = caller(t.app, await signIn(t.app, 'advisor'));
+  nobody = caller(t.app, await signIn(t.app, 'nobody'));
+});
+afterAll(() => t.close());
+
+const numbers = (res: { json(): { hits: { id: string }[] } }) => res.json().hits.map((h) => h.id);
+
+describe('find requests', () => {
+  it('serves the page view with the scopes the user may search', async () => {
+    const res = await acme.get('/requests/find');
+    expect(res.statusCode).toBe(200);
+    const view = res.json();
+    expect(view.$type).toBe('findRequests');
+    expect(view.scopes.map((s: { path: string }) => s.path)).toContain('/org/acme/');
+    expect(view.scopes.map((s: { path: string }) => s.path)).not.toContain('/org/globex/');
+    expect((await nobody.get('/requests/find')).statusCode).toBe(403);
+    expect((await nobody.get('/requests/search')).statusCode).toBe(403);
+  });
+
+  it('filters by applicant, recipient, number and scope, newest first', async () => {
+    expect(numbers(await handler.get('/requests/search?subject=smith'))).toEqual([n.oscar, n.olivia, n.gina]);
+    expect(numbers(await handler.get('/requests/search?subject=SMITH&recipient=harbour'))).toEqual([
+      n.olivia,
+      n.gina,
+    ]);
+    expect(numbers(await handler.get(`/requests/search?requestNumber=${n.gina}`))).toEqual([n.gina]);
+    expect(
+      numbers(await handler.get(`/requests/search?requestNumber=${n.gina.slice(0, 5).toLowerCase()}`)),
+    ).toContain(n.gina);
+    expect(numbers(await handler.get('/requests/search?subject=smith&scope=/org/acme/'))).toEqual([
+      n.oscar,
+      n.olivia,
+    ]);
+  });
+
+  it('counts the whole "to" day in the business time zone', async () => {
+    const onTenth = await handler.get('/requests/search?submittedAtFrom=2026-03-10&submittedAtTo=2026-03-10');
+    expect(numbers(onTenth)).toEqual([n.olivia]);
+    const toNinth = await handler.get('/requests/search?subject=smith&submittedAtTo=2026-03-09');
+    expect(numbers(toNinth)).toEqual([n.gina]);
+    const fromEleventh = await handler.get('/requests/search?subject=smith&submittedAtFrom=2026-03-11');
+    expect(numbers(fromEleventh)).toEqual([n.oscar]);
+  });
+
+  it('searches the full text and highlights the hits of the page', async () => {
+    const res = await handler.get('/requests/search?q=claim-55');
+    expect(numbers(res)).toEqual([n.olivia]);
+    const res2 = await handler.get('/requests/search?q=olivia%20harb');
+    expect(res2.json().hits[0].highlight).toContain('<mark>Olivia</mark>');
+    expect(res2.json().hits[0].highlight).toContain('<mark>Harbour</mark>');
+    expect(res2.json().summary).toBe('Showing 1 search result(s).');
+    // Characters that mean something to to_tsquery are plain text here.
+    expect(
+      (await handler.get(`/requests/search?q=${encodeURIComponent("it's a | (test):* !")}`)).statusCode,
+    ).toBe(200);
+  });
+
+  it('pages with the summary wording and says when nothing matches', async () => {
+    const first = (await handler.get('/requests/search?subject=paging&pageSize=10')).json();
+    expect(first.total).toBe(25);
+    expect(first.hits).toHaveLength(10);
+    expect(first.summary).toBe('Showing search result 1 to 10 out of 25.');
+    const last = (await handler.get('/requests/search?subject=paging&pageSize=10&pageOffset=20')).json();
+    expect(last.hits).toHaveLength(5);
+    expect(last.summary).toBe('Showing search result 21 to 25 out of 25.');
+    expect(last.hits[4].item.applicantName).toBe('Paging Person 0');
+    const none = (await handler.get('/requests/search?subject=zzzz')).json();
+    expect(none).toMatchObject({ total: 0, hits: [], summary: 'No matching search result.' });
+  });
+
+  it('stops counting at the cap and still pages newest first', async () => {
+    // 1,001 rows at once; their numbers need not carry check digits for this.
+    await sql`insert into requests (request_number, scope, applicant, applicant_name, recipient, recipient_name,
+        content, submitted_at)
+      select 'CAP' || lpad(g::text, 6, '0') || 'AAA00', '/org/globex/', '{}', 'Capped Crowd', '{}', 'Clinic', '{}',
+        timestamptz '2024-01-01' + make_interval(hours => g)
+      from generate_series(1, 1001) g`.execute(t.db);
+    const first = (await handler.get('/requests/search?subject=capped&pageSize=5')).json();
+    expect(first).toMatchObject({ total: 1000, totalIsCapped: true });
+    expect(first.summary).toBe('Showing search result 1 to 5 out of more than 1000.');
+    expect(numbers({ json: () => first })).toEqual([
+      'CAP001001AAA00',
+      'CAP001000AAA00',
+      'CAP000999AAA00',
+      'CAP000998AAA00',
+      'CAP000997AAA00',
+    ]);
+    const later = (await handler.get('/requests/search?subject=capped&pageSize=5&pageOffset=10')).json();
+    expect(later.hits[0].id).toBe('CAP000991AAA00');
+    await sql`delete from requests where request_number like 'CAP%'`.execute(t.db);
+  });
+
+  it("never shows another organisation's requests", async () => {
+    const asGlobex = numbers(await globex.get('/requests/search?subject=smith'));
+    expect(asGlobex).toEqual([n.gina]);
+    expect(numbers(await globex.get(`/requests/search?requestNumber=${n.olivia}`))).toEqual([]);
+    expect(numbers(await globex.get('/requests/search?scope=/org/acme/'))).toEqual([]);
+    expect(numbers(await acme.get('/requests/search?subject=smith'))).toEqual([n.oscar, n.olivia]);
+    expect(numbers(await acme.get('/requests/search?q=gina'))).toEqual([]);
+  });
+
+  it('shows an external user only the requests carrying its reference', async () => {
+    expect(numbers(await advisor.get('/requests/search'))).toEqual([n.oscar]);
+    expect(numbers(await advisor.get('/requests/search?q=olivia'))).toEqual([]);
+  });
+
+  it('answers 400 with fields for bad input', async () => {
+    const bad = async (query: string) => {
+      const res = await handler.get(`/requests/search?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      return res.json().fields as Record<string, string>;
+    };
+    expect(Object.keys(await bad('submittedAtFrom=10/03/2026'))).toEqual(['submittedAtFrom']);
+    expect(Object.keys(await bad('submittedAtTo=2026-02-30'))).toEqual(['submittedAtTo']);
+    expect(Object.keys(await bad('submittedAtFrom=2026-03-10&submittedAtTo=2026-03-09'))).toEqual([
+      'submittedAtTo',
+    ]);
+    expect(Object.keys(await bad('pageSize=1000'))).toEqual(['pageSize']);
+    expect(Object.keys(await bad('requestNumber=ACM-12'))).toEqual(['requestNumber']);
+    expect(Object.keys(await bad(`requestNumber=${n.olivia.slice(0, 12)}00`))).toEqual(['requestNumber']);
+    expect(Object.keys(await bad('scope=acme'))).toEqual(['scope']);
+  });
+});

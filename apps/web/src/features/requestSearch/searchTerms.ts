@@ -1,0 +1,64 @@
+import type { SearchAnswer } from '@dossier/core';
+
+// The find-requests terms as they travel: in the address (so a link or the back button repeats the
+// search) and in the query of GET /requests/search. Dates are YYYY-MM-DD in both.
+
+export const TERM_NAMES = [
+  'requestNumber',
+  'subject',
+  'recipient',
+  'submittedAtFrom',
+  'submittedAtTo',
+  'scope',
+  'q',
+] as const;
+export type Terms = Record<(typeof TERM_NAMES)[number], string>;
+
+export const EMPTY_TERMS: Terms = Object.fromEntries(TERM_NAMES.map((n) => [n, ''])) as Terms;
+
+export interface RequestHit {
+  requestNumber: string;
+  scope: string;
+  status: 'submitted' | 'open' | 'closed';
+  applicantName: string;
+  recipientName: string;
+  submittedAt: string;
+  closedAt: string | null;
+  lastActivityAt: string;
+}
+
+export interface RequestSearchAnswer extends SearchAnswer<RequestHit> {
+  totalIsCapped: boolean;
+  summary: string;
+}
+
+export function termsFromAddress(): Terms {
+  const address = new URLSearchParams(window.location.search);
+  return Object.fromEntries(TERM_NAMES.map((n) => [n, address.get(n) ?? ''])) as Terms;
+}
+
+export function writeAddress(query: URLSearchParams): void {
+  const address = new URLSearchParams(query);
+  address.set('search', '1');
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}?${address}`);
+}
+
+/**
+ * The server's highlight (escaped text with <mark> around the hits) as text pieces, so it is shown
+ * without inserting HTML.
+ */
+export function highlightPieces(html: string): { text: string; hit: boolean }[] {
+  const decode = (s: string) =>
+    s
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&');
+  return html
+    .split(/(<mark>.*?<\/mark>)/)
+    .filter((p) => p.length > 0)
+    .map((p) =>
+      p.startsWith('<mark>') ? { text: decode(p.slice(6, -7)), hit: true } : { text: decode(p), hit: false },
+    );
+}
