@@ -187,7 +187,7 @@ describe('issueRequest by email', () => {
       .selectFrom('events')
       .selectAll()
       .where('aggregate_id', '=', n)
-      .where('type', '=', 'requestIssued')
+      .where('type', '=', 'request.issued')
       .executeTakeFirstOrThrow();
     expect((event.payload as { summary: string }).summary).toBe(
       'Issued the request to Northside Medical Centre by email (records@northside.example).',

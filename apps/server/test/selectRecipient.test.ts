@@ -125,7 +125,7 @@ describe('select recipient', () => {
       .selectAll()
       .where('aggregate_type', '=', 'request')
       .where('aggregate_id', '=', requestNumber)
-      .where('type', '=', 'requestRecipientChanged')
+      .where('type', '=', 'request.recipientChanged')
       .executeTakeFirstOrThrow();
     const payload = event.payload as { summary: string; changes: Record<string, unknown> };
     expect(payload.summary).toBe(

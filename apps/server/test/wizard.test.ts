@@ -317,7 +317,7 @@ describe('POST /requests', () => {
       .selectAll()
       .where('aggregate_id', '=', requestNumber)
       .executeTakeFirst();
-    expect(event).toMatchObject({ type: 'requestSubmitted', actor: 'sam' });
+    expect(event).toMatchObject({ type: 'request.submitted', actor: 'sam' });
     expect((event?.payload as { summary?: string } | undefined)?.summary).toContain('Jane Citizen');
     expect(
       await t.db.selectFrom('request_drafts').select('id').where('id', '=', draftId).executeTakeFirst(),

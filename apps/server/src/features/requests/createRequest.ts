@@ -206,7 +206,7 @@ export async function submitRequest(
 
   const summary = `Request submitted for ${applicant.name} to ${recipient.name}.`;
   await recordEvent(trx, {
-    type: 'requestSubmitted',
+    type: 'request.submitted',
     aggregateType: 'request',
     aggregateId: requestNumber,
     actor: actor.id,

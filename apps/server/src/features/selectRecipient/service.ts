@@ -165,7 +165,7 @@ export async function saveRequestRecipient(
           ? `The recipient ${recipient.name} was updated (${Object.keys(changes).join(', ')}).`
           : `The recipient was changed from ${before.name || 'none'} to ${recipient.name}.`;
       await recordEvent(trx, {
-        type: 'requestRecipientChanged',
+        type: 'request.recipientChanged',
         aggregateType: 'request',
         aggregateId: requestNumber,
         actor: actor.id,

@@ -165,7 +165,7 @@ registerRequestAction({
     const tasksCompleted = await completeOpenIssueRequestTasks(trx, n, actor.id, at);
     const summary = `Issued the request to ${context.recipient.name} by ${METHOD_NAMES[method]} (${to}).`;
     await recordEvent(trx, {
-      type: 'requestIssued',
+      type: 'request.issued',
       aggregateType: 'request',
       aggregateId: n,
       actor: actor.id,
