@@ -1,0 +1,123 @@
+import { isWithinScope, type RequestTaskItem } from '@dossier/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { recordEvent } from '../../audit/events.js';
+import type { DbOrTrx } from '../../db/database.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { completeTask } from '../assignment/service.js';
+import { type Actor, scopesWithPermission } from '../auth/actor.js';
+import { requireActor } from '../auth/policy.js';
+import { canHandleRequest } from '../requests/policy.js';
+import { findRequest, touchRequest } from '../requests/repository.js';
+import { taskTypeName, toRequestTaskItem } from '../requests/tasks.js';
+import * as repo from './actionsRepository.js';
+import { pushTask } from './service.js';
+
+// Task actions of spec 2: POST /tasks/{taskId}/complete and /tasks/{taskId}/mark-in-progress, no
+// payload, answer { task }. Offer rules (the same as the list item's canNotComplete and
+// canNotMarkInProgress): Complete unless the task is completed; Mark In Progress only for an open
+// senderActionRequired task not yet in progress. Who: a handler of the task's request (or its
+// assignee); a task without a request (an inbox message's) needs the inbox permission in its scope.
+// The request row is locked first, as request actions do, so the request's events keep their order.
+
+const params = z.object({ taskId: z.string().max(30) });
+const TASK_ID = /^\d{1,18}$/;
+
+interface Loaded {
+  task: NonNullable<Awaited<ReturnType<typeof repo.findTaskForAction>>>;
+  canHandle: boolean;
+}
+
+async function loadForAction(trx: DbOrTrx, actor: Actor, taskId: string): Promise<Loaded> {
+  if (!TASK_ID.test(taskId)) throw notFound('No such task.');
+  const peek = await repo.findTaskForAction(trx, taskId);
+  if (!peek) throw notFound('No such task.');
+  let canHandle: boolean;
+  if (peek.request_number) {
+    const request = await findRequest(trx, peek.request_number, { forUpdate: true });
+    canHandle = request !== undefined && canHandleRequest(actor, request);
+  } else {
+    canHandle = scopesWithPermission(actor, 'inbox').some((s) => isWithinScope(peek.scope, s));
+  }
+  const task = await repo.findTaskForAction(trx, taskId, { forUpdate: true });
+  if (!task) throw notFound('No such task.');
+  if (!canHandle && task.assigned_to !== actor.id)
+    throw forbidden('You may not work the tasks of this request.');
+  return { task, canHandle };
+}
+
+async function taskItem(
+  db: DbOrTrx,
+  actor: Actor,
+  taskId: string,
+  canHandle: boolean,
+): Promise<RequestTaskItem> {
+  return toRequestTaskItem(await repo.findTaskItemRow(db, taskId), actor, canHandle, new Date());
+}
+
+async function recordTaskEvent(
+  trx: DbOrTrx,
+  actor: Actor,
+  requestNumber: string,
+  type: string,
+  payload: object,
+) {
+  await recordEvent(trx, {
+    type,
+    aggregateType: 'request',
+    aggregateId: requestNumber,
+    actor: actor.id,
+    payload,
+  });
+  await touchRequest(trx, requestNumber, actor.id);
+}
+
+export async function completeTaskAction(deps: AppDeps, actor: Actor, taskId: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const { task, canHandle } = await loadForAction(trx, actor, taskId);
+    if (task.completed_at) throw conflict('The task is already completed.');
+    const now = new Date();
+    const row = await completeTask(trx, { live: deps.live }, task.id, actor.id, now);
+    if (!row) throw conflict('The task is already completed.');
+    if (task.request_number)
+      await recordTaskEvent(trx, actor, task.request_number, 'request.taskCompleted', {
+        summary: `Completed the task ${taskTypeName(task.type)}.`,
+        taskId: task.id,
+        type: task.type,
+      });
+    return { task: await taskItem(trx, actor, task.id, canHandle) };
+  });
+}
+
+export async function markTaskInProgressAction(deps: AppDeps, actor: Actor, taskId: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const { task, canHandle } = await loadForAction(trx, actor, taskId);
+    if (task.completed_at) throw conflict('The task is already completed.');
+    if (task.type !== 'senderActionRequired')
+      throw conflict('Only a Sender Action Required task can be marked in progress.');
+    if (task.marked_in_progress_at) throw conflict('The task is already in progress.');
+    if (!canHandle) throw forbidden('You may not work the tasks of this request.');
+    const row = await repo.markInProgress(trx, task.id, actor.id, new Date());
+    if (!row) throw conflict('The task is already in progress.');
+    await pushTask(trx, deps.live, row, null);
+    if (task.request_number)
+      await recordTaskEvent(trx, actor, task.request_number, 'request.taskMarkedInProgress', {
+        summary: `Marked the task ${taskTypeName(task.type)} in progress.`,
+        taskId: task.id,
+        type: task.type,
+      });
+    return { task: await taskItem(trx, actor, task.id, canHandle) };
+  });
+}
+
+export function taskActionRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/tasks/:taskId/complete', { schema: { params } }, async (request) =>
+    completeTaskAction(deps, requireActor(request), request.params.taskId),
+  );
+  r.post('/tasks/:taskId/mark-in-progress', { schema: { params } }, async (request) =>
+    markTaskInProgressAction(deps, requireActor(request), request.params.taskId),
+  );
+}

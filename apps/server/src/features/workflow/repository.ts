@@ -1,0 +1,276 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database.js';
+import { TASK_COLUMNS } from '../tasks/repository.js';
+
+// SQL of the workflow engine: the pending events it reacts to (events_workflow_pending_idx), the
+// workflow tasks it adds and completes (tasks_request_idx, tasks_workflow_key_key) and the reminder
+// sweep (tasks_open_type_due_idx, workflow_reminders).
+
+/** One advisory lock key for the whole engine: events are reacted to one at a time, in id order. */
+const ENGINE_LOCK = 0x77_6b_66_6c; // 'wkfl'
+
+export async function tryEngineLock(trx: DbOrTrx): Promise<boolean> {
+  const row = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${ENGINE_LOCK}) as ok`.execute(trx);
+  return row.rows[0]?.ok === true;
+}
+
+export function nextPendingEvent(trx: DbOrTrx) {
+  return trx
+    .selectFrom('events')
+    .select(['id', 'type', 'aggregate_type', 'aggregate_id', 'actor', 'payload', 'created_at'])
+    .where('workflow_pending', '=', true)
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+export function lockPendingEvent(trx: DbOrTrx, eventId: string) {
+  return trx
+    .selectFrom('events')
+    .select(['id', 'type', 'aggregate_type', 'aggregate_id', 'actor', 'payload', 'created_at'])
+    .where('id', '=', eventId)
+    .where('workflow_pending', '=', true)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export type PendingEvent = NonNullable<Awaited<ReturnType<typeof nextPendingEvent>>>;
+
+export async function markEventDone(trx: DbOrTrx, eventId: string): Promise<void> {
+  await trx.updateTable('events').set({ workflow_pending: false }).where('id', '=', eventId).execute();
+}
+
+export function findRequestForWorkflow(trx: DbOrTrx, requestNumber: string) {
+  return trx
+    .selectFrom('requests')
+    .select([
+      'request_number',
+      'scope',
+      'status',
+      'applicant_name',
+      'recipient',
+      'recipient_name',
+      'issued_at',
+      'issue_method',
+      'submitted_at',
+    ])
+    .where('request_number', '=', requestNumber)
+    .executeTakeFirst();
+}
+
+export type WorkflowRequest = NonNullable<Awaited<ReturnType<typeof findRequestForWorkflow>>>;
+
+export interface NewWorkflowTask {
+  type: string;
+  subject: string;
+  requestNumber: string | null;
+  messageId?: string | null;
+  scope: string;
+  notice: string;
+  triggeredAt: Date;
+  triggeredBy: string | null;
+  dueAt: Date;
+  dueFixed?: boolean;
+  workflowKey: string | null;
+}
+
+/** Inserts the task unless one with the same workflow key exists; answers its id if inserted. */
+export async function insertWorkflowTask(trx: DbOrTrx, task: NewWorkflowTask): Promise<string | undefined> {
+  const row = await trx
+    .insertInto('tasks')
+    .values({
+      type: task.type,
+      subject: task.subject,
+      request_number: task.requestNumber,
+      message_id: task.messageId ?? null,
+      scope: task.scope,
+      notice: task.notice,
+      triggered_at: task.triggeredAt,
+      triggered_by: task.triggeredBy,
+      due_at: task.dueAt,
+      due_fixed: task.dueFixed ?? false,
+      workflow_key: task.workflowKey,
+    })
+    .onConflict((oc) => oc.column('workflow_key').where('workflow_key', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Open tasks of a request, of some types (and optionally one workflow key), locked for completion. */
+export function lockOpenTasksOfRequest(
+  trx: DbOrTrx,
+  requestNumber: string,
+  filter: { types?: string[]; workflowKey?: string } = {},
+) {
+  let query = trx
+    .selectFrom('tasks')
+    .select(['id'])
+    .where('request_number', '=', requestNumber)
+    .where('completed_at', 'is', null);
+  if (filter.types) query = query.where('type', 'in', filter.types.length ? filter.types : ['']);
+  if (filter.workflowKey) query = query.where('workflow_key', '=', filter.workflowKey);
+  return query.orderBy('id').forUpdate().execute();
+}
+
+/**
+ * Completes an open task; was_overdue records whether it was completed after its due date (a
+ * 9999-12-31 due date never is). Answers the row for the live push, or undefined if it was done.
+ */
+export function completeTaskRow(trx: DbOrTrx, taskId: string, by: string | null, at: Date) {
+  return trx
+    .updateTable('tasks')
+    .set({
+      completed_at: at,
+      completed_by: by,
+      was_overdue: sql<boolean>`coalesce(due_at < ${at}, false)`,
+    })
+    .where('id', '=', taskId)
+    .where('completed_at', 'is', null)
+    .returning(TASK_COLUMNS)
+    .executeTakeFirst();
+}
+
+export function findTaskRows(trx: DbOrTrx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return trx.selectFrom('tasks').select(TASK_COLUMNS).where('id', 'in', ids).execute();
+}
+
+/** Completed tasks of a request's types, for pushing their removal to the assignees. */
+export function listCompletedAssigned(trx: DbOrTrx, requestNumber: string, types: string[], since: Date) {
+  return trx
+    .selectFrom('tasks')
+    .select(TASK_COLUMNS)
+    .where('request_number', '=', requestNumber)
+    .where('type', 'in', types)
+    .where('completed_at', '>=', since)
+    .where('assigned_to', 'is not', null)
+    .execute();
+}
+
+export function findResultState(trx: DbOrTrx, resultId: string) {
+  return trx
+    .selectFrom('request_results')
+    .select(['quality_assurance_skipped', 'quality_assured_at', 'discarded_at'])
+    .where('id', '=', resultId)
+    .executeTakeFirst();
+}
+
+export function findInvoiceState(trx: DbOrTrx, invoiceId: string) {
+  return trx
+    .selectFrom('request_invoices')
+    .select(['paid_at', 'discarded_at'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
+}
+
+/** Open senderUrgentNote tasks of the request that nobody holds yet. */
+export async function listUnassignedUrgentNoteTasks(trx: DbOrTrx, requestNumber: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('tasks')
+    .select('id')
+    .where('request_number', '=', requestNumber)
+    .where('type', '=', 'senderUrgentNote')
+    .where('completed_at', 'is', null)
+    .where('assigned_to', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function findTaskType(trx: DbOrTrx, taskId: string) {
+  return trx
+    .selectFrom('tasks')
+    .select(['id', 'type', 'request_number', 'due_at', 'completed_at', 'scope'])
+    .where('id', '=', taskId)
+    .executeTakeFirst();
+}
+
+/** The open correspondence row (and its request) of a mail that failed for good. */
+export function findCorrespondenceOfOutbox(trx: DbOrTrx, outboxId: string) {
+  return trx
+    .selectFrom('correspondence')
+    .select(['id', 'request_number', 'kind'])
+    .where('mail_outbox_id', '=', outboxId)
+    .executeTakeFirst();
+}
+
+// ---- reminders ----
+
+/** Open follow-ups past their due date on open requests, oldest due first. */
+export function listOverdueFollowUps(trx: DbOrTrx, now: Date, limit: number) {
+  return trx
+    .selectFrom('tasks as t')
+    .innerJoin('requests as r', 'r.request_number', 't.request_number')
+    .select(['t.id', 't.due_at', 'r.request_number', 'r.scope', 'r.issued_at'])
+    .where('t.type', '=', 'followUp')
+    .where('t.completed_at', 'is', null)
+    .where('t.due_at', '<', now)
+    .where('r.status', '=', 'open')
+    .where('r.issued_at', 'is not', null)
+    .orderBy('t.due_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether a reminder for the task went out on or after the day (yesterday means "not twice in a row"). */
+export async function remindedSince(trx: DbOrTrx, taskId: string, day: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('workflow_reminders')
+    .select('task_id')
+    .where('task_id', '=', taskId)
+    .where('sent_on', '>=', day)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records a reminder; false when one was already recorded for that day (another instance won). */
+export async function recordReminder(
+  trx: DbOrTrx,
+  taskId: string,
+  day: string,
+  outboxId: string | null,
+): Promise<boolean> {
+  const row = await trx
+    .insertInto('workflow_reminders')
+    .values({ task_id: taskId, sent_on: day, mail_outbox_id: outboxId })
+    .onConflict((oc) => oc.columns(['task_id', 'sent_on']).doNothing())
+    .returning('task_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setReminderOutbox(trx: DbOrTrx, taskId: string, day: string, outboxId: string) {
+  await trx
+    .updateTable('workflow_reminders')
+    .set({ mail_outbox_id: outboxId })
+    .where('task_id', '=', taskId)
+    .where('sent_on', '=', day)
+    .execute();
+}
+
+/** Open appointments due before `until` with no appointmentReminder yet. */
+export function listAppointmentsNeedingReminder(trx: DbOrTrx, now: Date, until: Date, limit: number) {
+  return trx
+    .selectFrom('tasks as t')
+    .select(['t.id', 't.request_number', 't.scope', 't.due_at', 't.subject'])
+    .where('t.type', '=', 'appointment')
+    .where('t.completed_at', 'is', null)
+    .where('t.request_number', 'is not', null)
+    .where('t.due_at', '>', now)
+    .where('t.due_at', '<=', until)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('tasks as r')
+            .select('r.id')
+            .where('r.workflow_key', '=', sql<string>`'appointmentReminder:task:' || t.id`),
+        ),
+      ),
+    )
+    .orderBy('t.due_at')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,84 @@
+import {
+  type RenderOptions,
+  renderRichTextTemplate,
+  renderTemplate,
+  richTextFromParagraphs,
+  sanitizeRichText,
+  type TemplateUsage,
+  templateHasSubject,
+  WORKFLOW_TASK_TYPES,
+} from '@dossier/core';
+import type { Config } from '../../config.js';
+import type { DbOrTrx } from '../../db/database.js';
+import { richTextToHtml, richTextToText } from '../../mail/richText.js';
+import type { Actor } from '../auth/actor.js';
+import { getEffectiveTemplate } from '../configuration/effective.js';
+import { loadLetterContext } from '../requests/letters/letterData.js';
+import type { RequestRow } from '../requests/repository.js';
+import { taskTypeName } from '../requests/tasks.js';
+
+// A workflow mail is the effective template of its usage for the request's scope, rendered over the
+// request's data (the same data the issued letters use) plus the task or result it is about. Where
+// no template is in effect a built-in text of the same meaning is used, so a rule never goes silent.
+
+export interface Wording {
+  /** Used for usages whose templates have no subject, and when a template leaves it empty. */
+  subject: string;
+  /** Paragraphs, with placeholders, used when no template of the usage is in effect. */
+  body: string[];
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const OPTIONS: RenderOptions = {
+  locale: 'en-AU',
+  enums: { workflowTaskType: Object.fromEntries(WORKFLOW_TASK_TYPES.map((t) => [t, taskTypeName(t)])) },
+};
+
+// The letter data names a user (the one who issues a letter); a workflow mail has none of its own.
+const NOBODY: Actor = {
+  id: '',
+  name: '',
+  email: '',
+  locale: 'en-au',
+  countryCode: 'AU',
+  scope: '/',
+  roles: [],
+  permissions: [],
+  sessionId: '',
+};
+
+/** The template data of a request; `extra` adds task, result or user. */
+export async function requestMailData(
+  db: DbOrTrx,
+  config: Pick<Config, 'publicUrl'>,
+  request: RequestRow,
+  extra: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const { templateData } = await loadLetterContext(db, config, NOBODY, request);
+  const { user: _none, ...rest } = templateData;
+  return { ...rest, ...extra };
+}
+
+export async function renderMail(
+  db: DbOrTrx,
+  scope: string,
+  usage: TemplateUsage,
+  data: Record<string, unknown>,
+  wording: Wording,
+): Promise<RenderedMail> {
+  const template = await getEffectiveTemplate(db, scope, usage);
+  const configured = template ? sanitizeRichText(template.data.body) : undefined;
+  const source = configured?.content.length ? configured : richTextFromParagraphs(...wording.body);
+  const body = sanitizeRichText(renderRichTextTemplate(source, data, OPTIONS));
+  const subjectSource = (templateHasSubject(usage) && template?.data.subject?.trim()) || wording.subject;
+  return {
+    subject: renderTemplate(subjectSource, data, OPTIONS).replace(/\s+/g, ' ').trim(),
+    text: richTextToText(body),
+    html: richTextToHtml(body),
+  };
+}

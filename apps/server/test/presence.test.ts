@@ -1,0 +1,132 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { caller } from './accountsHelpers.js';
+import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import { insertTestRequest } from './support/requests.js';
+
+// Presence on the request page: two users open the same request over real sockets and each is told
+// who else has it open; leaving updates the others; a request the user may not see is not recorded.
+// The online state of the skills pages comes from the same rows.
+
+let t: TestContext;
+let host: string;
+let n: string;
+const cookies: Record<string, string> = {};
+
+interface Socket {
+  ws: WebSocket;
+  messages: { $type: string; requestNumber?: string; viewers?: { userId: string; name: string }[] }[];
+}
+
+function connect(user: string): Promise<Socket> {
+  const ws = new WebSocket(`ws://${host}/__ws`, {
+    headers: { cookie: cookies[user], origin: `http://${host}` },
+  });
+  const socket: Socket = { ws, messages: [] };
+  ws.on('message', (data) => socket.messages.push(JSON.parse(String(data))));
+  return new Promise((resolve, reject) => {
+    ws.on('open', () => resolve(socket));
+    ws.on('error', reject);
+  });
+}
+
+async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = fn();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('timed out');
+}
+
+/** The newest viewer list a socket received for the request, as user ids. */
+const lastViewers = (s: Socket) =>
+  s.messages
+    .filter((m) => m.$type === 'requestPresence' && m.requestNumber === n)
+    .at(-1)
+    ?.viewers?.map((v) => v.userId)
+    .sort();
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await createUser(t.db, { id: 'alice', roles: [{ role: 'c:roles:handler', scope: '/' }] });
+  await createUser(t.db, { id: 'bob', roles: [{ role: 'c:roles:handler', scope: '/org/acme/' }] });
+  await createUser(t.db, {
+    id: 'globex',
+    scope: '/org/globex/',
+    roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
+  });
+  await createUser(t.db, { id: 'manager', roles: [{ role: 'c:roles:manager', scope: '/' }] });
+  for (const user of ['alice', 'bob', 'globex', 'manager']) cookies[user] = await signIn(t.app, user);
+  n = await insertTestRequest(t.db, { scope: '/org/acme/' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+describe('who else has the request open', () => {
+  it('tells each viewer about the others, live, and updates them when one leaves', async () => {
+    const alice = await connect('alice');
+    const bob = await connect('bob');
+    const globex = await connect('globex');
+    alice.ws.send(JSON.stringify({ $type: 'viewing', requestNumber: n }));
+    expect(await waitFor(() => lastViewers(alice))).toEqual(['alice']);
+
+    bob.ws.send(JSON.stringify({ $type: 'viewing', requestNumber: n }));
+    await waitFor(() => (lastViewers(alice)?.length === 2 ? true : undefined));
+    expect(lastViewers(alice)).toEqual(['alice', 'bob']);
+    expect(await waitFor(() => lastViewers(bob))).toEqual(['alice', 'bob']);
+    expect(alice.messages.at(-1)?.viewers).toContainEqual({ userId: 'bob', name: 'User bob' });
+
+    // A user who may not see the request is neither recorded nor told.
+    globex.ws.send(JSON.stringify({ $type: 'viewing', requestNumber: n }));
+    globex.ws.send(JSON.stringify({ $type: 'viewing', requestNumber: 'not a number' }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(lastViewers(globex)).toBeUndefined();
+    expect(lastViewers(alice)).toEqual(['alice', 'bob']);
+
+    // Bob navigates away: Alice is told at once.
+    bob.ws.send(JSON.stringify({ $type: 'viewing', requestNumber: null }));
+    await waitFor(() => (lastViewers(alice)?.length === 1 ? true : undefined));
+    expect(lastViewers(alice)).toEqual(['alice']);
+
+    // Bob comes back and closes the tab: the socket's close removes him too.
+    bob.ws.send(JSON.stringify({ $type: 'viewing', requestNumber: n }));
+    await waitFor(() => (lastViewers(alice)?.length === 2 ? true : undefined));
+    bob.ws.close();
+    await waitFor(() => (lastViewers(alice)?.length === 1 ? true : undefined));
+    expect(lastViewers(alice)).toEqual(['alice']);
+    const rows = await t.db
+      .selectFrom('presence')
+      .select('user_id')
+      .where('request_number', '=', n)
+      .execute();
+    expect(rows.map((r) => r.user_id)).toEqual(['alice']);
+    alice.ws.close();
+    globex.ws.close();
+  });
+
+  it('shows users online on the skills pages while they hold a live connection', async () => {
+    const manager = caller(t.app, cookies.manager);
+    const online = async () =>
+      (await manager.get('/tasks/skills/levels'))
+        .json()
+        .users.find((u: { userId: string }) => u.userId === 'alice').isOnline as boolean;
+    const socket = await connect('alice');
+    socket.ws.send(JSON.stringify({ $type: 'ping' }));
+    await waitFor(() => socket.messages.find((m) => m.$type === 'pong'));
+    expect(await online()).toBe(true);
+    socket.ws.close();
+    const end = Date.now() + 5000;
+    while ((await online()) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(await online()).toBe(false);
+    // A connection whose instance died stops counting once its row is older than the TTL.
+    await t.db
+      .insertInto('presence')
+      .values({ connection_id: 'dead', user_id: 'alice', seen_at: new Date(Date.now() - 10 * 60_000) })
+      .execute();
+    expect(await online()).toBe(false);
+  });
+});
