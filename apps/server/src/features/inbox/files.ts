@@ -1,0 +1,22 @@
+import { registerFileOwner } from '../../files/access.js';
+import { hasPermission } from '../auth/actor.js';
+import { canViewRequest } from '../requests/policy.js';
+import { findRequest } from '../requests/repository.js';
+import { wasLinkedTo } from './repository.js';
+
+// Files of an incoming message (its raw message and its attachments) belong to the message: whoever
+// works the inbox may read them, and so may whoever may see a request the message was linked to.
+// Blocked attachments have an owner type nobody is registered for, so no one reads them through the
+// app (they stay in storage, and in the raw message, for the record).
+
+export const INBOX_FILE_OWNER = 'inboxMessage';
+export const INBOX_BLOCKED_FILE_OWNER = 'inboxMessageBlocked';
+
+registerFileOwner(INBOX_FILE_OWNER, async (db, actor, messageId) => {
+  if (hasPermission(actor, 'inbox')) return true;
+  for (const n of await wasLinkedTo(db, messageId)) {
+    const request = await findRequest(db, n);
+    if (request && canViewRequest(actor, request)) return true;
+  }
+  return false;
+});

@@ -1,0 +1,147 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { recordEvent } from '../../audit/events.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { FileStorage } from '../../files/storage.js';
+import type { LiveHub } from '../../live/hub.js';
+import { insertCorrespondence, type StoredAttachment } from '../correspondence/repository.js';
+import { listViewers } from '../presence/repository.js';
+import { REQUEST_FILE_OWNER } from '../requests/files.js';
+import { type RequestRow, touchRequest } from '../requests/repository.js';
+import * as repo from './repository.js';
+
+// Linking an incoming message to a request makes it correspondence of that request (kind message),
+// whether the mail was matched on arrival or linked by a person from the inbox. The attachments a
+// person kept (and every attachment of a matched message) are copied to files of the request, so
+// they can become results or invoices there and stay when the message is unlinked; blocked ones are
+// listed, flagged, but never copied or offered. Viewers of the request see the entry appear live.
+
+export const ATTACHMENT_CLASSIFICATIONS = [
+  'notIncluded',
+  'attachment',
+  'result',
+  'invoice',
+  'invoiceAndResult',
+] as const;
+export type AttachmentClassification = (typeof ATTACHMENT_CLASSIFICATIONS)[number];
+
+export interface LinkInput {
+  message: repo.InboxMessageRow;
+  request: RequestRow;
+  /** Per attachment of the message, by index; missing means 'attachment'. */
+  classifications: AttachmentClassification[];
+  actorId: string | null;
+  storage: FileStorage;
+  live?: LiveHub;
+}
+
+export interface LinkedAttachment {
+  index: number;
+  key: string;
+  classification: AttachmentClassification;
+}
+
+/** Copies a stored file's bytes under a new key; answers the key and the SHA-256 of what was read. */
+async function copyBytes(storage: FileStorage, key: string): Promise<{ key: string; sha256: string }> {
+  const target = randomBytes(16).toString('base64url');
+  const hash = createHash('sha256');
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  await storage.write(target, (await storage.open(key)).pipe(meter));
+  return { key: target, sha256: hash.digest('hex') };
+}
+
+export function senderLabel(message: Pick<repo.InboxMessageRow, 'from_address' | 'from_email'>): string {
+  const from = message.from_address as { displayName?: string; email?: string };
+  return from.displayName
+    ? `${from.displayName} <${message.from_email}>`
+    : message.from_email || 'an unknown sender';
+}
+
+export async function linkMessageToRequest(trx: DbOrTrx, input: LinkInput) {
+  const { message, request, actorId } = input;
+  const n = request.request_number;
+  const stored = (message.attachments as repo.StoredInboxAttachment[]) ?? [];
+  const attachments: StoredAttachment[] = [];
+  const linked: LinkedAttachment[] = [];
+  for (const [index, file] of stored.entries()) {
+    if (file.blocked) {
+      attachments.push({ key: file.key, name: file.name, contentType: file.contentType, blocked: true });
+      continue;
+    }
+    const classification = input.classifications[index] ?? 'attachment';
+    if (classification === 'notIncluded') continue;
+    const copy = await copyBytes(input.storage, file.key);
+    await repo.insertReceivedFile(trx, {
+      key: copy.key,
+      name: file.name,
+      contentType: file.contentType,
+      size: file.size,
+      sha256: copy.sha256,
+      ownerType: REQUEST_FILE_OWNER,
+      ownerId: n,
+    });
+    attachments.push({ key: copy.key, name: file.name, contentType: file.contentType });
+    linked.push({ index, key: copy.key, classification });
+  }
+  const to = (message.to_addresses as { displayName?: string; email: string }[])[0] ?? null;
+  const from = message.from_address as { displayName?: string; email?: string };
+  const at = new Date();
+  const correspondenceId = await insertCorrespondence(trx, {
+    requestNumber: n,
+    kind: 'message',
+    from: { displayName: from.displayName ?? null, email: from.email ?? null },
+    to: to ? { displayName: to.displayName ?? null, email: to.email } : null,
+    subject: message.subject,
+    body: { type: 'text', content: message.body_text },
+    attachments,
+    messageId: message.message_id,
+    createdBy: actorId,
+    // A message matched on arrival is dated when it arrived; a linked one when it was linked.
+    createdAt: actorId ? at : message.received_at,
+  });
+  await repo.insertLink(trx, {
+    messageId: message.id,
+    requestNumber: n,
+    correspondenceId,
+    linkedBy: actorId,
+    at,
+  });
+  const subject = message.subject ? `: "${message.subject.slice(0, 120)}"` : '';
+  await recordEvent(trx, {
+    type: actorId ? 'request.messageLinked' : 'request.messageReceived',
+    aggregateType: 'request',
+    aggregateId: n,
+    actor: actorId,
+    payload: {
+      summary: actorId
+        ? `Linked the message from ${senderLabel(message)}${subject}.`
+        : `Received a message from ${senderLabel(message)}${subject}.`,
+      inboxMessageId: message.id,
+      correspondenceId,
+    },
+  });
+  await touchRequest(trx, n, actorId, at);
+  await pushToViewers(trx, input.live, n, correspondenceId);
+  return { correspondenceId, linked };
+}
+
+/** Tells whoever has the request open that its correspondence changed (sent after the commit). */
+export async function pushToViewers(
+  trx: DbOrTrx,
+  live: LiveHub | undefined,
+  requestNumber: string,
+  messageId: string,
+) {
+  if (!live) return;
+  const viewers = await listViewers(trx, requestNumber);
+  await live.publish(
+    trx,
+    viewers.map((v) => v.id),
+    { $type: 'requestCorrespondence', requestNumber, messageId },
+  );
+}

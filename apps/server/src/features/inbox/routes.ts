@@ -1,0 +1,114 @@
+import { pagingQuerySchema } from '@dossier/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { requireActor } from '../auth/policy.js';
+import { sendSignedInPage } from '../users/pageView.js';
+import './files.js';
+import { ATTACHMENT_CLASSIFICATIONS } from './linking.js';
+import {
+  canLinkMessage,
+  getInboxMessageView,
+  linkMessage,
+  requireInbox,
+  searchInbox,
+  unlinkMessage,
+} from './service.js';
+
+// Routes of the inbox (spec 2): the search page and GET /inbox/search, one message's page, canLink,
+// and POST /inbox/messages/{id}/actions/{link|unlink}.
+
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+const dateQuery = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine(isCalendarDate, 'Enter a valid date.');
+
+const searchQuery = pagingQuerySchema.extend({
+  // Paging stops where counting stops.
+  pageOffset: z.coerce.number().int().min(0).max(10_000).default(0),
+  sender: optional(z.string().max(200)),
+  content: optional(z.string().max(200)),
+  receivedAtFrom: optional(dateQuery),
+  receivedAtTo: optional(dateQuery),
+});
+
+const messageParams = z.object({ messageId: z.string().max(100) });
+const canLinkParams = messageParams.extend({ requestNumber: z.string().max(40) });
+const actionParams = messageParams.extend({ action: z.string().max(40) });
+
+const tags = z.record(z.string().max(100), z.string().max(200));
+const linkBody = z.object({
+  requestNumber: z.string({ error: 'This field is required.' }).trim().toUpperCase().max(40),
+  attachments: z
+    .array(
+      z.object({
+        classification: z.enum(ATTACHMENT_CLASSIFICATIONS, { error: 'Choose a classification.' }),
+        resultTags: tags.optional(),
+        invoiceTags: tags.optional(),
+      }),
+    )
+    .max(100)
+    .default([]),
+});
+const unlinkBody = z.object({ requestNumber: z.string({ error: 'This field is required.' }).trim().max(40) });
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  throw badRequest('Some fields are missing or invalid.', fields);
+}
+
+export function inboxRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/inbox', async (request, reply) =>
+    sendSignedInPage(request, reply, deps.views, () => {
+      requireInbox(requireActor(request));
+      return { $type: 'inbox', title: 'Inbox' };
+    }),
+  );
+
+  r.get('/inbox/search', { schema: { querystring: searchQuery } }, async (request) => {
+    const { pageOffset, pageSize, ...terms } = request.query;
+    return searchInbox(deps.db, requireActor(request), terms, { pageOffset, pageSize });
+  });
+
+  r.get(
+    '/inbox/messages/:messageId',
+    { schema: { params: messageParams, querystring: z.object({ action: z.string().max(40).optional() }) } },
+    async (request, reply) =>
+      sendSignedInPage(request, reply, deps.views, () =>
+        getInboxMessageView(deps.db, requireActor(request), request.params.messageId, request.query.action),
+      ),
+  );
+
+  r.get(
+    '/inbox/messages/:messageId/actions/link/:requestNumber',
+    { schema: { params: canLinkParams } },
+    async (request) =>
+      canLinkMessage(deps.db, requireActor(request), request.params.messageId, request.params.requestNumber),
+  );
+
+  r.post(
+    '/inbox/messages/:messageId/actions/:action',
+    { schema: { params: actionParams } },
+    async (request) => {
+      const actor = requireActor(request);
+      const { messageId, action } = request.params;
+      if (action === 'link') return linkMessage(deps, actor, messageId, parseBody(linkBody, request.body));
+      if (action === 'unlink')
+        return unlinkMessage(deps, actor, messageId, parseBody(unlinkBody, request.body).requestNumber);
+      throw notFound('No such action.');
+    },
+  );
+}

@@ -1,0 +1,336 @@
+import {
+  isValidRequestNumber,
+  REQUEST_NUMBER_PATTERN,
+  REQUEST_TAGS,
+  searchSummary,
+  validateTags,
+} from '@dossier/core';
+import type { AppDeps } from '../../app.js';
+import { recordEvent } from '../../audit/events.js';
+import type { DbOrTrx } from '../../db/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { namesIn, referencesIn, requestNumbersIn } from '../../mail/incoming/matcher.js';
+import { completeTask } from '../assignment/service.js';
+import { type Actor, hasPermission } from '../auth/actor.js';
+import '../requests/actions/index.js';
+import { findRequestAction } from '../requests/actions/registry.js';
+import { canHandleRequest, visibleRequests } from '../requests/policy.js';
+import { findRequest, touchRequest } from '../requests/repository.js';
+import { toRequestTaskItem } from '../requests/tasks.js';
+import {
+  type AttachmentClassification,
+  linkMessageToRequest,
+  pushToViewers,
+  senderLabel,
+} from './linking.js';
+import * as repo from './repository.js';
+import type { InboxMessageItem, InboxMessageView, InboxSearchAnswer, InboxSuggestion } from './views.js';
+
+// The inbox (spec 2): search, one message's page, canLink, and the actions link and unlink. The
+// inbox address serves the whole service, so everyone with the inbox permission works every
+// message; what a message may be linked to is limited to the requests the actor may handle.
+
+export function requireInbox(actor: Actor): void {
+  if (!hasPermission(actor, 'inbox')) throw forbidden('You may not work the inbox.');
+}
+
+async function loadMessage(db: DbOrTrx, actor: Actor, id: string, options: { forUpdate?: boolean } = {}) {
+  requireInbox(actor);
+  const row = await repo.findInboxMessage(db, id, options);
+  if (!row) throw notFound('No such message.');
+  return row;
+}
+
+function toItem(
+  row: repo.InboxMessageRow | Awaited<ReturnType<typeof repo.searchMessages>>['rows'][number],
+  links: repo.LinkRow[] | string[],
+): InboxMessageItem {
+  const from = (row.from_address ?? {}) as InboxMessageItem['from'];
+  const stored = (row.attachments as repo.StoredInboxAttachment[]) ?? [];
+  const linkRows = links.filter((l): l is repo.LinkRow => typeof l !== 'string');
+  const item: InboxMessageItem = {
+    messageId: row.id,
+    from,
+    receivedAt: new Date(row.received_at).toISOString(),
+    requestNumbers:
+      linkRows.length > 0
+        ? linkRows.filter((l) => !l.unlinked_at).map((l) => l.request_number)
+        : (links as string[]),
+    requestLinks: linkRows.map((l) => ({
+      requestNumber: l.request_number,
+      linkedAt: l.linked_at.toISOString(),
+      linkedByDisplayName: l.linked_by_name,
+      ...(l.unlinked_at
+        ? { unlinkedAt: l.unlinked_at.toISOString(), unlinkedByDisplayName: l.unlinked_by_name }
+        : {}),
+    })),
+    attachments: stored.map((a) => ({
+      ...(a.blocked ? {} : { key: a.key }),
+      name: a.name,
+      contentType: a.contentType,
+      size: a.size,
+      ...(a.blocked ? { blocked: true, blockedReason: a.blockedReason } : {}),
+    })),
+    subject: row.subject,
+    bodyPlainText: row.body_text,
+  };
+  if (row.flag_reason) item.flagReason = row.flag_reason;
+  return item;
+}
+
+export interface InboxSearchInput {
+  sender?: string;
+  content?: string;
+  receivedAtFrom?: string;
+  receivedAtTo?: string;
+}
+
+export async function searchInbox(
+  db: DbOrTrx,
+  actor: Actor,
+  terms: InboxSearchInput,
+  paging: { pageOffset: number; pageSize: number },
+): Promise<InboxSearchAnswer> {
+  requireInbox(actor);
+  // A "to" date includes that whole day (spec 2, searches).
+  const to = terms.receivedAtTo ? new Date(`${terms.receivedAtTo}T00:00:00Z`) : undefined;
+  if (to) to.setUTCDate(to.getUTCDate() + 1);
+  const { rows, total } = await repo.searchMessages(db, {
+    sender: terms.sender?.trim() || undefined,
+    content: terms.content?.trim() || undefined,
+    receivedAtFrom: terms.receivedAtFrom ? new Date(`${terms.receivedAtFrom}T00:00:00Z`) : undefined,
+    receivedAtTo: to,
+    offset: paging.pageOffset,
+    size: paging.pageSize,
+  });
+  const hits = rows.map((row) => {
+    const item = toItem(row, row.linked_numbers ?? []);
+    // The list shows the beginning of the text only.
+    item.bodyPlainText = item.bodyPlainText.slice(0, 300);
+    return { id: row.id, item };
+  });
+  const answer = { hits, total, paging: { offset: paging.pageOffset, size: paging.pageSize } };
+  return { ...answer, summary: searchSummary(answer) };
+}
+
+async function suggestionsFor(
+  db: DbOrTrx,
+  actor: Actor,
+  row: repo.InboxMessageRow,
+): Promise<InboxSuggestion[]> {
+  const numbers = requestNumbersIn(row.subject, row.body_text).valid;
+  const references = referencesIn(row.subject, row.body_text).filter(
+    (r) => !numbers.includes(r.toUpperCase()),
+  );
+  const from = row.from_address as { displayName?: string };
+  const names = [...namesIn(row.subject, row.body_text), ...(from.displayName ? [from.displayName] : [])];
+  const email = row.from_email || null;
+  const found = await repo.findSuggestedRequests(db, visibleRequests(actor, 'request:handle'), {
+    numbers,
+    references,
+    email,
+    names,
+  });
+  const lowerNames = names.map((n) => n.toLowerCase());
+  return found.map((r) => {
+    const reasons: string[] = [];
+    if (numbers.includes(r.request_number)) reasons.push('requestNumber');
+    if (lowerNames.includes(r.applicant_name.toLowerCase())) reasons.push('applicantName');
+    if (reasons.length === 0) reasons.push(references.length ? 'reference' : 'email');
+    return {
+      requestNumber: r.request_number,
+      applicantName: r.applicant_name,
+      recipientName: r.recipient_name,
+      status: r.status,
+      reasons,
+    };
+  });
+}
+
+export async function getInboxMessageView(
+  db: DbOrTrx,
+  actor: Actor,
+  id: string,
+  action?: string,
+): Promise<InboxMessageView> {
+  const row = await loadMessage(db, actor, id);
+  const [links, taskRows] = await Promise.all([repo.listLinks(db, id), repo.listTasksOfMessage(db, id)]);
+  const item = toItem(row, links);
+  const now = new Date();
+  const live = links.filter((l) => !l.unlinked_at);
+  const view: InboxMessageView = {
+    $type: 'inboxMessage',
+    title: row.subject || 'Inbox Message',
+    message: {
+      ...item,
+      to: (row.to_addresses as InboxMessageView['message']['to']) ?? [],
+      ...(row.body_html ? { bodyHtml: row.body_html } : {}),
+      ...(row.message_id ? { headerMessageId: row.message_id } : {}),
+    },
+    summary: {
+      receivedAt: item.receivedAt,
+      from: senderLabel(row),
+      rawFileKey: row.raw_file_key,
+      rawSize: Number(row.raw_size),
+      ...(row.flag_reason ? { flagReason: row.flag_reason } : {}),
+    },
+    tasks: taskRows.map((t) => toRequestTaskItem(t, actor, true, now)),
+    actions: live.length > 0 ? ['link', 'unlink'] : ['link'],
+    suggestions: live.length > 0 ? [] : await suggestionsFor(db, actor, row),
+    lookups: { tags: { result: REQUEST_TAGS.result, invoice: REQUEST_TAGS.invoice } },
+  };
+  if (action === 'link' || action === 'unlink') view.action = action;
+  return view;
+}
+
+type LinkCheck = { canLink: true } | { canLink: false; status: number; reason: string; field?: boolean };
+
+/** Whether the message may be linked to this request now, and if not, why (with the HTTP status). */
+async function checkLink(
+  db: DbOrTrx,
+  actor: Actor,
+  messageId: string,
+  requestNumber: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<LinkCheck & { request?: Awaited<ReturnType<typeof findRequest>> }> {
+  if (!REQUEST_NUMBER_PATTERN.test(requestNumber))
+    return {
+      canLink: false,
+      status: 400,
+      field: true,
+      reason: 'Enter a request number such as ACM251122QXT42.',
+    };
+  if (!isValidRequestNumber(requestNumber))
+    return {
+      canLink: false,
+      status: 400,
+      field: true,
+      reason: 'The check digits of this request number are wrong.',
+    };
+  const request = await findRequest(db, requestNumber, options);
+  if (!request) return { canLink: false, status: 404, reason: 'No such request.' };
+  if (!canHandleRequest(actor, request))
+    return { canLink: false, status: 403, reason: 'You may not link messages to this request.' };
+  if (request.status === 'closed') return { canLink: false, status: 409, reason: 'The request is closed.' };
+  if (await repo.findLiveLink(db, messageId, requestNumber))
+    return { canLink: false, status: 409, reason: 'The message is already linked to this request.' };
+  return { canLink: true, request };
+}
+
+export async function canLinkMessage(db: DbOrTrx, actor: Actor, messageId: string, requestNumber: string) {
+  await loadMessage(db, actor, messageId);
+  const check = await checkLink(db, actor, messageId, requestNumber);
+  return check.canLink ? { canLink: true } : { canLink: false, reason: check.reason };
+}
+
+export interface LinkInput {
+  requestNumber: string;
+  attachments: {
+    classification: AttachmentClassification;
+    resultTags?: Record<string, string>;
+    invoiceTags?: Record<string, string>;
+  }[];
+}
+
+const needsResult = (c: AttachmentClassification) => c === 'result' || c === 'invoiceAndResult';
+const needsInvoice = (c: AttachmentClassification) => c === 'invoice' || c === 'invoiceAndResult';
+
+export async function linkMessage(deps: AppDeps, actor: Actor, messageId: string, input: LinkInput) {
+  return deps.db.transaction().execute(async (trx) => {
+    const message = await loadMessage(trx, actor, messageId, { forUpdate: true });
+    const stored = (message.attachments as repo.StoredInboxAttachment[]) ?? [];
+    const errors: Record<string, string> = {};
+    if (input.attachments.length !== stored.length)
+      errors.attachments = `Classify each of the ${stored.length} attachments.`;
+    for (const [i, a] of input.attachments.entries()) {
+      if (stored[i]?.blocked && a.classification !== 'notIncluded' && a.classification !== 'attachment')
+        errors[`attachments.${i}.classification`] = 'A blocked attachment cannot be used.';
+      if (needsResult(a.classification))
+        for (const [k, v] of Object.entries(validateTags(REQUEST_TAGS.result, a.resultTags ?? {})))
+          errors[`attachments.${i}.result${k.replace(/^tags/, 'Tags')}`] = v;
+      if (needsInvoice(a.classification))
+        for (const [k, v] of Object.entries(validateTags(REQUEST_TAGS.invoice, a.invoiceTags ?? {})))
+          errors[`attachments.${i}.invoice${k.replace(/^tags/, 'Tags')}`] = v;
+    }
+    const check = await checkLink(trx, actor, messageId, input.requestNumber, { forUpdate: true });
+    if (!check.canLink) {
+      if (check.field || Object.keys(errors).length > 0)
+        throw badRequest('Some fields are missing or invalid.', {
+          ...errors,
+          ...(check.field ? { requestNumber: check.reason } : {}),
+        });
+      if (check.status === 404) throw notFound(check.reason);
+      if (check.status === 403) throw forbidden(check.reason);
+      throw conflict(check.reason);
+    }
+    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    const request = check.request as NonNullable<typeof check.request>;
+
+    const { correspondenceId, linked } = await linkMessageToRequest(trx, {
+      message,
+      request,
+      classifications: input.attachments.map((a) => a.classification),
+      actorId: actor.id,
+      storage: deps.files.storage,
+      live: deps.live,
+    });
+    // Results and invoices are made by the request page's own actions, so they get the same
+    // events, workflow tasks and webhooks as ones added by hand.
+    const ctx = { deps, actor, request };
+    const resultIds: string[] = [];
+    const invoiceIds: string[] = [];
+    for (const file of linked) {
+      const chosen = input.attachments[file.index];
+      if (needsResult(file.classification)) {
+        const out = (await findRequestAction('addResult')?.run(trx, ctx, {
+          file: { key: file.key },
+          tags: chosen.resultTags ?? {},
+        })) as { resultId: string };
+        resultIds.push(out.resultId);
+      }
+      if (needsInvoice(file.classification)) {
+        const out = (await findRequestAction('addInvoice')?.run(trx, ctx, {
+          file: { key: file.key },
+          tags: chosen.invoiceTags ?? {},
+        })) as { invoiceId: string };
+        invoiceIds.push(out.invoiceId);
+      }
+    }
+    for (const taskId of await repo.openClassifyTaskIds(trx, messageId))
+      await completeTask(trx, { live: deps.live }, taskId, actor.id);
+    return { requestNumber: request.request_number, correspondenceId, resultIds, invoiceIds };
+  });
+}
+
+export async function unlinkMessage(deps: AppDeps, actor: Actor, messageId: string, requestNumber: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const message = await loadMessage(trx, actor, messageId, { forUpdate: true });
+    const link = REQUEST_NUMBER_PATTERN.test(requestNumber)
+      ? await repo.findLiveLink(trx, messageId, requestNumber)
+      : undefined;
+    if (!link)
+      throw badRequest('Some fields are missing or invalid.', {
+        requestNumber: 'Choose a request this message is linked to.',
+      });
+    const request = await findRequest(trx, requestNumber, { forUpdate: true });
+    if (!request || !canHandleRequest(actor, request))
+      throw forbidden('You may not unlink messages from this request.');
+    if (request.status === 'closed') throw conflict('The request is closed.');
+    const at = new Date();
+    if (link.correspondence_id) await repo.deleteCorrespondence(trx, requestNumber, link.correspondence_id);
+    await repo.markUnlinked(trx, link.id, actor.id, at);
+    await recordEvent(trx, {
+      type: 'request.messageUnlinked',
+      aggregateType: 'request',
+      aggregateId: requestNumber,
+      actor: actor.id,
+      payload: {
+        summary: `Unlinked the message from ${senderLabel(message)}; its results and invoices stay on the request.`,
+        inboxMessageId: messageId,
+      },
+    });
+    await touchRequest(trx, requestNumber, actor.id, at);
+    await pushToViewers(trx, deps.live, requestNumber, link.correspondence_id ?? messageId);
+    return { requestNumber };
+  });
+}

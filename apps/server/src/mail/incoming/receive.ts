@@ -1,0 +1,158 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import { assignTask } from '../../features/assignment/service.js';
+import { INBOX_BLOCKED_FILE_OWNER, INBOX_FILE_OWNER } from '../../features/inbox/files.js';
+import { linkMessageToRequest } from '../../features/inbox/linking.js';
+import * as repo from '../../features/inbox/repository.js';
+import { DEFAULT_TASK_NOTICES, taskTypeName } from '../../features/requests/tasks.js';
+import { workflowDueAt } from '../../features/workflow/due.js';
+import { insertWorkflowTask } from '../../features/workflow/repository.js';
+import { checkContent, hasExecutableName } from '../../files/content.js';
+import type { FileStorage } from '../../files/storage.js';
+import type { LiveHub } from '../../live/hub.js';
+import { requestNumbersIn, threadIds } from './matcher.js';
+import { type ParsedIncoming, parseIncoming, unparsed } from './parse.js';
+
+// One incoming message, from the SMTP listener (or an IMAP poll): the raw bytes are stored first, so
+// whatever happens next the message is never lost; then it is parsed, its attachments stored (the
+// dangerous ones kept but blocked), and it is matched to requests by request number or by reply
+// threading. A matched message becomes correspondence of each request; an unmatched or flagged one
+// waits in the inbox with a classifyIncomingMessage task.
+
+export interface IncomingDeps {
+  db: Db;
+  storage: FileStorage;
+  live?: LiveHub;
+}
+
+export interface Received {
+  id: string;
+  linkedTo: string[];
+  flagReason: string | null;
+}
+
+const INBOX_SCOPE = '/';
+
+async function storeBytes(storage: FileStorage, bytes: Buffer): Promise<{ key: string; sha256: string }> {
+  const key = randomBytes(16).toString('base64url');
+  await storage.write(key, Readable.from([bytes]));
+  return { key, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+async function storeAttachments(storage: FileStorage, parsed: ParsedIncoming) {
+  const stored: (repo.StoredInboxAttachment & { sha256: string })[] = [];
+  for (const file of parsed.attachments.slice(0, 100)) {
+    const verdict = await checkContent(file.content.subarray(0, 4100), file.contentType);
+    const executable =
+      hasExecutableName(file.name) || (!verdict.ok && verdict.reason.startsWith('Executable'));
+    const { key, sha256 } = await storeBytes(storage, file.content);
+    stored.push({
+      key,
+      name: file.name,
+      // Content that is not what it claims is kept, but only ever offered as a download.
+      contentType: verdict.ok ? verdict.contentType : 'application/octet-stream',
+      size: file.content.length,
+      sha256,
+      ...(executable ? { blocked: true, blockedReason: 'Executable files are not allowed.' } : {}),
+    });
+  }
+  return stored;
+}
+
+async function addClassifyTask(trx: DbOrTrx, deps: IncomingDeps, id: string, label: string, at: Date) {
+  const type = 'classifyIncomingMessage';
+  const taskId = await insertWorkflowTask(trx, {
+    type,
+    subject: `${taskTypeName(type)}: ${label}`.slice(0, 300),
+    requestNumber: null,
+    messageId: id,
+    scope: INBOX_SCOPE,
+    notice: DEFAULT_TASK_NOTICES.classifyIncomingMessage,
+    triggeredAt: at,
+    triggeredBy: null,
+    dueAt: await workflowDueAt(trx, INBOX_SCOPE, type, at),
+    workflowKey: `classify:${id}`,
+  });
+  if (taskId) await assignTask(trx, { live: deps.live }, taskId);
+}
+
+/**
+ * Keeps one message. `oversizeReason` is set by the listener when the message passed the size limit:
+ * the raw message (as far as it was kept) is stored and flagged, and not read.
+ */
+export async function receiveMessage(
+  deps: IncomingDeps,
+  raw: Buffer,
+  options: { oversizeReason?: string; receivedAt?: Date } = {},
+): Promise<Received> {
+  const id = randomUUID();
+  const receivedAt = options.receivedAt ?? new Date();
+  const rawFile = await storeBytes(deps.storage, raw);
+  const parsed = options.oversizeReason ? unparsed(options.oversizeReason) : await parseIncoming(raw);
+  const attachments = await storeAttachments(deps.storage, parsed);
+  const numbers = requestNumbersIn(parsed.subject, parsed.text);
+
+  return deps.db.transaction().execute(async (trx) => {
+    await repo.insertInboxMessage(trx, {
+      id,
+      messageId: parsed.messageId,
+      inReplyTo: parsed.inReplyTo,
+      references: parsed.references,
+      from: parsed.from ?? {},
+      to: parsed.to,
+      subject: parsed.subject,
+      bodyText: parsed.text,
+      bodyHtml: parsed.html,
+      receivedAt,
+      rawFileKey: rawFile.key,
+      rawSize: raw.length,
+      flagReason: parsed.flagReason,
+      attachments: attachments.map(({ sha256: _, ...a }) => a),
+    });
+    await repo.insertReceivedFile(trx, {
+      key: rawFile.key,
+      name: `message-${id}.eml`,
+      contentType: 'message/rfc822',
+      size: raw.length,
+      sha256: rawFile.sha256,
+      ownerType: INBOX_FILE_OWNER,
+      ownerId: id,
+    });
+    for (const file of attachments)
+      await repo.insertReceivedFile(trx, {
+        key: file.key,
+        name: file.name,
+        contentType: file.contentType,
+        size: file.size,
+        sha256: file.sha256,
+        // Blocked files are kept for the record under an owner nobody may read through the app.
+        ownerType: file.blocked ? INBOX_BLOCKED_FILE_OWNER : INBOX_FILE_OWNER,
+        ownerId: id,
+      });
+
+    // A flagged message is never linked automatically: a person looks at it first.
+    let targets: string[] = [];
+    if (!parsed.flagReason) {
+      const threaded = await repo.requestsOfSentMessages(trx, threadIds(parsed.inReplyTo, parsed.references));
+      targets = [...new Set([...numbers.valid, ...threaded])];
+    }
+    const requests = await repo.lockRequests(trx, targets);
+    const message = await repo.findInboxMessage(trx, id);
+    if (!message) throw new Error('inbox message vanished');
+    for (const request of requests)
+      await linkMessageToRequest(trx, {
+        message,
+        request,
+        classifications: [],
+        actorId: null,
+        storage: deps.storage,
+        live: deps.live,
+      });
+    if (requests.length === 0) {
+      const label = parsed.subject || parsed.from?.email || 'message without subject';
+      await addClassifyTask(trx, deps, id, label, receivedAt);
+    }
+    return { id, linkedTo: requests.map((r) => r.request_number), flagReason: parsed.flagReason };
+  });
+}

@@ -1,0 +1,279 @@
+import { createRequestNumber } from '@dossier/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../src/files/storage.js';
+import { receiveMessage } from '../src/mail/incoming/receive.js';
+import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { insertTestRequest } from './support/requests.js';
+import { get, PDF, post } from './support/resultsInvoices.js';
+
+/** The number with other check digits: one more never has the same remainder modulo 97. */
+const forge = (n: string) => `${n.slice(0, -2)}${String((Number(n.slice(-2)) + 1) % 100).padStart(2, '0')}`;
+
+// The inbox (spec 2): search by sender, content, received dates; one message's page with its tasks,
+// links and suggestions; canLink; Link / Classify with attachment classification (results and
+// invoices made on the request) and Unlink. Only the inbox permission opens it; a message can only
+// be linked to a request the actor may handle.
+
+let t: TestContext;
+let handler: string;
+let acmeHandler: string;
+let submitter: string;
+
+function mail(
+  headers: Record<string, string>,
+  body: string,
+  attachment?: { name: string; type: string; bytes: Buffer },
+) {
+  const head = Object.entries({ 'MIME-Version': '1.0', ...headers })
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
+  if (!attachment) return Buffer.from(`${head}\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`);
+  const b = 'BOUNDARY42';
+  return Buffer.from(
+    `${head}\r\nContent-Type: multipart/mixed; boundary="${b}"\r\n\r\n--${b}\r\nContent-Type: text/plain\r\n\r\n${body}\r\n` +
+      `--${b}\r\nContent-Type: ${attachment.type}; name="${attachment.name}"\r\nContent-Disposition: attachment; filename="${attachment.name}"\r\n` +
+      `Content-Transfer-Encoding: base64\r\n\r\n${attachment.bytes.toString('base64')}\r\n--${b}--\r\n`,
+  );
+}
+
+const receive = (raw: Buffer, receivedAt?: Date) =>
+  receiveMessage({ db: t.db, storage: createLocalStorage(t.config.files.dir), live: t.live }, raw, {
+    receivedAt,
+  });
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
+  await createUser(t.db, {
+    id: 'acmehandler',
+    scope: '/org/acme/',
+    roles: [{ role: 'c:roles:handler', scope: '/org/acme/' }],
+  });
+  await createUser(t.db, {
+    id: 'submitter',
+    scope: '/org/acme/',
+    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
+  });
+  handler = await signIn(t.app, 'handler');
+  acmeHandler = await signIn(t.app, 'acmehandler');
+  submitter = await signIn(t.app, 'submitter');
+});
+afterAll(() => t.close());
+
+describe('inbox search', () => {
+  it('finds messages by sender, content and received dates, newest first and paged', async () => {
+    await receive(
+      mail(
+        { From: 'Alice Able <alice@clinic.example>', Subject: 'Radiology films' },
+        'The x-ray films are ready.',
+      ),
+      new Date('2026-03-02T03:00:00Z'),
+    );
+    await receive(
+      mail({ From: 'bob@hospital.example', Subject: 'Invoice query' }, 'Our invoice remains unpaid.'),
+      new Date('2026-03-05T03:00:00Z'),
+    );
+    const search = (q: string) => get(t, handler, `/inbox/search?${q}`);
+
+    const bySender = await search('sender=ALICE');
+    expect(bySender.statusCode).toBe(200);
+    expect(bySender.json().hits.map((h: { item: { subject: string } }) => h.item.subject)).toEqual([
+      'Radiology films',
+    ]);
+    expect(bySender.json().hits[0].item).toMatchObject({
+      from: { email: 'alice@clinic.example', displayName: 'Alice Able' },
+      requestNumbers: [],
+    });
+
+    const byContent = await search('content=unpaid');
+    expect(byContent.json().hits.map((h: { item: { subject: string } }) => h.item.subject)).toEqual([
+      'Invoice query',
+    ]);
+
+    const byDates = await search('receivedAtFrom=2026-03-01&receivedAtTo=2026-03-02');
+    expect(byDates.json().hits.map((h: { item: { subject: string } }) => h.item.subject)).toEqual([
+      'Radiology films',
+    ]);
+
+    const paged = await search('receivedAtFrom=2026-03-01&receivedAtTo=2026-03-06&pageSize=1&pageOffset=1');
+    expect(paged.json()).toMatchObject({ total: 2, paging: { offset: 1, size: 1 } });
+    expect(paged.json().hits[0].item.subject).toBe('Radiology films');
+  });
+
+  it('refuses bad input with a message per field', async () => {
+    const res = await get(t, handler, '/inbox/search?receivedAtFrom=2026-02-30');
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('is refused without the inbox permission', async () => {
+    expect((await get(t, submitter, '/inbox/search')).statusCode).toBe(403);
+    expect((await get(t, submitter, '/inbox')).statusCode).toBe(403);
+    expect((await get(t, handler, '/inbox')).json()).toMatchObject({ $type: 'inbox' });
+  });
+});
+
+describe('an inbox message', () => {
+  it('shows the message, its task and suggestions by applicant name and sender email', async () => {
+    const n = await insertTestRequest(t.db, {
+      scope: '/org/acme/',
+      applicant: { name: 'Harriet Quimby' },
+      recipient: { email: 'records@quimby-clinic.example' },
+    });
+    const { id } = await receive(
+      mail(
+        { From: 'records@quimby-clinic.example', Subject: 'Records of Harriet Quimby' },
+        'Attached as asked.',
+      ),
+    );
+    const res = await get(t, handler, `/inbox/messages/${id}`);
+    expect(res.statusCode).toBe(200);
+    const view = res.json();
+    expect(view).toMatchObject({
+      $type: 'inboxMessage',
+      title: 'Records of Harriet Quimby',
+      actions: ['link'],
+    });
+    expect(view.tasks).toMatchObject([{ type: 'classifyIncomingMessage', messageId: id }]);
+    expect(view.suggestions[0]).toMatchObject({ requestNumber: n, applicantName: 'Harriet Quimby' });
+    expect(view.suggestions[0].reasons).toContain('applicantName');
+
+    expect((await get(t, submitter, `/inbox/messages/${id}`)).statusCode).toBe(403);
+    expect((await get(t, handler, '/inbox/messages/00000000-0000-4000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
+    expect((await get(t, handler, '/inbox/messages/not-an-id')).statusCode).toBe(404);
+  });
+});
+
+describe('link and unlink', () => {
+  it('checks the request number: format, check digits, existence, scope, closed', async () => {
+    const acme = await insertTestRequest(t.db, { scope: '/org/acme/' });
+    const globex = await insertTestRequest(t.db, { scope: '/org/globex/', prefix: 'GLX' });
+    const closed = await insertTestRequest(t.db, { scope: '/org/acme/', status: 'closed' });
+    const { id } = await receive(mail({ From: 'x@example.org', Subject: 'Unmatched' }, 'No number here.'));
+    const canLink = async (cookie: string, n: string) =>
+      (await get(t, cookie, `/inbox/messages/${encodeURIComponent(id)}/actions/link/${n}`)).json().canLink;
+    expect(await canLink(acmeHandler, acme)).toBe(true);
+    expect(await canLink(acmeHandler, forge(acme))).toBe(false);
+    expect(await canLink(acmeHandler, 'NOT-A-NUMBER')).toBe(false);
+    expect(await canLink(acmeHandler, createRequestNumber('ZZZ', new Date()))).toBe(false);
+    expect(await canLink(acmeHandler, globex)).toBe(false);
+    expect(await canLink(handler, globex)).toBe(true);
+    expect(await canLink(acmeHandler, closed)).toBe(false);
+
+    const link = (cookie: string, body: unknown) =>
+      post(t, cookie, `/inbox/messages/${id}/actions/link`, body);
+    const forged = await link(acmeHandler, {
+      requestNumber: forge(acme),
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().fields.requestNumber).toMatch(/check digits/);
+    expect((await link(acmeHandler, { requestNumber: globex })).statusCode).toBe(403);
+    expect((await link(acmeHandler, { requestNumber: closed })).statusCode).toBe(409);
+    expect((await link(submitter, { requestNumber: acme })).statusCode).toBe(403);
+    const nothing = await t.db
+      .selectFrom('inbox_message_links')
+      .selectAll()
+      .where('message_id', '=', id)
+      .execute();
+    expect(nothing).toHaveLength(0);
+  });
+
+  it('links with an attachment classified as result: correspondence, result, task completed', async () => {
+    const n = await insertTestRequest(t.db, { scope: '/org/acme/' });
+    const { id } = await receive(
+      mail({ From: 'Records <records@clinic.example>', Subject: 'Your records' }, 'Here they are.', {
+        name: 'records.pdf',
+        type: 'application/pdf',
+        bytes: PDF,
+      }),
+    );
+    const link = (body: unknown) => post(t, acmeHandler, `/inbox/messages/${id}/actions/link`, body);
+
+    const missingTag = await link({ requestNumber: n, attachments: [{ classification: 'result' }] });
+    expect(missingTag.statusCode).toBe(400);
+    expect(missingTag.json().fields['attachments.0.resultTags.documentType']).toBe(
+      'Document Type is required.',
+    );
+    expect(await link({ requestNumber: n, attachments: [] }).then((r) => r.statusCode)).toBe(400);
+
+    const ok = await link({
+      requestNumber: n.toLowerCase(),
+      attachments: [{ classification: 'result', resultTags: { documentType: 'Medical records' } }],
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().resultIds).toHaveLength(1);
+
+    const page = (await get(t, acmeHandler, `/requests/${n}`)).json();
+    expect(page.correspondence[0]).toMatchObject({ kind: 'message', subject: 'Your records' });
+    expect(page.results).toHaveLength(1);
+    const resultFile = await t.db
+      .selectFrom('request_results as r')
+      .innerJoin('files as f', 'f.key', 'r.file_key')
+      .select(['f.owner_type', 'f.owner_id', 'f.classification', 'f.name'])
+      .where('r.request_number', '=', n)
+      .executeTakeFirstOrThrow();
+    expect(resultFile).toEqual({
+      owner_type: 'request',
+      owner_id: n,
+      classification: 'result',
+      name: 'records.pdf',
+    });
+
+    const view = (await get(t, acmeHandler, `/inbox/messages/${id}`)).json();
+    expect(view.tasks[0].completedAt).toBeDefined();
+    expect(view.message.requestNumbers).toEqual([n]);
+    expect(view.actions).toEqual(['link', 'unlink']);
+    expect(
+      (await link({ requestNumber: n, attachments: [{ classification: 'notIncluded' }] })).statusCode,
+    ).toBe(409);
+  });
+
+  it('unlinks only linked numbers; the correspondence goes, results and invoices stay', async () => {
+    const n = await insertTestRequest(t.db, { scope: '/org/acme/' });
+    const other = await insertTestRequest(t.db, { scope: '/org/acme/' });
+    const { id, linkedTo } = await receive(
+      mail({ From: 'billing@clinic.example', Subject: `Invoice for ${n}` }, 'Invoice attached.', {
+        name: 'invoice.pdf',
+        type: 'application/pdf',
+        bytes: PDF,
+      }),
+    );
+    expect(linkedTo).toEqual([n]);
+    const unlink = (cookie: string, requestNumber: string) =>
+      post(t, cookie, `/inbox/messages/${id}/actions/unlink`, { requestNumber });
+    // Add an invoice from the linked attachment, as the request page would.
+    const [entry] = (await get(t, acmeHandler, `/requests/${n}`)).json().correspondence;
+    const added = await post(t, acmeHandler, `/requests/${n}/actions/addInvoice`, {
+      file: { key: entry.attachments[0].key },
+      tags: { invoiceType: 'Records fee' },
+    });
+    expect(added.statusCode).toBe(200);
+
+    const notLinked = await unlink(acmeHandler, other);
+    expect(notLinked.statusCode).toBe(400);
+    expect(notLinked.json().fields.requestNumber).toBe('Choose a request this message is linked to.');
+    expect((await unlink(submitter, n)).statusCode).toBe(403);
+
+    expect((await unlink(acmeHandler, n)).statusCode).toBe(200);
+    const page = (await get(t, acmeHandler, `/requests/${n}`)).json();
+    expect(page.correspondence.filter((c: { kind: string }) => c.kind === 'message')).toHaveLength(0);
+    expect(page.invoices).toHaveLength(1);
+    expect((await unlink(acmeHandler, n)).statusCode).toBe(400);
+    const view = (await get(t, acmeHandler, `/inbox/messages/${id}`)).json();
+    expect(view.message.requestLinks[0]).toMatchObject({ requestNumber: n });
+    expect(view.message.requestLinks[0].unlinkedAt).toBeDefined();
+    expect(view.actions).toEqual(['link']);
+  });
+
+  it('answers 404 for an unknown action', async () => {
+    const { id } = await receive(mail({ From: 'x@example.org', Subject: 'Hi' }, 'x'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/inbox/messages/${id}/actions/forward`,
+      headers: { ...XHR, cookie: handler },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

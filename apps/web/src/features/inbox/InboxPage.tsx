@@ -1,0 +1,189 @@
+import type { View } from '@dossier/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../api';
+import { useServices } from '../../shell/ServicesContext';
+import { definePage } from '../../view/page';
+import { formatDateTime } from '../requests/requestApi';
+import { DateField } from '../wizard/DateField';
+import { type InboxSearchAnswer, senderOf } from './types';
+
+const PAGE_SIZE = 20;
+const FIELDS = ['sender', 'content', 'receivedAtFrom', 'receivedAtTo'] as const;
+type Terms = Record<(typeof FIELDS)[number], string>;
+const EMPTY: Terms = { sender: '', content: '', receivedAtFrom: '', receivedAtTo: '' };
+
+/** /inbox (spec 2): search by sender, content and received dates; newest messages first. */
+export const InboxPage = definePage<View>(({ view }) => {
+  const { t } = useTranslation();
+  const { api, view: store } = useServices();
+  const [terms, setTerms] = useState<Terms>(EMPTY);
+  const [result, setResult] = useState<InboxSearchAnswer>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [searching, setSearching] = useState(false);
+  const started = useRef(false);
+
+  async function run(offset: number, current = terms) {
+    setSearching(true);
+    setErrors({});
+    const query = new URLSearchParams({ pageSize: String(PAGE_SIZE), pageOffset: String(offset) });
+    for (const [k, v] of Object.entries(current)) if (v.trim()) query.set(k, v.trim());
+    try {
+      setResult(await api.get<InboxSearchAnswer>(`/inbox/search?${query}`));
+    } catch (error) {
+      setResult(undefined);
+      if (error instanceof ApiError && error.status === 400 && error.fields) setErrors(error.fields);
+      else store.report(error);
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on opening the page
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void run(0);
+  }, []);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(0);
+  };
+  const offset = result?.paging.offset ?? 0;
+  return (
+    <Container size="lg" data-testid="inbox-page">
+      <Title order={2} mb="md">
+        {view.title}
+      </Title>
+      <Paper withBorder p="md" component="form" onSubmit={onSubmit} data-testid="inbox-form">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          {(['sender', 'content'] as const).map((name) => (
+            <TextInput
+              key={name}
+              label={t(`inbox.fields.${name}`)}
+              value={terms[name]}
+              onChange={(e) => setTerms({ ...terms, [name]: e.currentTarget.value })}
+              error={errors[name]}
+              data-testid={`inbox-${name}`}
+            />
+          ))}
+          {(['receivedAtFrom', 'receivedAtTo'] as const).map((name) => (
+            <DateField
+              key={name}
+              label={t(`inbox.fields.${name}`)}
+              value={terms[name] || null}
+              onChange={(value) => setTerms({ ...terms, [name]: value ?? '' })}
+              invalidMessage={t('inbox.invalidDate')}
+              error={errors[name]}
+              data-testid={`inbox-${name}`}
+            />
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button
+            variant="default"
+            onClick={() => {
+              setTerms(EMPTY);
+              void run(0, EMPTY);
+            }}
+            data-testid="inbox-clear"
+          >
+            {t('inbox.clear')}
+          </Button>
+          <Button type="submit" loading={searching} disabled={searching} data-testid="inbox-search">
+            {t('inbox.search')}
+          </Button>
+        </Group>
+      </Paper>
+      {result && (
+        <Stack gap="xs" mt="md" data-testid="inbox-result">
+          <Group justify="space-between">
+            <Text size="sm" data-testid="inbox-summary">
+              {result.summary}
+            </Text>
+            <Group gap={4}>
+              <ActionIcon
+                variant="default"
+                aria-label={t('inbox.previous')}
+                disabled={offset === 0}
+                onClick={() => void run(Math.max(0, offset - PAGE_SIZE))}
+              >
+                <IconChevronLeft size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                aria-label={t('inbox.next')}
+                disabled={offset + result.hits.length >= result.total}
+                onClick={() => void run(offset + PAGE_SIZE)}
+              >
+                <IconChevronRight size={16} />
+              </ActionIcon>
+            </Group>
+          </Group>
+          {result.hits.length > 0 && (
+            <Table striped highlightOnHover data-testid="inbox-hits">
+              <Table.Thead>
+                <Table.Tr>
+                  {(['receivedAt', 'from', 'subject', 'requests'] as const).map((c) => (
+                    <Table.Th key={c}>{t(`inbox.columns.${c}`)}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.hits.map(({ id, item }) => (
+                  <Table.Tr key={id} data-testid="inbox-hit">
+                    <Table.Td>{formatDateTime(item.receivedAt)}</Table.Td>
+                    <Table.Td>{senderOf(item.from) || t('inbox.unknownSender')}</Table.Td>
+                    <Table.Td>
+                      <Link to={`/inbox/messages/${encodeURIComponent(id)}`} data-testid="inbox-hit-link">
+                        {item.subject || t('inbox.noSubject')}
+                      </Link>
+                      {item.flagReason && (
+                        <Badge ml="xs" color="red" variant="light">
+                          {t('inbox.flagged')}
+                        </Badge>
+                      )}
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {item.bodyPlainText}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {item.requestNumbers.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          {t('inbox.unlinked')}
+                        </Text>
+                      ) : (
+                        item.requestNumbers.map((n) => (
+                          <Link key={n} to={`/requests/${n}`} style={{ marginRight: 8 }}>
+                            {n}
+                          </Link>
+                        ))
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      )}
+    </Container>
+  );
+});
