@@ -1,0 +1,251 @@
+import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { visibleRequests } from '../requests/policy.js';
+
+// All SQL of the dashboard tiles. Each tile is a base set (active tasks, correspondence of requests
+// not closed, results neither discarded nor downloaded, closed requests, requests not closed) joined
+// to `requests` so the visibility filter of requests/policy.ts applies to every row and count. The
+// page is read in the tile's order through a partial index (migration 0017). Counts are per key of
+// the tile's counts table, each stopping at COUNT_CAP: exact counts of broad sets over a million
+// requests cost more than the whole dashboard may (measured in bench/cases/dashboard.ts), so the
+// answer says when a count was cut and the page shows it as "1,000+".
+
+export const COUNT_CAP = 1_000;
+
+export const DASHBOARD_TILES = [
+  'activeTasks',
+  'correspondence',
+  'results',
+  'closedRequests',
+  'openRequests',
+] as const;
+export type DashboardTile = (typeof DASHBOARD_TILES)[number];
+
+export interface TileFilters {
+  visible: ReturnType<typeof visibleRequests>;
+  /** Scopes whose inbox the actor works: tasks of a message without a request are shown there. */
+  inboxScopes: string[];
+  /** Requests submitted by or on behalf of this user only. */
+  owner?: string;
+  /** Active tasks due in [dueFrom, dueBefore). */
+  dueFrom?: Date;
+  dueBefore?: Date;
+  /** Active tasks: one type, or every type but this one. */
+  taskType?: string;
+  excludeTaskType?: string;
+  requestStatus?: string;
+  /** A key of the tile's counts table. */
+  key?: string;
+}
+
+type Fragment = RawBuilder<unknown> | Expression<unknown>;
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The result state as the counts table names it; written exactly as in the index of migration 0017. */
+const RESULT_STATE = sql`(case when r.quality_assured_at is not null then 'qualityAssured'
+            when r.quality_assurance_skipped then 'qaSkipped' else 'awaitingQa' end)`;
+
+interface TileSql {
+  from: RawBuilder<unknown>;
+  /** Joins only the page needs (names of people, files): left out of the counts, which then read
+   * the tasks from their index alone. */
+  display: RawBuilder<unknown>;
+  where: Fragment[];
+  key: RawBuilder<unknown>;
+  order: RawBuilder<unknown>;
+  columns: RawBuilder<unknown>;
+}
+
+function visibleRequest(filters: TileFilters): Expression<SqlBool> {
+  return filters.visible(expressionBuilder<Database, 'requests'>());
+}
+
+/** Conditions on the joined request that every tile shares: owner and request status. */
+function requestConditions(filters: TileFilters): Fragment[] {
+  const where: Fragment[] = [];
+  if (filters.owner)
+    where.push(
+      sql`(requests.submitted_by = ${filters.owner} or requests.submitted_on_behalf_of = ${filters.owner})`,
+    );
+  if (filters.requestStatus) where.push(sql`requests.status = ${filters.requestStatus}`);
+  return where;
+}
+
+function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
+  switch (tile) {
+    case 'activeTasks': {
+      // A task of an inbox message has no request: it is seen by those who work that scope's inbox,
+      // and never under an owner or request-status filter (it has neither).
+      const inbox =
+        f.inboxScopes.length === 0 || f.owner || f.requestStatus
+          ? sql`false`
+          : sql`(t.request_number is null and (${sql.join(
+              f.inboxScopes.map((s) => sql`t.scope like ${`${escapeLike(s)}%`}`),
+              sql` or `,
+            )}))`;
+      const onRequest = sql`(requests.request_number is not null and ${visibleRequest(f)}${sql.join(
+        requestConditions(f).map((c) => sql` and ${c}`),
+        sql``,
+      )})`;
+      const where: Fragment[] = [sql`t.completed_at is null`, sql`(${onRequest} or ${inbox})`];
+      if (f.dueFrom) where.push(sql`t.due_at >= ${f.dueFrom}`);
+      if (f.dueBefore) where.push(sql`t.due_at < ${f.dueBefore}`);
+      if (f.taskType) where.push(sql`t.type = ${f.taskType}`);
+      if (f.excludeTaskType) where.push(sql`t.type <> ${f.excludeTaskType}`);
+      return {
+        from: sql`tasks t left join requests on requests.request_number = t.request_number`,
+        display: sql`left join users au on au.id = t.assigned_to`,
+        where,
+        key: sql`t.type`,
+        order: sql`t.due_at, t.id`,
+        columns: sql`t.id::text as id, t.type, t.subject, t.request_number, t.message_id, t.triggered_at,
+          t.due_at, t.marked_in_progress_at, t.assigned_to, au.name as assigned_to_name,
+          requests.applicant_name`,
+      };
+    }
+    case 'correspondence':
+      return {
+        from: sql`correspondence c join requests on requests.request_number = c.request_number`,
+        display: sql`left join users cu on cu.id = c.created_by`,
+        where: [sql`requests.status <> 'closed'`, visibleRequest(f), ...requestConditions(f)],
+        key: sql`c.kind`,
+        order: sql`c.created_at desc, c.id`,
+        columns: sql`c.id::text as id, c.kind, c.request_number, c.subject, c.is_urgent_note,
+          c.issue_request_method, c.message_delivery_status, c.created_at, cu.name as created_by_name,
+          requests.applicant_name`,
+      };
+    case 'results':
+      return {
+        from: sql`request_results r join requests on requests.request_number = r.request_number`,
+        display: sql`left join files fi on fi.key = r.file_key`,
+        where: [
+          sql`r.discarded_at is null`,
+          sql`r.downloaded_at is null`,
+          visibleRequest(f),
+          ...requestConditions(f),
+        ],
+        key: RESULT_STATE,
+        order: sql`r.created_at desc, r.id`,
+        columns: sql`r.id::text as id, ${RESULT_STATE} as state, r.request_number, r.created_at,
+          r.quality_assured_at, fi.name as file_name, requests.applicant_name`,
+      };
+    case 'closedRequests':
+    case 'openRequests': {
+      const closed = tile === 'closedRequests';
+      return {
+        from: sql`requests`,
+        display: sql``,
+        where: [
+          closed ? sql`requests.status = 'closed'` : sql`requests.status <> 'closed'`,
+          visibleRequest(f),
+          ...requestConditions(f),
+        ],
+        key: sql`requests.scope`,
+        order: closed
+          ? sql`requests.closed_at desc, requests.request_number`
+          : sql`requests.submitted_at desc, requests.request_number`,
+        columns: sql`requests.request_number as id, requests.request_number, requests.scope, requests.status,
+          requests.applicant_name, requests.recipient_name, requests.submitted_at, requests.closed_at,
+          requests.last_activity_at`,
+      };
+    }
+  }
+}
+
+const where = (parts: Fragment[]) => sql.join(parts, sql` and `);
+
+export interface TileRow {
+  id: string;
+  request_number: string | null;
+  applicant_name: string | null;
+  [column: string]: unknown;
+}
+
+/** One page of the tile in its order, the key filter applied. */
+export async function readTilePage(
+  db: DbOrTrx,
+  tile: DashboardTile,
+  filters: TileFilters,
+  offset: number,
+  limit: number,
+): Promise<TileRow[]> {
+  const t = tileSql(tile, filters);
+  const parts = filters.key === undefined ? t.where : [...t.where, sql`${t.key} = ${filters.key}`];
+  const result = await sql<TileRow>`select ${t.columns} from ${t.from} ${t.display} where ${where(parts)}
+    order by ${t.order} offset ${offset} limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The count of each key (the key filter not applied: the table offers the others too), each one
+ * stopping at COUNT_CAP + 1, in one statement of one scalar subquery per key. The keys are values,
+ * not a joined list, so the planner sees each one: given an unnest of keys it planned for a generic
+ * key, chose a sequential scan of the tasks (300 ms for a type with no task, on 1M requests) or
+ * sorted all 65,000 results of a state; given the value it reads the (key, order) index of the tile.
+ */
+export async function countTileKeys(
+  db: DbOrTrx,
+  tile: DashboardTile,
+  filters: TileFilters,
+  keys: readonly string[],
+): Promise<{ key: string; count: number }[]> {
+  if (keys.length === 0) return [];
+  const t = tileSql(tile, { ...filters, key: undefined });
+  const counts = keys.map(
+    (
+      key,
+      i,
+    ) => sql`(select count(*) from (select 1 from ${t.from} where ${where([...t.where, sql`${t.key} = ${key}`])}
+        limit ${COUNT_CAP + 1}) s) as ${sql.ref(`n${i}`)}`,
+  );
+  const result = await sql<Record<string, string>>`select ${sql.join(counts)}`.execute(db);
+  const row = result.rows[0];
+  return keys.map((key, i) => ({ key, count: Number(row[`n${i}`]) }));
+}
+
+/**
+ * The scopes that have closed (or not closed) requests, by a skip scan over the scope index of
+ * migration 0017: one index probe per scope instead of reading every request.
+ */
+export async function listRequestScopes(db: DbOrTrx, closed: boolean, limit = 200): Promise<string[]> {
+  const status = closed ? sql`status = 'closed'` : sql`status <> 'closed'`;
+  const result = await sql<{ scope: string }>`with recursive s(scope) as (
+      (select scope from requests where ${status} order by scope limit 1)
+      union all
+      select (select r.scope from requests r where r.${sql.raw(closed ? "status = 'closed'" : "status <> 'closed'")}
+        and r.scope > s.scope order by r.scope limit 1)
+      from s where s.scope is not null
+    ) select scope from s where scope is not null limit ${limit}`.execute(db);
+  return result.rows.map((r) => r.scope);
+}
+
+/**
+ * Users who may own requests the actor sees: those holding a role (within the given scopes) whose
+ * permissions include submitting; the caller passes the role names that do.
+ */
+export async function listRequestOwners(
+  db: DbOrTrx,
+  roles: string[],
+  withinScopes: string[],
+  limit = 200,
+): Promise<{ id: string; name: string }[]> {
+  if (roles.length === 0 || withinScopes.length === 0) return [];
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.name'])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_roles as ur')
+          .select('ur.id')
+          .whereRef('ur.user_id', '=', 'u.id')
+          .where('ur.role', 'in', roles)
+          .where((eb) => eb.or(withinScopes.map((s) => eb('ur.scope', 'like', `${escapeLike(s)}%`)))),
+      ),
+    )
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .limit(limit)
+    .execute();
+}

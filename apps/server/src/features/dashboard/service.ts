@@ -1,0 +1,197 @@
+import {
+  createBusinessCalendar,
+  dateInTimeZone,
+  EXTERNAL_ROLE,
+  isWithinScope,
+  permissionsOfRole,
+  ROLES,
+} from '@dossier/core';
+import type { DbOrTrx } from '../../db/database.js';
+import { badRequest } from '../../http/errors.js';
+import { type Actor, hasPermission, scopesWithPermission } from '../auth/actor.js';
+import { getPublicHolidays, listScopeEntries } from '../configuration/effective.js';
+import { visibleRequests } from '../requests/policy.js';
+import { localDateTime } from '../requests/tasks.js';
+import { DASHBOARD_TASK_TYPES, type DashboardItem, toDashboardItem } from './items.js';
+import {
+  COUNT_CAP,
+  countTileKeys,
+  type DashboardTile,
+  listRequestOwners,
+  listRequestScopes,
+  readTilePage,
+  type TileFilters,
+} from './repository.js';
+
+// GET /dashboard/{bind} (spec 2, "Dashboard"): one tile's page, its counts table and the owners the
+// owner filter offers. Every row and count is limited to the requests the actor may view.
+
+export const DUE_VALUES = ['today', 'tomorrow', 'dayAfterTomorrow'] as const;
+export type Due = (typeof DUE_VALUES)[number];
+export const SENDER_ACTION_REQUIRED = 'senderActionRequired';
+const TIME_ZONE = 'Australia/Sydney';
+
+export interface DashboardQuery {
+  pageOffset: number;
+  pageSize: number;
+  due?: Due;
+  /** 'all', 'mine' or a user id of selectableOwners. */
+  owner: string;
+  /** Empty: every type but senderActionRequired; 'all': every type. */
+  taskType?: string;
+  requestStatus?: string;
+  key?: string;
+}
+
+export interface DashboardAnswer {
+  items: DashboardItem[];
+  total: number;
+  /** The total stopped counting at the cap: there are more. */
+  totalIsCapped: boolean;
+  paging: { offset: number; size: number };
+  aggregations: { key: string; count: number; isCapped: boolean; name?: string }[];
+  selectableOwners: { id: string; name: string }[];
+}
+
+const nextDay = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * The due window in the organisation's time zone. Today runs to the end of the local day and takes
+ * in what is overdue; tomorrow is the next business day and the day after the one after it, each
+ * window starting where the one before ends, so a task due over a weekend or a public holiday falls
+ * into the business day that follows it rather than into none.
+ */
+export function dueWindow(due: Due, now: Date, holidays: readonly string[]): { from?: Date; before: Date } {
+  const calendar = createBusinessCalendar(holidays);
+  const today = dateInTimeZone(now, TIME_ZONE);
+  const endOf = (date: string) => localDateTime(nextDay(date), '00:00', TIME_ZONE);
+  const ends = [
+    endOf(today),
+    endOf(calendar.addBusinessDays(today, 1)),
+    endOf(calendar.addBusinessDays(today, 2)),
+  ];
+  if (due === 'today') return { before: ends[0] };
+  if (due === 'tomorrow') return { from: ends[0], before: ends[1] };
+  return { from: ends[1], before: ends[2] };
+}
+
+const SUBMITTING_ROLES = ROLES.filter((r) => permissionsOfRole(r).includes('request:submit'));
+
+/** Users holding a submitting role inside the scopes where the actor sees requests (not as external). */
+export function listSelectableOwners(db: DbOrTrx, actor: Actor) {
+  const scopes = actor.roles
+    .filter((r) => r.role !== EXTERNAL_ROLE && permissionsOfRole(r.role).includes('request:view'))
+    .map((r) => r.scope);
+  return listRequestOwners(db, SUBMITTING_ROLES, scopes);
+}
+
+async function ownerFilter(
+  actor: Actor,
+  owner: string,
+  owners: { id: string }[],
+): Promise<string | undefined> {
+  if (owner === 'all') return undefined;
+  if (owner === 'mine') {
+    if (!hasPermission(actor, 'request:submit'))
+      throw badRequest('Invalid filter.', { owner: 'Only submitters can show only their requests.' });
+    return actor.id;
+  }
+  if (!owners.some((o) => o.id === owner))
+    throw badRequest('Invalid filter.', { owner: 'Choose an owner from the list.' });
+  return owner;
+}
+
+/** The keys of the tile's counts table, before counting. */
+async function tileKeys(db: DbOrTrx, actor: Actor, tile: DashboardTile): Promise<string[]> {
+  switch (tile) {
+    case 'activeTasks':
+      return [...DASHBOARD_TASK_TYPES];
+    case 'correspondence':
+      return ['issuedRequest', 'message', 'note'];
+    case 'results':
+      return ['awaitingQa', 'qualityAssured', 'qaSkipped'];
+    default: {
+      // Only scopes the actor could see anything in: counting the others would read them in vain.
+      const granted = scopesWithPermission(actor, 'request:view');
+      const scopes = await listRequestScopes(db, tile === 'closedRequests');
+      return scopes.filter((s) => granted.some((g) => isWithinScope(s, g)));
+    }
+  }
+}
+
+export async function getDashboardTile(
+  db: DbOrTrx,
+  actor: Actor,
+  tile: DashboardTile,
+  query: DashboardQuery,
+  now = new Date(),
+): Promise<DashboardAnswer> {
+  const selectableOwners = await listSelectableOwners(db, actor);
+  const filters: TileFilters = {
+    visible: visibleRequests(actor),
+    inboxScopes: scopesWithPermission(actor, 'inbox'),
+    owner: await ownerFilter(actor, query.owner, selectableOwners),
+    requestStatus: query.requestStatus,
+  };
+  if (tile === 'activeTasks' && query.due) {
+    const window = dueWindow(query.due, now, await getPublicHolidays(db, actor.scope));
+    filters.dueFrom = window.from;
+    filters.dueBefore = window.before;
+  }
+  // For tasks the key of the counts table is the type; the type filter's empty value leaves out
+  // what the sender has to do (spec 2, section 9).
+  const typeFilter =
+    tile !== 'activeTasks'
+      ? {}
+      : query.key !== undefined
+        ? { taskType: query.key }
+        : query.taskType === undefined
+          ? { excludeTaskType: SENDER_ACTION_REQUIRED }
+          : query.taskType === 'all'
+            ? {}
+            : { taskType: query.taskType };
+  const keys = await tileKeys(db, actor, tile);
+  if (query.key !== undefined && !keys.includes(query.key)) keys.push(query.key);
+
+  const [rows, counts] = await Promise.all([
+    readTilePage(
+      db,
+      tile,
+      { ...filters, ...typeFilter, key: tile === 'activeTasks' ? undefined : query.key },
+      query.pageOffset,
+      query.pageSize,
+    ),
+    countTileKeys(db, tile, filters, keys),
+  ]);
+
+  const inTotal = (key: string) => {
+    if (query.key !== undefined) return key === query.key;
+    if ('taskType' in typeFilter) return key === typeFilter.taskType;
+    if ('excludeTaskType' in typeFilter) return key !== typeFilter.excludeTaskType;
+    return true;
+  };
+  const counted = counts.filter((c) => inTotal(c.key));
+  const scopeNames =
+    tile === 'closedRequests' || tile === 'openRequests'
+      ? new Map((await listScopeEntries(db)).map((s) => [s.scopePath, s.name]))
+      : new Map<string, string>();
+  return {
+    items: rows.map((row) => toDashboardItem(tile, row, now)),
+    total: counted.reduce((sum, c) => sum + Math.min(c.count, COUNT_CAP), 0),
+    totalIsCapped: counted.some((c) => c.count > COUNT_CAP),
+    paging: { offset: query.pageOffset, size: query.pageSize },
+    aggregations: counts
+      .filter((c) => c.count > 0 || c.key === query.key)
+      .map((c) => ({
+        key: c.key,
+        count: Math.min(c.count, COUNT_CAP),
+        isCapped: c.count > COUNT_CAP,
+        ...(scopeNames.has(c.key) ? { name: scopeNames.get(c.key) } : {}),
+      })),
+    selectableOwners,
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { requirePermission } from '../auth/policy.js';
+import { sendSignedInPage } from '../users/pageView.js';
+import { getDownloadFilesView, markResultDownloaded } from './service.js';
+
+export function downloadRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The page and its Refresh: the list comes with the view.
+  r.get('/results/download-files', async (request, reply) =>
+    sendSignedInPage(request, reply, deps.views, () =>
+      getDownloadFilesView(deps.db, requirePermission(request, 'file:view:markAsDownloaded')),
+    ),
+  );
+
+  r.post(
+    '/results/download-files/:resultId/downloaded',
+    { schema: { params: z.object({ resultId: z.string().max(40) }) } },
+    async (request) =>
+      markResultDownloaded(
+        deps.db,
+        requirePermission(request, 'file:view:markAsDownloaded'),
+        request.params.resultId,
+      ),
+  );
+}

@@ -1,0 +1,82 @@
+import { WORKFLOW_TASK_TYPES } from '@dossier/core';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
+import { TIME_ZONE } from './calendar.js';
+
+// The Run Report form as it travels (GET query, `filter.*` like the dashboard and the menu's
+// `/reports/tasks/active?filter.date=triggeredAt`). Dates are YYYY-MM-DD local dates; "to" takes in
+// the whole of that day. Which fields a report shows is in its definition; the others are ignored.
+
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+const dateQuery = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine(isCalendarDate, 'Enter a valid date.');
+
+export const FILTER_NAMES = ['from', 'to', 'scope', 'taskType', 'date', 'status', 'currency'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+export const OPEN_STATUSES = ['submitted', 'open'] as const;
+export const RESULT_STATUSES = ['qualityAssured', 'awaitingQa', 'downloaded', 'discarded'] as const;
+
+export const reportQuerySchema = z
+  .object({
+    'filter.from': optional(dateQuery),
+    'filter.to': optional(dateQuery),
+    'filter.scope': optional(z.string().max(300).startsWith('/', 'Choose a scope from the list.')),
+    'filter.taskType': optional(z.enum(WORKFLOW_TASK_TYPES, { message: 'Unknown task type.' })),
+    'filter.date': optional(z.enum(['triggeredAt', 'dueAt'], { message: 'Choose triggeredAt or dueAt.' })),
+    'filter.status': optional(
+      z.enum([...OPEN_STATUSES, ...RESULT_STATUSES], { message: 'Choose a status from the list.' }),
+    ),
+    'filter.currency': optional(z.string().regex(/^[A-Z]{3}$/, 'Choose a currency from the list.')),
+    export: optional(z.enum(['csv'], { message: 'The only export is csv.' })),
+  })
+  .refine((q) => !q['filter.from'] || !q['filter.to'] || q['filter.from'] <= q['filter.to'], {
+    message: 'The end date is before the start date.',
+    path: ['filter.to'],
+  });
+
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+export interface ReportFilters {
+  from?: string;
+  to?: string;
+  scope?: string;
+  taskType?: string;
+  date?: 'triggeredAt' | 'dueAt';
+  status?: string;
+  currency?: string;
+}
+
+export function filtersOf(q: ReportQuery): ReportFilters {
+  return {
+    from: q['filter.from'],
+    to: q['filter.to'],
+    scope: q['filter.scope'],
+    taskType: q['filter.taskType'],
+    date: q['filter.date'],
+    status: q['filter.status'],
+    currency: q['filter.currency'],
+  };
+}
+
+/** A timestamp column within the local dates from … to (both whole days); true without bounds. */
+export function inDateRange(column: RawBuilder<unknown>, f: ReportFilters): RawBuilder<SqlBool> {
+  const parts: RawBuilder<SqlBool>[] = [];
+  if (f.from) parts.push(sql<SqlBool>`${column} >= (${f.from}::date)::timestamp at time zone ${TIME_ZONE}`);
+  if (f.to) parts.push(sql<SqlBool>`${column} < (${f.to}::date + 1)::timestamp at time zone ${TIME_ZONE}`);
+  return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** The chosen scope and everything below it; true without one. */
+export function inScope(column: RawBuilder<unknown>, scope: string | undefined): RawBuilder<SqlBool> {
+  if (!scope) return sql<SqlBool>`true`;
+  return sql<SqlBool>`${column} like ${`${scope.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+}

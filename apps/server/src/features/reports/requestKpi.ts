@@ -1,0 +1,105 @@
+import { type RawBuilder, sql } from 'kysely';
+import { calendarCte, type HolidaySets, holidaySetOf, localDate } from './calendar.js';
+
+// The KPI figures of many requests at once, in SQL, by the rules of packages/core requests/kpi.ts
+// (computeRequestKpi, used one request at a time on the request page; the report test compares
+// both). The clock runs from the local submission date to the close date (or today). Days pended
+// external / internal are business days on which a senderActionRequired / actionDeferred task was
+// open; overlapping tasks count a day once (range_agg merges them), and a day pended both ways is
+// taken off the business days once.
+
+/**
+ * CTEs for `with …`: `cal`, `b` (the base rows: request_number, scope, set_id, from_d, to_d), the
+ * pended-day steps and `kpi` (b's columns plus calendar_days, business_days,
+ * business_days_less_pended, days_pended_internal, days_pended_external). `base` selects
+ * request_number, scope, submitted_at and closed_at of the requests to report on.
+ */
+export function requestKpiCtes(
+  h: HolidaySets,
+  base: RawBuilder<unknown>,
+  today: string,
+): RawBuilder<unknown> {
+  const s = (c: string) => sql.ref(`q.${c}`);
+  return sql`
+    cal as materialized (${calendarCte(h)}),
+    b as materialized (
+      select q.request_number, q.scope, ${holidaySetOf(h, s('scope'))} as set_id,
+        ${localDate(s('submitted_at'), h)} as from_d,
+        coalesce(${localDate(s('closed_at'), h)}, ${today}::date) as to_d
+      from (${base}) q
+    ),
+    pend_tasks as (
+      select b.request_number, b.set_id, t.type,
+        greatest(${localDate(sql.ref('t.triggered_at'), h)}, b.from_d) as lo,
+        least(coalesce(${localDate(sql.ref('t.completed_at'), h)}, b.to_d), b.to_d) as hi
+      from b join tasks t on t.request_number = b.request_number
+      where t.type in ('senderActionRequired', 'actionDeferred')
+    ),
+    pend_ranges as (
+      select request_number, set_id,
+        range_agg(daterange(lo, hi, '(]')) filter (where type = 'senderActionRequired') as ext,
+        range_agg(daterange(lo, hi, '(]')) filter (where type = 'actionDeferred') as int,
+        range_agg(daterange(lo, hi, '(]')) as any
+      from pend_tasks where lo < hi
+      group by request_number, set_id
+    ),
+    pend_parts as (
+      select p.request_number, p.set_id, k.kind, lower(rg) - 1 as lo, upper(rg) - 1 as hi
+      from pend_ranges p
+        cross join lateral (values ('ext', p.ext), ('int', p.int), ('any', p.any)) k (kind, ranges)
+        cross join lateral unnest(k.ranges) rg
+    ),
+    pend as (
+      select pp.request_number,
+        coalesce(sum(c2.n - c1.n) filter (where pp.kind = 'ext'), 0)::int as ext_days,
+        coalesce(sum(c2.n - c1.n) filter (where pp.kind = 'int'), 0)::int as int_days,
+        coalesce(sum(c2.n - c1.n) filter (where pp.kind = 'any'), 0)::int as any_days
+      from pend_parts pp
+        join cal c1 on c1.set_id = pp.set_id and c1.d = pp.lo
+        join cal c2 on c2.set_id = pp.set_id and c2.d = pp.hi
+      group by pp.request_number
+    ),
+    -- The KPI figures per combination of scope, dates and pended days, with how many requests share
+    -- it (n): a year of closed requests is ~250,000 rows but far fewer combinations, and the
+    -- calendar lookups run once per combination.
+    kpi_groups as (
+      select b.scope, b.set_id, b.from_d, b.to_d, coalesce(p.any_days, 0) as any_days,
+        coalesce(p.int_days, 0) as int_days, coalesce(p.ext_days, 0) as ext_days, count(*) as n
+      from b left join pend p on p.request_number = b.request_number
+      group by 1, 2, 3, 4, 5, 6, 7
+    ),
+    kpi as (
+      select g.scope, g.from_d, g.to_d, g.n,
+        greatest(0, g.to_d - g.from_d) as calendar_days,
+        greatest(0, c2.n - c1.n) as business_days,
+        greatest(0, c2.n - c1.n - g.any_days) as business_days_less_pended,
+        g.int_days as days_pended_internal,
+        g.ext_days as days_pended_external
+      from kpi_groups g
+        join cal c1 on c1.set_id = g.set_id and c1.d = g.from_d
+        join cal c2 on c2.set_id = g.set_id and c2.d = g.to_d
+    )`;
+}
+
+/** Per request (export): the KPI figures of each row of `b`. */
+export const KPI_PER_REQUEST = sql`
+  kpi_rows as (
+    select b.request_number, b.scope, b.from_d, b.to_d,
+      greatest(0, b.to_d - b.from_d) as calendar_days,
+      greatest(0, c2.n - c1.n) as business_days,
+      greatest(0, c2.n - c1.n - coalesce(p.any_days, 0)) as business_days_less_pended,
+      coalesce(p.int_days, 0) as days_pended_internal,
+      coalesce(p.ext_days, 0) as days_pended_external
+    from b
+      join cal c1 on c1.set_id = b.set_id and c1.d = b.from_d
+      join cal c2 on c2.set_id = b.set_id and c2.d = b.to_d
+      left join pend p on p.request_number = b.request_number
+  )`;
+
+/** The averages of the KPI columns over grouped `kpi` rows (weighted by n), as report columns. */
+export const KPI_AVERAGES = sql`
+  (sum(n * calendar_days) / sum(n))::float8 as "calendarDays",
+  (sum(n * business_days) / sum(n))::float8 as "businessDays",
+  (sum(n * business_days_less_pended) / sum(n))::float8 as "businessDaysLessPended",
+  (sum(n * days_pended_internal) / sum(n))::float8 as "daysPendedInternal",
+  (sum(n * days_pended_external) / sum(n))::float8 as "daysPendedExternal"`;

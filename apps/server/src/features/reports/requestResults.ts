@@ -1,0 +1,112 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { visibleRequests } from '../requests/policy.js';
+import { withinReportScopes } from './access.js';
+import { calendarCte, holidaySetOf, localDate } from './calendar.js';
+import type { ReportContext, ReportDefinition } from './definition.js';
+import { inDateRange, inScope, type ReportFilters } from './filters.js';
+
+// Request Results: the results added within the dates, per sender organisation: how many, how many
+// quality-assured (or with QA skipped), awaiting QA, downloaded and discarded, the QA ratio and the
+// business days from the request's submission to the result. The same data as Download Files.
+
+const STATE = sql<string>`case when q.discarded_at is not null then 'discarded'
+  when q.downloaded_at is not null then 'downloaded'
+  when q.quality_assured_at is not null or q.quality_assurance_skipped then 'qualityAssured'
+  else 'awaitingQa' end`;
+
+function base(ctx: ReportContext, f: ReportFilters, limit?: number): RawBuilder<unknown> {
+  let q = ctx.db
+    .selectFrom('request_results as res')
+    .innerJoin('requests', 'requests.request_number', 'res.request_number')
+    .select([
+      'res.id',
+      'res.request_number',
+      'requests.scope',
+      'requests.applicant_name',
+      'requests.submitted_at',
+      'res.created_at',
+      'res.quality_assured_at',
+      'res.quality_assurance_skipped',
+      'res.downloaded_at',
+      'res.discarded_at',
+    ])
+    .where(visibleRequests(ctx.actor))
+    .where(withinReportScopes(ctx.actor, sql.ref('requests.scope')))
+    .where(inDateRange(sql.ref('res.created_at'), f))
+    .where(inScope(sql.ref('requests.scope'), f.scope) as RawBuilder<SqlBool>);
+  if (limit !== undefined) q = q.orderBy('res.created_at', 'desc').orderBy('res.id', 'desc').limit(limit);
+  return sql`${q}`;
+}
+
+function withState(ctx: ReportContext, f: ReportFilters, limit?: number) {
+  const h = ctx.holidays;
+  return sql`
+    cal as materialized (${calendarCte(h)}),
+    x as (
+      select q.*, ${STATE} as state, ${holidaySetOf(h, sql.ref('q.scope'))} as set_id,
+        ${localDate(sql.ref('q.submitted_at'), h)} as from_d, ${localDate(sql.ref('q.created_at'), h)} as to_d
+      from (${base(ctx, f, limit)}) q
+    ),
+    y as (
+      select x.*, greatest(0, c2.n - c1.n) as business_days
+      from x
+        join cal c1 on c1.set_id = x.set_id and c1.d = x.from_d
+        join cal c2 on c2.set_id = x.set_id and c2.d = x.to_d
+      where ${f.status ? sql`x.state = ${f.status}` : sql`true`}
+    )`;
+}
+
+export const requestResultsReport: ReportDefinition = {
+  name: 'requestResults',
+  path: '/reports/request-results',
+  title: 'Request Results',
+  needs: [],
+  filters: ['from', 'to', 'scope', 'status'],
+  columns: [
+    { key: 'scope', kind: 'id' },
+    { key: 'results', kind: 'count' },
+    { key: 'qualityAssured', kind: 'count' },
+    { key: 'awaitingQa', kind: 'count' },
+    { key: 'downloaded', kind: 'count' },
+    { key: 'discarded', kind: 'count' },
+    { key: 'qaRatio', kind: 'ratio', numerator: 'qualityAssuredAll', denominator: 'results' },
+    { key: 'businessDays', kind: 'average', weightedBy: 'results', unit: 'businessDays' },
+  ],
+  async summary(ctx, f) {
+    const { rows } = await sql<Record<string, number | string>>`
+      with ${withState(ctx, f)}
+      select scope, count(*)::int as results,
+        (count(*) filter (where state = 'qualityAssured'))::int as "qualityAssured",
+        (count(*) filter (where state = 'awaitingQa'))::int as "awaitingQa",
+        (count(*) filter (where state = 'downloaded'))::int as downloaded,
+        (count(*) filter (where state = 'discarded'))::int as discarded,
+        (count(*) filter (where state in ('qualityAssured', 'downloaded')))::int as "qualityAssuredAll",
+        avg(business_days)::float8 as "businessDays"
+      from y group by scope order by scope`.execute(ctx.db);
+    return { rows: rows.map((r) => ({ ...r, qaRatio: ratioRow(r) })), chart: null };
+  },
+  exportColumns: [
+    { key: 'resultId', header: 'Result Id' },
+    { key: 'requestNumber', header: 'Request Number' },
+    { key: 'scope', header: 'Scope' },
+    { key: 'applicant', header: 'Applicant' },
+    { key: 'added', header: 'Added' },
+    { key: 'state', header: 'Status' },
+    { key: 'qualityAssuredAt', header: 'Quality Assured' },
+    { key: 'downloadedAt', header: 'Downloaded' },
+    { key: 'businessDays', header: 'Business Days From Submission' },
+  ],
+  exportQuery(ctx, f, limit) {
+    return sql`
+      with ${withState(ctx, f, limit)}
+      select id as "resultId", request_number as "requestNumber", scope, applicant_name as applicant,
+        created_at as added, state, quality_assured_at as "qualityAssuredAt", downloaded_at as "downloadedAt",
+        business_days as "businessDays"
+      from y order by created_at desc, id desc`;
+  },
+};
+
+function ratioRow(r: Record<string, number | string>): number | null {
+  const results = Number(r.results);
+  return results === 0 ? null : Number(r.qualityAssuredAll) / results;
+}

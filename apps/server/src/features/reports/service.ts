@@ -1,0 +1,79 @@
+import {
+  CURRENCIES,
+  dateInTimeZone,
+  EMPTY_REPORT_MESSAGE,
+  isWithinScope,
+  type ReportAnswer,
+  totalsOf,
+  WORKFLOW_TASK_TYPES,
+} from '@dossier/core';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { forbidden } from '../../http/errors.js';
+import { type Actor, hasPermission } from '../auth/actor.js';
+import { listScopeEntries } from '../configuration/effective.js';
+import { reportScopes } from './access.js';
+import { loadHolidaySets, TIME_ZONE } from './calendar.js';
+import type { ReportContext, ReportDefinition } from './definition.js';
+import type { ReportFilters } from './filters.js';
+
+// The use cases of the report pages: the page view (its form's choices), running a report (the
+// summary table with totals and chart) and preparing an export (see csvExport.ts).
+
+/** 403 unless the actor holds reports:view and whatever else the report needs (users: user:view). */
+export function assertMayRun(actor: Actor, report: ReportDefinition): void {
+  for (const permission of ['reports:view' as const, ...report.needs])
+    if (!hasPermission(actor, permission)) throw forbidden();
+}
+
+export async function reportContext(db: Db, actor: Actor): Promise<Omit<ReportContext, 'db'>> {
+  const today = dateInTimeZone(new Date(), TIME_ZONE);
+  // Read outside the report's transaction: the configuration cache serves reads on the pool only.
+  return { actor, today, holidays: await loadHolidaySets(db, today) };
+}
+
+export async function getReportView(db: Db, actor: Actor, report: ReportDefinition) {
+  assertMayRun(actor, report);
+  const granted = reportScopes(actor);
+  const within = (path: string) => granted.some((scope) => isWithinScope(path, scope));
+  const scopes = new Map<string, string>();
+  for (const entry of await listScopeEntries(db))
+    if (within(entry.scopePath)) scopes.set(entry.scopePath, entry.name);
+  for (const scope of granted) if (!scopes.has(scope)) scopes.set(scope, scope);
+  return {
+    $type: 'report',
+    title: report.title,
+    report: report.name,
+    path: report.path,
+    filters: report.filters,
+    columns: report.columns,
+    scopes: [...scopes].sort(([a], [b]) => a.localeCompare(b)).map(([path, name]) => ({ path, name })),
+    taskTypes: WORKFLOW_TASK_TYPES,
+    currencies: CURRENCIES.map((c) => c.code),
+  };
+}
+
+export async function runReport(
+  db: Db,
+  actor: Actor,
+  report: ReportDefinition,
+  filters: ReportFilters,
+): Promise<ReportAnswer> {
+  assertMayRun(actor, report);
+  const ctx = await reportContext(db, actor);
+  // A year of rows is grouped in memory: room for the hash tables, and a read-only snapshot.
+  const summary = await db.transaction().execute(async (trx) => {
+    await sql`set transaction read only`.execute(trx);
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    return report.summary({ ...ctx, db: trx }, filters);
+  });
+  const rows = summary.rows;
+  return {
+    report: report.name,
+    columns: report.columns,
+    rows,
+    totals: totalsOf(report.columns, rows),
+    chart: rows.length === 0 ? null : summary.chart,
+    message: rows.length === 0 ? EMPTY_REPORT_MESSAGE : null,
+  };
+}

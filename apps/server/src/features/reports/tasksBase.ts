@@ -1,0 +1,29 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { withinReportScopes } from './access.js';
+import type { ReportContext } from './definition.js';
+import { inDateRange, inScope, type ReportFilters } from './filters.js';
+
+// The task rows the task reports share: within the actor's report scopes (a task carries its
+// request's scope), the chosen scope and task type. A completed task was overdue when the workflow
+// recorded it so, or else when it was completed after its due time.
+
+export const TASK_OVERDUE_WHEN_COMPLETED = sql<boolean>`coalesce(t.was_overdue, t.completed_at > t.due_at, false)`;
+export const TASK_OVERDUE_NOW = sql<boolean>`coalesce(t.due_at < now(), false)`;
+
+export function taskConditions(
+  ctx: ReportContext,
+  f: ReportFilters,
+  state: 'completed' | 'active',
+): RawBuilder<SqlBool> {
+  const dateColumn =
+    state === 'completed'
+      ? sql.ref('t.completed_at')
+      : f.date === 'dueAt'
+        ? sql.ref('t.due_at')
+        : sql.ref('t.triggered_at');
+  return sql<SqlBool>`${state === 'completed' ? sql`t.completed_at is not null` : sql`t.completed_at is null`}
+    and ${withinReportScopes(ctx.actor, sql.ref('t.scope'))}
+    and ${inDateRange(dateColumn, f)}
+    and ${inScope(sql.ref('t.scope'), f.scope)}
+    and ${f.taskType ? sql`t.type = ${f.taskType}` : sql`true`}`;
+}

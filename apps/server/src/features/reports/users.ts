@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import { scopesWithPermission } from '../auth/actor.js';
+import { withinReportScopes, withinScopes } from './access.js';
+import { calendarCte, holidaySetOf, localDate } from './calendar.js';
+import type { ReportContext, ReportDefinition } from './definition.js';
+import { inDateRange, inScope, type ReportFilters } from './filters.js';
+import { TASK_OVERDUE_WHEN_COMPLETED } from './tasksBase.js';
+
+// Users: the users the actor may view (user:view in their scope), each with the tasks assigned to
+// them and still open, and the tasks they completed within the dates: on time, overdue, the ratio
+// and the business days from trigger to completion. Tasks count only inside the actor's report
+// scopes, so a user of two organisations shows only the work the actor may see.
+
+function ctes(ctx: ReportContext, f: ReportFilters) {
+  const h = ctx.holidays;
+  return sql`
+    cal as materialized (${calendarCte(h)}),
+    u as (
+      select id, name, email, scope, disabled from users
+      where ${withinScopes(scopesWithPermission(ctx.actor, 'user:view'), sql.ref('users.scope'))}
+        and ${inScope(sql.ref('users.scope'), f.scope)}
+    ),
+    done as (
+      select t.completed_by as user_id, count(*)::int as completed,
+        (count(*) filter (where not ${TASK_OVERDUE_WHEN_COMPLETED}))::int as on_time,
+        avg(greatest(0, c2.n - c1.n))::float8 as business_days
+      from tasks t
+        join cal c1 on c1.set_id = ${holidaySetOf(h, sql.ref('t.scope'))} and c1.d = ${localDate(sql.ref('t.triggered_at'), h)}
+        join cal c2 on c2.set_id = ${holidaySetOf(h, sql.ref('t.scope'))} and c2.d = ${localDate(sql.ref('t.completed_at'), h)}
+      where t.completed_at is not null and t.completed_by in (select id from u)
+        and ${withinReportScopes(ctx.actor, sql.ref('t.scope'))} and ${inDateRange(sql.ref('t.completed_at'), f)}
+      group by t.completed_by
+    ),
+    open as (
+      select t.assigned_to as user_id, count(*)::int as active
+      from tasks t
+      where t.completed_at is null and t.assigned_to in (select id from u)
+        and ${withinReportScopes(ctx.actor, sql.ref('t.scope'))}
+      group by t.assigned_to
+    ),
+    z as (
+      select u.id, u.name, u.email, u.scope, u.disabled, coalesce(open.active, 0) as active,
+        coalesce(done.completed, 0) as completed, coalesce(done.on_time, 0) as on_time,
+        coalesce(done.completed, 0) - coalesce(done.on_time, 0) as overdue, done.business_days
+      from u left join done on done.user_id = u.id left join open on open.user_id = u.id
+    )`;
+}
+
+export const usersReport: ReportDefinition = {
+  name: 'users',
+  path: '/reports/users',
+  title: 'Users',
+  needs: ['user:view'],
+  filters: ['from', 'to', 'scope'],
+  columns: [
+    { key: 'user', kind: 'id' },
+    { key: 'active', kind: 'count' },
+    { key: 'completed', kind: 'count' },
+    { key: 'onTime', kind: 'count' },
+    { key: 'overdue', kind: 'count' },
+    { key: 'onTimeRatio', kind: 'ratio', numerator: 'onTime', denominator: 'completed' },
+    { key: 'businessDays', kind: 'average', weightedBy: 'completed', unit: 'businessDays' },
+  ],
+  async summary(ctx, f) {
+    const { rows } = await sql<Record<string, number | string | null>>`
+      with ${ctes(ctx, f)}
+      select name as "user", id as "userId", active, completed, on_time as "onTime", overdue,
+        case when completed = 0 then null else on_time::float8 / completed end as "onTimeRatio",
+        business_days as "businessDays"
+      from z order by name, id`.execute(ctx.db);
+    return { rows, chart: null };
+  },
+  exportColumns: [
+    { key: 'userId', header: 'User Id' },
+    { key: 'name', header: 'Name' },
+    { key: 'email', header: 'Email' },
+    { key: 'scope', header: 'Scope' },
+    { key: 'status', header: 'Status' },
+    { key: 'active', header: 'Active Tasks' },
+    { key: 'completed', header: 'Completed Tasks' },
+    { key: 'onTime', header: 'On Time' },
+    { key: 'overdue', header: 'Overdue' },
+    { key: 'businessDays', header: 'Average Business Days' },
+  ],
+  exportQuery(ctx, f, limit) {
+    return sql`
+      with ${ctes(ctx, f)}
+      select id as "userId", name, email, scope, case when disabled then 'Disabled' else 'Active' end as status,
+        active, completed, on_time as "onTime", overdue, round(business_days::numeric, 1) as "businessDays"
+      from z order by name, id limit ${limit}`;
+  },
+};

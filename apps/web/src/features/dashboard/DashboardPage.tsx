@@ -1,0 +1,124 @@
+import { type View, WORKFLOW_TASK_TYPES } from '@dossier/core';
+import { Container, Group, Select, SimpleGrid, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shell/ServicesContext';
+import { definePage } from '../../view/page';
+import {
+  type DashboardFilters,
+  filtersFromAddress,
+  TILES,
+  type Tile,
+  tileQuery,
+  writeAddress,
+} from './address';
+import { DashboardTile, type TileAnswer } from './DashboardTile';
+
+export interface DashboardView extends View {
+  $type: 'dashboard';
+  canShowMine: boolean;
+  selectableOwners: { id: string; name: string }[];
+  countCap: number;
+}
+
+const PAGE_SIZE = 10;
+
+/**
+ * /dashboard (spec 2): the due, owner and task type filters over five tiles, each loaded from
+ * GET /dashboard/{tile}. Every filter is written to the address; a load error goes to the view's
+ * error area.
+ */
+export const DashboardPage = definePage<DashboardView>(({ view }) => {
+  const { t } = useTranslation();
+  const { api, view: store } = useServices();
+  const [filters, setFilters] = useState<DashboardFilters>(() => filtersFromAddress());
+  const [answers, setAnswers] = useState<Partial<Record<Tile, TileAnswer>>>({});
+
+  useEffect(() => {
+    writeAddress(filters);
+    let current = true;
+    for (const tile of TILES) {
+      api
+        .get<TileAnswer>(`/dashboard/${tile}?${tileQuery(tile, filters, PAGE_SIZE)}`)
+        .then((answer) => current && setAnswers((a) => ({ ...a, [tile]: answer })))
+        .catch((error) => current && store.report(error));
+    }
+    return () => {
+      current = false;
+    };
+  }, [api, store, filters]);
+
+  // A change of a common filter starts every tile at its first page again.
+  const common = (change: Partial<DashboardFilters>) =>
+    setFilters((f) => ({
+      ...f,
+      ...change,
+      tiles: Object.fromEntries(
+        TILES.map((x) => [x, { ...f.tiles[x], offset: 0 }]),
+      ) as DashboardFilters['tiles'],
+    }));
+  const tileChange = (tile: Tile, change: Partial<DashboardFilters['tiles'][Tile]>) =>
+    setFilters((f) => ({ ...f, tiles: { ...f.tiles, [tile]: { ...f.tiles[tile], ...change } } }));
+
+  const ownerOptions = [
+    { value: 'all', label: t('dashboard.owner.all') },
+    ...(view.canShowMine ? [{ value: 'mine', label: t('dashboard.owner.mine') }] : []),
+    ...view.selectableOwners.map((o) => ({ value: o.id, label: o.name })),
+  ];
+
+  return (
+    <Container size="xl" data-testid="dashboard-page">
+      <Title order={2} mb="md">
+        {view.title}
+      </Title>
+      <Group mb="md" align="flex-end">
+        <Select
+          label={t('dashboard.due.label')}
+          data-testid="dashboard-due"
+          allowDeselect={false}
+          value={filters.due || 'all'}
+          data={['all', 'today', 'tomorrow', 'dayAfterTomorrow'].map((v) => ({
+            value: v,
+            label: t(`dashboard.due.${v}`),
+          }))}
+          onChange={(v) => common({ due: !v || v === 'all' ? '' : v })}
+        />
+        <Select
+          label={t('dashboard.owner.label')}
+          data-testid="dashboard-owner"
+          allowDeselect={false}
+          searchable
+          value={filters.owner || 'all'}
+          data={ownerOptions}
+          onChange={(v) => common({ owner: v ?? 'all' })}
+        />
+        <Select
+          label={t('dashboard.taskType.label')}
+          data-testid="dashboard-task-type"
+          w={280}
+          allowDeselect={false}
+          value={filters.taskType || 'empty'}
+          data={[
+            { value: 'empty', label: t('dashboard.taskType.empty') },
+            { value: 'all', label: t('dashboard.taskType.all') },
+            ...WORKFLOW_TASK_TYPES.map((type) => ({ value: type, label: t(`taskTypes.${type}`) })),
+          ]}
+          onChange={(v) => common({ taskType: !v || v === 'empty' ? '' : v })}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+        {TILES.map((tile) => (
+          <DashboardTile
+            key={tile}
+            tile={tile}
+            answer={answers[tile]}
+            activeKey={filters.tiles[tile].key}
+            countCap={view.countCap}
+            onKey={(key) => tileChange(tile, { key, offset: 0 })}
+            onPage={(offset) => tileChange(tile, { offset })}
+          />
+        ))}
+      </SimpleGrid>
+    </Container>
+  );
+});

@@ -1,0 +1,127 @@
+import type { View } from '@dossier/core';
+import { Button, Container, Group, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useServices } from '../../shell/ServicesContext';
+import { definePage } from '../../view/page';
+import { formatDateTime } from '../requests/requestApi';
+
+interface DownloadFileItem {
+  resultId: string;
+  requestNumber: string;
+  subject: string;
+  file: { key: string; name: string | null };
+  itemTypes: { id: string; name: string }[];
+  qualityAssuredAt: string | null;
+  qualityAssuredByDisplayName: string | null;
+  downloadedAt: string | null;
+}
+
+export interface DownloadFilesView extends View {
+  $type: 'downloadFiles';
+  maxNumberResultsFetched: number;
+  results: DownloadFileItem[];
+}
+
+/**
+ * /results/download-files (spec 2): quality-assured results not yet downloaded, newest QA first.
+ * Download marks the result downloaded, then fetches the file; its button stays disabled after.
+ */
+export const DownloadFilesPage = definePage<DownloadFilesView>(({ view }) => {
+  const { t } = useTranslation();
+  const { api, view: store } = useServices();
+  const [downloaded, setDownloaded] = useState<Record<string, boolean>>({});
+  const [busy, setBusy] = useState<string>();
+
+  async function download(item: DownloadFileItem) {
+    setBusy(item.resultId);
+    try {
+      await api.post(`/results/download-files/${item.resultId}/downloaded`);
+      setDownloaded((d) => ({ ...d, [item.resultId]: true }));
+      const link = document.createElement('a');
+      link.href = `/files/${encodeURIComponent(item.file.key)}?attachment=1`;
+      link.download = item.file.name ?? '';
+      link.click();
+    } catch (error) {
+      store.report(error);
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  return (
+    <Container size="xl" data-testid="download-files-page">
+      <Group justify="space-between" mb="md">
+        <Title order={2}>{view.title}</Title>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          onClick={() => {
+            setDownloaded({});
+            void store.reload();
+          }}
+          data-testid="download-files-refresh"
+        >
+          {t('downloads.refresh')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm" data-testid="download-files-summary">
+        {view.results.length === 0
+          ? t('downloads.none')
+          : t('downloads.atMost', { count: view.results.length, max: view.maxNumberResultsFetched })}
+      </Text>
+      {view.results.length > 0 && (
+        <Table striped data-testid="download-files-table">
+          <Table.Thead>
+            <Table.Tr>
+              {(['result', 'qualityAssured', 'applicant', 'file', 'download'] as const).map((c) => (
+                <Table.Th key={c}>{t(`downloads.columns.${c}`)}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {view.results.map((item) => {
+              const done = downloaded[item.resultId] || item.downloadedAt !== null;
+              return (
+                <Table.Tr key={item.resultId} data-testid={`download-row-${item.resultId}`}>
+                  <Table.Td>
+                    <Link to={`/requests/${item.requestNumber}/results/${item.resultId}`}>
+                      {item.requestNumber}
+                    </Link>
+                  </Table.Td>
+                  <Table.Td>
+                    {formatDateTime(item.qualityAssuredAt)}
+                    <Text size="xs" c="dimmed">
+                      {item.qualityAssuredByDisplayName}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{item.subject}</Table.Td>
+                  <Table.Td>
+                    {item.file.name ?? item.file.key}
+                    <Text size="xs" c="dimmed">
+                      {item.itemTypes.map((i) => i.name).join(', ')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      leftSection={<IconDownload size={14} />}
+                      disabled={done}
+                      loading={busy === item.resultId}
+                      onClick={() => void download(item)}
+                      data-testid="download-button"
+                    >
+                      {t('downloads.download')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Container>
+  );
+});
