@@ -1,0 +1,59 @@
+import { isWithinScope } from '@dossier/core';
+import { verifyPassword } from '../../auth/passwords.js';
+import * as authRepo from '../../auth/repository.js';
+import { defineEndpoint } from '../endpoints.js';
+import { CREDENTIAL_CHECKS_PER_MINUTE, takeApiRate } from '../rateLimit.js';
+import { findUserForVerification } from '../repository.js';
+import { credentialsAnswer, credentialsBody } from '../schemas.js';
+
+// userCredentialsVerify: another system asks whether a user's password is right (its own sign-in
+// backed by ours). The same rules as signing in: a disabled or locked account is never valid, a
+// wrong password counts towards the account's lockout, an unknown user costs the same time (a
+// dummy hash is verified), and users outside the key's scope are answered as invalid.
+
+export const userEndpoints = [
+  defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/users/credentials/verify',
+    scope: 'userCredentialsVerify',
+    tag: 'Users',
+    summary: "Verify a user's credentials",
+    description: `At most ${CREDENTIAL_CHECKS_PER_MINUTE} checks a minute per key (429 with Retry-After beyond).`,
+    body: credentialsBody,
+    response: {
+      description: 'Whether the credentials are valid, and whose they are.',
+      schema: credentialsAnswer,
+    },
+    async handler({ body }, { deps, key }) {
+      const { db, config } = deps;
+      await takeApiRate(
+        db,
+        'api.credentials',
+        `${key.configurationId}:${key.kid}`,
+        CREDENTIAL_CHECKS_PER_MINUTE,
+      );
+      const user = await authRepo.findUserForSignin(db, body.userId);
+      const passwordOk = await verifyPassword(user?.password_hash ?? null, body.password);
+      const now = Date.now();
+      const locked = user?.locked_until != null && user.locked_until.getTime() > now;
+      if (!user || user.disabled || locked || !isWithinScope(user.scope, key.scopePath))
+        return { valid: false };
+      if (!passwordOk) {
+        await authRepo.recordUserFailure(
+          db,
+          user.id,
+          config.signin.maxFailures,
+          new Date(now + config.signin.lockMinutes * 60_000),
+        );
+        return { valid: false };
+      }
+      await authRepo.clearFailures(db, user.id);
+      const found = await findUserForVerification(db, user.id);
+      if (!found) return { valid: false };
+      return {
+        valid: true,
+        user: { id: found.id, name: found.name, email: found.email, scope: found.scope },
+      };
+    },
+  }),
+];
