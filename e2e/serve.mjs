@@ -22,5 +22,8 @@ runForeground(process.execPath, ['apps/server/dist/main.js'], {
     // Mail goes to a test SMTP listener that journeys checking real delivery start (issueRequest);
     // while none listens, mail waits in the outbox, where the other journeys read it.
     SMTP_URL: `smtp://127.0.0.1:${Number(port) + 25}`,
+    // Mail in: the built-in listener takes mail for the inbox address (e2e/inbox.spec.ts sends to it).
+    SMTP_LISTEN_PORT: String(Number(port) + 26),
+    INBOX_ADDRESS: 'inbox@dossier.localhost',
   },
 });

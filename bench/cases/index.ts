@@ -1,9 +1,18 @@
 import type { BenchCase } from '../lib/types.js';
 import { homeView, notificationsActive } from './authenticated.js';
 import { bare } from './bare.js';
+import { dashboardCases } from './dashboard.js';
 import { requestCases } from './requests.js';
 import { signin } from './signin.js';
 import { staticAsset } from './static-asset.js';
 
 // Every case, in the order they run. A new feature adds a file here and one entry below.
-export const CASES: BenchCase[] = [bare, staticAsset, signin, notificationsActive, homeView, ...requestCases];
+export const CASES: BenchCase[] = [
+  bare,
+  staticAsset,
+  signin,
+  notificationsActive,
+  homeView,
+  ...requestCases,
+  ...dashboardCases,
+];

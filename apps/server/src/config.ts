@@ -24,7 +24,8 @@ const int = (fallback: number, min: number, max: number) =>
       return n;
     });
 
-const SERVICES = ['web', 'jobs', 'live'] as const;
+// smtp is the listener of mail in; it runs only where SMTP_LISTEN_PORT is set too.
+const SERVICES = ['web', 'jobs', 'live', 'smtp'] as const;
 
 const envSchema = z.object({
   PORT: int(3000, 0, 65535),
@@ -83,6 +84,13 @@ const envSchema = z.object({
     })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Dossier <no-reply@dossier.localhost>'),
+  // Mail in: the built-in SMTP listener (service smtp) takes mail for INBOX_ADDRESS on this port.
+  SMTP_LISTEN_PORT: int(-1, 0, 65535),
+  INBOX_ADDRESS: z
+    .string()
+    .regex(/^[^@\s<>]+@[^@\s<>]+$/, { message: 'expected an email address such as inbox@dossier.example' })
+    .default('inbox@dossier.localhost'),
+  SMTP_MAX_MESSAGE_MB: int(25, 1, 1000),
   // Requests issued by fax are mailed to an email-to-fax gateway; {number} becomes the fax digits.
   FAX_GATEWAY_ADDRESS: z
     .string()
@@ -114,6 +122,9 @@ const envSchema = z.object({
   // Only for tests: lets webhooks reach this machine (never private networks or metadata services).
   WEBHOOKS_ALLOW_LOOPBACK: bool(false),
   WEBHOOKS_CA_FILE: z.string().min(1).optional(),
+  // Public API: the audience its tokens must name (default: PUBLIC_URL + /api/v1) and calls per key.
+  API_AUDIENCE: z.string().min(1).max(500).optional(),
+  API_RATE_LIMIT_PER_MINUTE: int(600, 1, 1_000_000),
 });
 
 const ssoApplications = z.array(
@@ -158,7 +169,17 @@ function toConfig(env: z.infer<typeof envSchema>) {
     webDevServer: env.WEB_DEV_SERVER,
     webDistDir: env.WEB_DIST_DIR,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, faxGatewayAddress: env.FAX_GATEWAY_ADDRESS },
+    mailIn: {
+      listenPort: env.SMTP_LISTEN_PORT < 0 ? undefined : env.SMTP_LISTEN_PORT,
+      inboxAddress: env.INBOX_ADDRESS.toLowerCase(),
+      maxMessageBytes: env.SMTP_MAX_MESSAGE_MB * 1024 * 1024,
+    },
     webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK, caFile: env.WEBHOOKS_CA_FILE },
+    api: {
+      audience:
+        env.API_AUDIENCE ?? (env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/v1` : 'dossier-api'),
+      rateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    },
     sso:
       env.SSO_ISSUER_URL && env.SSO_CLIENT_ID
         ? {

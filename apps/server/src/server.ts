@@ -7,11 +7,13 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { purgeRateEvents } from './db/rateLimit.js';
 import { type SeededUser, seedIfEmpty } from './db/seed.js';
 import { purgeExpired } from './features/auth/service.js';
+import { startWorkflow } from './features/workflow/start.js';
 import { createS3Storage } from './files/s3Storage.js';
 import { createLocalStorage } from './files/storage.js';
 import { registerQueues } from './jobs/handlers.js';
 import { JobQueue } from './jobs/queue.js';
 import { LiveHub } from './live/hub.js';
+import { type SmtpListener, startSmtpListener } from './mail/incoming/listener.js';
 import { createSmtpTransport } from './mail/sender.js';
 import { MailWorker } from './mail/worker.js';
 
@@ -38,11 +40,15 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   let live: LiveHub | undefined;
   let jobs: JobQueue | undefined;
   let mail: MailWorker | undefined;
+  let mailIn: SmtpListener | undefined;
   let app: FastifyInstance | undefined;
   let housekeeping: NodeJS.Timeout | undefined;
+  let stopWorkflow: (() => Promise<void>) | undefined;
   const stop = async () => {
     if (housekeeping) clearInterval(housekeeping);
+    await stopWorkflow?.();
     // Stop taking requests and finish those in flight, then close sockets, then the database.
+    await mailIn?.close();
     await app?.close();
     await mail?.stop();
     await jobs?.stop();
@@ -67,6 +73,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     // Every instance can send jobs; only those running the jobs service work them.
     jobs = await JobQueue.start(url, log);
     await registerQueues(jobs, db, config, config.services.includes('jobs'));
+    // The workflow engine reacts to committed events; it runs where the jobs service does.
+    stopWorkflow = await startWorkflow(jobs, db, live, config.services.includes('jobs'), log);
     app = await buildApp({ config, db, live, jobs });
     await app.listen({ port: config.port, host: config.host });
     // Without SMTP_URL mail stays in the outbox, where administrators can read it.
@@ -77,6 +85,23 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         : createLocalStorage(config.files.dir);
       mail = new MailWorker(db, createSmtpTransport(config.mail.smtpUrl), config.mail.from, log, storage);
       await mail.start(url);
+    }
+    // Mail in: the SMTP listener runs where the smtp service is and a port is configured.
+    if (config.services.includes('smtp') && config.mailIn.listenPort !== undefined) {
+      const storage = config.files.s3
+        ? createS3Storage(config.files.s3)
+        : createLocalStorage(config.files.dir);
+      mailIn = await startSmtpListener(
+        { db, storage, live },
+        {
+          port: config.mailIn.listenPort,
+          host: config.host,
+          inboxAddress: config.mailIn.inboxAddress,
+          maxMessageBytes: config.mailIn.maxMessageBytes,
+          keepBytes: Math.max(config.files.maxBytes, config.mailIn.maxMessageBytes),
+        },
+        log,
+      );
     }
     if (config.services.includes('jobs')) {
       housekeeping = setInterval(() => {

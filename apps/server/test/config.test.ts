@@ -8,7 +8,7 @@ describe('loadConfig', () => {
       port: 3000,
       seedDemo: true,
       databaseUrl: undefined,
-      services: ['web', 'jobs', 'live'],
+      services: ['web', 'jobs', 'live', 'smtp'],
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     ],
     [
       { SERVICES: 'web,mail' },
-      'Invalid environment variable SERVICES: expected a comma-separated list of web, jobs, live',
+      'Invalid environment variable SERVICES: expected a comma-separated list of web, jobs, live, smtp',
     ],
   ])('stops with one clear line for %o', (env, line) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -80,6 +80,25 @@ export interface TasksTable {
   marked_in_progress_by: string | null;
   assigned_to: string | null;
   due_fixed: Generated<boolean>;
+  /** Migration 0014: what a workflow task is about ('result:12'); unique when set. */
+  workflow_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Migration 0014: per user and task type; no row means untrained and inactive. */
+export interface TaskSkillsTable {
+  user_id: string;
+  task_type: string;
+  level: 'untrained' | 'trained';
+  status: 'inactive' | 'active';
+  updated_at: Timestamp;
+}
+
+/** Migration 0015: one row per live connection, and the request page it shows. */
+export interface PresenceTable {
+  connection_id: string;
+  user_id: string;
+  request_number: string | null;
+  seen_at: Timestamp;
 }
 
 export interface EventsTable {
@@ -90,6 +109,15 @@ export interface EventsTable {
   actor: string | null;
   payload: ColumnType<unknown, string | undefined, string>;
   created_at: Timestamp;
+  /** Migration 0014: not yet reacted to by the workflow engine. */
+  workflow_pending: Generated<boolean>;
+}
+
+/** Migration 0014: the days an automatic reminder went out for a task. */
+export interface WorkflowRemindersTable {
+  task_id: string;
+  sent_on: ColumnType<string, string, string>;
+  mail_outbox_id: string | null;
 }
 
 export interface MailOutboxTable {
@@ -256,6 +284,13 @@ export interface RateEventsTable {
   at: Timestamp;
 }
 
+export interface ApiTokenIdsTable {
+  kid: string;
+  jti: string;
+  expires_at: Timestamp;
+  used_at: Generated<Date>;
+}
+
 export interface RequestsTable {
   request_number: string;
   scope: string;
@@ -352,6 +387,39 @@ export interface RequestInvoicesTable {
   discarded_by: string | null;
 }
 
+/** Migration 0016: every message received by mail in, matched or not. */
+export interface InboxMessagesTable {
+  id: Generated<string>;
+  scope: Generated<string>;
+  message_id: string | null;
+  in_reply_to: string | null;
+  references: ColumnType<string[], string[] | undefined, string[]>;
+  from_address: ColumnType<unknown, string | undefined, string>;
+  from_email: Generated<string>;
+  to_addresses: ColumnType<unknown, string | undefined, string>;
+  subject: Generated<string>;
+  body_text: Generated<string>;
+  body_html: string | null;
+  received_at: Timestamp;
+  raw_file_key: string;
+  raw_size: string | number;
+  flag_reason: string | null;
+  attachments: ColumnType<unknown, string | undefined, string>;
+  search: ColumnType<string, never, never>;
+}
+
+/** Migration 0016: a message linked to a request; unlinked_at set once unlinked. */
+export interface InboxMessageLinksTable {
+  id: Generated<string>;
+  message_id: string;
+  request_number: string;
+  correspondence_id: string | null;
+  linked_at: Timestamp;
+  linked_by: string | null;
+  unlinked_at: NullableTimestamp;
+  unlinked_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   files: FilesTable;
@@ -364,6 +432,9 @@ export interface Database {
   signin_failures: SigninFailuresTable;
   notifications: NotificationsTable;
   tasks: TasksTable;
+  task_skills: TaskSkillsTable;
+  presence: PresenceTable;
+  workflow_reminders: WorkflowRemindersTable;
   events: EventsTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
@@ -378,4 +449,7 @@ export interface Database {
   correspondence: CorrespondenceTable;
   request_results: RequestResultsTable;
   request_invoices: RequestInvoicesTable;
+  api_token_ids: ApiTokenIdsTable;
+  inbox_messages: InboxMessagesTable;
+  inbox_message_links: InboxMessageLinksTable;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TRAINABLE_TASK_TYPES } from '@dossier/core';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import { hashPassword } from '../features/auth/passwords.js';
@@ -133,6 +134,19 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeededUser[]>
       const role = user.roles[0];
       seeded.push({ id: user.id, role: `${role.role}@${role.scope}`, password });
     }
+    // The demo handler is trained and active for every trainable task type, so workflow tasks
+    // (the seeded requests' issueRequest tasks first) reach someone.
+    await trx
+      .insertInto('task_skills')
+      .values(
+        TRAINABLE_TASK_TYPES.map((t) => ({
+          user_id: 'handler',
+          task_type: t,
+          level: 'trained',
+          status: 'active',
+        })),
+      )
+      .execute();
     await seedAccounts(trx);
     await seedDemoRequests(trx, config);
     return seeded;

@@ -17,8 +17,15 @@ export function installCsrfGuard(app: FastifyInstance): void {
     if (PLAIN_FORM_PATHS.has(path) && isSameOrigin(request)) return;
     // A file upload is authorised by the signature of its URL, never by the session cookie.
     if (request.method === 'PUT' && path.startsWith('/files/upload/')) return;
+    // The public API is authorised by a signed bearer token per call, never by the session cookie.
+    if (isPublicApiPath(path)) return;
     throw forbidden('Missing X-Requested-With header.');
   });
+}
+
+/** /api/v1 and below: bearer tokens only, no cookie session and no CSRF header. */
+export function isPublicApiPath(path: string): boolean {
+  return path === '/api/v1' || path.startsWith('/api/v1/');
 }
 
 /** A browser always sends Origin (or at least Referer) with a form post; both must name this host. */

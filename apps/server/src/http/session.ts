@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../features/auth/actor.js';
 import { resolveSession } from '../features/auth/service.js';
+import { isPublicApiPath } from './csrf.js';
 
 export const SESSION_COOKIE = 'dossier_session';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
 export function installSession(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('actor', undefined);
   app.addHook('onRequest', async (request) => {
+    // The public API never acts on a cookie: a browser's session must not ride along with a call.
+    if (isPublicApiPath(request.url.split('?')[0])) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.actor = await resolveSession(db, config, token);
   });

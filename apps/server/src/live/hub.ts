@@ -12,7 +12,7 @@ const CHANNEL = 'dossier_live';
 const MAX_PAYLOAD = 7900;
 
 export interface LiveMessage {
-  $type: 'notification' | 'workflowTask' | 'requestResult' | 'requestCorrespondence';
+  $type: 'notification' | 'workflowTask' | 'requestResult' | 'requestCorrespondence' | 'requestPresence';
   [key: string]: unknown;
 }
 

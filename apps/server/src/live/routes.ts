@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { trackPresence } from '../features/presence/service.js';
 import { isSameOrigin } from '../http/csrf.js';
 
 /** The live connection: only for a signed-in user, only from a page of this site. */
@@ -11,6 +12,7 @@ export function liveRoutes(app: FastifyInstance, deps: AppDeps): void {
       return;
     }
     deps.live.add(socket, actor.id, actor.sessionId);
+    trackPresence(deps, socket, actor, request.log);
     socket.on('message', (data) => {
       // The client pings every 30 s to keep proxies from closing an idle connection.
       if (String(data).includes('"ping"')) socket.send(JSON.stringify({ $type: 'pong' }));

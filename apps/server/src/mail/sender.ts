@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database.js';
 import { setDeliveryStatusByOutboxId } from '../features/correspondence/repository.js';
+import { recordMailDeliveryFailure } from '../features/workflow/mailFailure.js';
 import type { FileStorage } from '../files/storage.js';
 import type { MailAttachment } from './outbox.js';
 
@@ -118,6 +119,13 @@ export async function sendDueMail(
           .where('id', '=', row.id)
           .execute();
         if (failed) await setDeliveryStatusByOutboxId(trx, row.id, 'failed');
+        // An issued request that cannot be delivered becomes an exception task (the workflow).
+        if (failed)
+          await recordMailDeliveryFailure(trx, {
+            id: row.id,
+            to: row.to,
+            error: error instanceof Error ? error.message : String(error),
+          });
         return 'failed';
       }
     });

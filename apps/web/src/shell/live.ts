@@ -90,7 +90,7 @@ export class LiveConnection {
     }, this.options.reconnectMs ?? LIVE_RECONNECT_MS);
   }
 
-  private send(message: unknown): void {
+  send(message: unknown): void {
     try {
       this.socket?.send(JSON.stringify(message));
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { AssignedTask, Notification } from '@dossier/core';
+import { deliverPresence } from '../features/presence/presenceChannel';
 import { replaceByTaskId } from '../view/replaceByTaskId';
 import type { ViewStore } from '../view/viewStore';
 import type { NotificationsStore } from './notifications/notificationsStore';
@@ -58,6 +59,7 @@ export function handleLiveMessage(data: unknown, targets: LiveTargets): void {
       if (isRequestPath(targets.view.get().path, message.requestNumber)) void targets.view.reload();
       break;
     default:
+      deliverPresence(message);
       break;
   }
 }

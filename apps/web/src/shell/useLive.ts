@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { presenceReconnected, setPresenceSender } from '../features/presence/presenceChannel';
 import { useStore } from '../view/createStore';
 import { LiveConnection, liveUrl } from './live';
 import { handleLiveMessage } from './liveMessages';
@@ -23,11 +24,16 @@ export function useLive(): void {
         void notifications.load();
         void notifications.loadActive();
         void tasks.load();
+        presenceReconnected();
       },
       onClose: () => tasks.clear(),
       onMessage: (data) => handleLiveMessage(data, { notifications, tasks, view, userId }),
     });
+    setPresenceSender((message) => connection.send(message));
     connection.start();
-    return () => connection.stop();
+    return () => {
+      setPresenceSender(undefined);
+      connection.stop();
+    };
   }, [services, userId]);
 }

@@ -1,6 +1,10 @@
 import { lazy } from 'react';
 import { accountPages } from '../features/account/pages';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { DownloadFilesPage } from '../features/downloads/DownloadFilesPage';
 import { HomePage } from '../features/home/HomePage';
+import { InboxMessagePage } from '../features/inbox/InboxMessagePage';
+import { InboxPage } from '../features/inbox/InboxPage';
 import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
 import { ForgotPasswordPage } from '../features/passwordReset/ForgotPasswordPage';
 import { SetPasswordPage } from '../features/passwordReset/SetPasswordPage';
@@ -11,6 +15,7 @@ import { ResultPage } from '../features/requests/results/ResultPage';
 import { RichTextPage } from '../features/richTextPage/RichTextPage';
 import { SelectRecipientPage } from '../features/selectRecipient/SelectRecipientPage';
 import { SignInPage } from '../features/signin/SignInPage';
+import { TaskSkillsPage } from '../features/skills/TaskSkillsPage';
 import { SsoErrorPage } from '../features/sso/SsoErrorPage';
 import { SsoReauthenticatedPage } from '../features/sso/SsoReauthenticatedPage';
 import { UnknownViewPage } from '../features/unknown/UnknownViewPage';
@@ -46,6 +51,11 @@ export const pages: Record<string, PageComponent> = {
   findRequests: FindRequestsPage,
   selectRecipient: SelectRecipientPage,
   ...wizardPages,
+  dashboard: DashboardPage,
+  downloadFiles: DownloadFilesPage,
+  taskSkills: TaskSkillsPage,
+  inbox: InboxPage,
+  inboxMessage: InboxMessagePage,
 };
 
 export function pageOf(type: string): PageComponent {

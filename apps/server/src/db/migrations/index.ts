@@ -11,6 +11,12 @@ import * as requests from './20261122_0009_requests.js';
 import * as applicantSearch from './20261122_0010_applicant_search.js';
 import * as mailAttachments from './20261122_0012_mail_attachments.js';
 import * as taskDueFixed from './20261122_0013_task_due_fixed.js';
+import * as workflow from './20261122_0014_workflow.js';
+import * as presence from './20261122_0015_presence.js';
+import * as inbox from './20261122_0016_inbox.js';
+import * as dashboard from './20261122_0017_dashboard.js';
+import * as reports from './20261122_0018_reports.js';
+import * as apiTokenIds from './20261122_0019_api_token_ids.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -27,6 +33,12 @@ const migrations: Record<string, Migration> = {
   '20261122_0010_applicant_search': applicantSearch,
   '20261122_0012_mail_attachments': mailAttachments,
   '20261122_0013_task_due_fixed': taskDueFixed,
+  '20261122_0014_workflow': workflow,
+  '20261122_0015_presence': presence,
+  '20261122_0016_inbox': inbox,
+  '20261122_0017_dashboard': dashboard,
+  '20261122_0018_reports': reports,
+  '20261122_0019_api_token_ids': apiTokenIds,
 };
 
 export const migrationProvider: MigrationProvider = {

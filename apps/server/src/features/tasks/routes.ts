@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { requireActor } from '../auth/policy.js';
+import { taskActionRoutes } from './actions.js';
 import { listAssignedTasks } from './service.js';
 
 export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/tasks/assigned', async (request) => ({
     tasks: await listAssignedTasks(deps.db, requireActor(request)),
   }));
+  taskActionRoutes(app, deps);
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import { baseUrlOf } from '../../http/views.js';
 import { requirePermission } from '../auth/policy.js';
 import { sendSignedInPage } from './pageView.js';
 import { userScopes } from './policy.js';
@@ -62,7 +63,10 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post('/admin/users/edit', { schema: { body: userFormSchema } }, async (request) => {
     const actor = requirePermission(request, 'user:edit');
-    return createUser(deps.db, actor, request.body);
+    return createUser(deps.db, actor, request.body, {
+      baseUrl: baseUrlOf(request, deps.config.publicUrl),
+      ip: request.ip,
+    });
   });
 
   r.post(
@@ -70,7 +74,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     { schema: { params: idParams, body: userFormSchema } },
     async (request) => {
       const actor = requirePermission(request, 'user:edit');
-      return updateUser(deps.db, actor, request.params.userId, request.body);
+      return updateUser(deps.db, actor, request.params.userId, request.body, deps);
     },
   );
 }

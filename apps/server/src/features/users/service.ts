@@ -10,8 +10,12 @@ import { diffRecords, listHistory, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { toSearchAnswer } from '../../db/search.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { LiveHub } from '../../live/hub.js';
+import { reassignOpenTasks } from '../assignment/service.js';
 import type { Actor } from '../auth/actor.js';
 import { hashPassword } from '../auth/passwords.js';
+import { sendActivationMail } from '../workflowMail/activation.js';
 import { mayActOnScope, userScopes } from './policy.js';
 import * as repo from './repository.js';
 import { scopeOptionOf, userFormOptions } from './scopes.js';
@@ -129,7 +133,15 @@ async function checkGrants(
   return scope;
 }
 
-export async function createUser(db: Db, actor: Actor, form: UserForm) {
+/** What a user change sets off beyond the row: the activation mail, reassignment of tasks. */
+export interface UserEffects {
+  baseUrl?: string;
+  ip?: string | null;
+  jobs?: JobQueue;
+  live?: LiveHub;
+}
+
+export async function createUser(db: Db, actor: Actor, form: UserForm, effects: UserEffects = {}) {
   const scopePath = (form.scope ?? '').trim();
   const scopeOption = scopePath ? await scopeOptionOf(db, scopePath) : undefined;
   const errors = validateUserForm(form, {
@@ -167,6 +179,12 @@ export async function createUser(db: Db, actor: Actor, form: UserForm) {
         email_confirmed_at: new Date(),
       });
       await repo.addRoles(trx, userId, grants);
+      if (effects.baseUrl && !columns.disabled)
+        await sendActivationMail(
+          trx,
+          { id: userId, name: columns.name, email: columns.email, phone: columns.phone, scope: scopePath },
+          { baseUrl: effects.baseUrl, ip: effects.ip ?? null },
+        );
       const changes = diffRecords(
         {},
         auditShape({ ...columns, ...(form.password ? { password: 'x' } : {}) }, grants),
@@ -183,7 +201,13 @@ export async function createUser(db: Db, actor: Actor, form: UserForm) {
     .catch(mapUniqueViolation);
 }
 
-export async function updateUser(db: Db, actor: Actor, userId: string, form: UserForm) {
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  form: UserForm,
+  effects: UserEffects = {},
+) {
   const existing = await repo.findUser(db, userId);
   if (!existing || !mayActOnScope(actor, 'user:view', existing.scope)) throw notFound('No such user.');
   if (!mayActOnScope(actor, 'user:edit', existing.scope)) throw forbidden('You may not change this user.');
@@ -242,6 +266,9 @@ export async function updateUser(db: Db, actor: Actor, userId: string, form: Use
       if (next === undefined) throw conflict(STALE_USER);
       await repo.removeRoles(trx, userId, removed);
       await repo.addRoles(trx, userId, added);
+      // A disabled user can take no task: its open tasks go to others (or the fallback).
+      if (columns.disabled && !row.disabled)
+        await reassignOpenTasks(trx, effects.jobs, { userId }, effects.live);
       if (Object.keys(changes).length > 0) {
         await recordEvent(trx, {
           type: 'userUpdated',

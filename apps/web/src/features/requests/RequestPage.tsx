@@ -4,6 +4,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
 import { definePage } from '../../view/page';
+import { RequestPresence } from '../presence/RequestPresence';
 import { actionPanels } from './actions/panels';
 import { History } from './History';
 import { requestLists } from './lists';
@@ -85,6 +86,7 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
               {r.applicant.name} · {r.sender.organizationName ?? r.sender.organization} → {r.recipient.name} ·{' '}
               {formatDateTime(r.submittedAt)}
             </Text>
+            <RequestPresence requestNumber={r.requestNumber} />
           </div>
           <Group gap="xs" data-testid="request-actions">
             {ordered(view.actions).map((action) => (

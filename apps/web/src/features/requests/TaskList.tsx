@@ -8,6 +8,58 @@ import { formatDateTime } from './requestApi';
 
 const SHOWN = 5;
 
+/**
+ * Complete and Mark In Progress of a task item (spec 2 offer rules, decided by the server's
+ * canNotComplete / canNotMarkInProgress). While one runs the item shows it is updating; a failure
+ * stops that and goes to the view's error area; success reloads the request page.
+ */
+function TaskActions({ task }: { task: RequestTaskItem }) {
+  const { t } = useTranslation();
+  const { api, view } = useServices();
+  const [busy, setBusy] = useState<'complete' | 'mark-in-progress' | null>(null);
+  if (task.canNotComplete && task.canNotMarkInProgress) return null;
+  async function run(action: 'complete' | 'mark-in-progress') {
+    setBusy(action);
+    try {
+      await api.post(`/tasks/${encodeURIComponent(task.taskId)}/${action}`, {});
+      await view.reload();
+    } catch (error) {
+      view.report(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <Group gap={4} mt={4} wrap="nowrap">
+      {!task.canNotMarkInProgress && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          loading={busy === 'mark-in-progress'}
+          disabled={busy !== null}
+          onClick={() => run('mark-in-progress')}
+          data-testid="task-mark-in-progress"
+        >
+          {t('workflow.task.markInProgress')}
+        </Button>
+      )}
+      {!task.canNotComplete && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="green"
+          loading={busy === 'complete'}
+          disabled={busy !== null}
+          onClick={() => run('complete')}
+          data-testid="task-complete"
+        >
+          {t('workflow.task.complete')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 function TaskState({ task }: { task: RequestTaskItem }) {
   const { t } = useTranslation();
   const [key, color] = task.completedAt
@@ -108,6 +160,7 @@ export function TaskList({
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <TaskState task={task} />
+                  <TaskActions task={task} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
 import { getPublicHolidays, getTaskTypeSettings } from '../../configuration/effective.js';
+import { notifyTaskAdded } from '../../workflowMail/taskAddedNotification.js';
 import { canHandleRequest } from '../policy.js';
 import { touchRequest } from '../repository.js';
 import { DEFAULT_TASK_NOTICES, insertRequestTask, localDateTime, taskTypeName } from '../tasks.js';
@@ -37,7 +38,7 @@ registerRequestAction({
     if (request.status === 'closed') return { conflict: 'The request is closed.' };
     return 'offered';
   },
-  async run(trx, { actor, request }, input) {
+  async run(trx, { deps, actor, request }, input) {
     const now = new Date();
     let dueAt: Date;
     if (input.dueDate === NO_DUE_DATE) dueAt = new Date(`${NO_DUE_DATE}T00:00:00Z`);
@@ -79,6 +80,7 @@ registerRequestAction({
       },
     });
     await touchRequest(trx, n, actor.id, now);
+    await notifyTaskAdded(trx, deps.live, { actor, request, type: input.type });
     return { ok: true, taskId };
   },
 });
