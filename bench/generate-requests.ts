@@ -1,6 +1,7 @@
 // `npm run bench:generate`: fills a bench database with BENCH_REQUESTS (default 1,000,000) requests
 // spread over three years and several sender organisations, with their tasks, correspondence,
-// results and invoices, so the request page and the find-requests search can be measured at volume.
+// results, invoices and history events, so the request page, the find-requests search, the
+// dashboard and the reports can be measured at volume.
 // Everything is set-based SQL (INSERT … SELECT over generate_series, one batch per statement); the
 // secondary indexes are dropped during the load and rebuilt after it, which is several times faster
 // than maintaining four GIN indexes row by row. Settings and the bench workflow: bench/README.md.
@@ -22,7 +23,7 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD } from './lib/types.js';
 const MARK = 'BEN-';
 /** Days of submissions, back from today. */
 const DAYS = 3 * 365;
-const TABLES = ['requests', 'tasks', 'correspondence', 'request_results', 'request_invoices'];
+const TABLES = ['requests', 'tasks', 'correspondence', 'request_results', 'request_invoices', 'events'];
 
 function int(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
@@ -161,13 +162,31 @@ function insertBatch(from: number, to: number): string {
       returning request_number, scope, status, submitted_at, closed_at, substr(reference_number, ${MARK.length + 1})::bigint as g
     ),
     t as (
-      insert into tasks (type, subject, request_number, scope, triggered_at, due_at, completed_at, was_overdue)
+      insert into tasks (type, subject, request_number, scope, triggered_at, due_at, completed_at,
+        completed_by, was_overdue, assigned_to)
       select (${sqlArray(TASK_TYPES)})[1 + (g + n) % ${TASK_TYPES.length}], 'Request ' || request_number,
         request_number, scope, submitted_at + make_interval(days => n::int),
         submitted_at + make_interval(days => n::int + 5),
         case when status = 'closed' or n < 2 then submitted_at + make_interval(days => n::int + 2 + (g % 5)::int) end,
-        case when status = 'closed' or n < 2 then g % 5 > 3 end
+        case when status = 'closed' or n < 2 then 'handler' end,
+        case when status = 'closed' or n < 2 then g % 5 > 3 end,
+        case when g % 4 > 0 then 'handler' end
       from inserted, generate_series(1, 1 + (g % 3)::int) n
+    ),
+    ev as (
+      -- The request's history: what its page lists. Already reacted to, so the workflow engine of
+      -- the measured instance has nothing to catch up on.
+      insert into events (type, aggregate_type, aggregate_id, actor, payload, created_at, workflow_pending)
+      select e.type, 'request', request_number, e.actor, jsonb_build_object('summary', e.summary), e.at, false
+      from inserted, lateral (values
+        ('request.submitted', 'submitter', 'Request submitted.', submitted_at),
+        ('request.issued', 'handler', 'Issued the request by email.',
+          case when status <> 'submitted' then submitted_at + interval '1 day' end),
+        ('request.noteAdded', 'handler', 'Added a note.',
+          case when status <> 'submitted' and g % 2 = 0 then submitted_at + interval '2 days' end),
+        ('request.closed', 'handler', 'Closed the request.', closed_at)
+      ) as e(type, actor, summary, at)
+      where e.at is not null
     ),
     c as (
       insert into correspondence (request_number, kind, issue_request_method, to_address, subject, body,

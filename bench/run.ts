@@ -20,19 +20,19 @@ function once<T>(start: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** Signs the demo user in once and answers the Cookie header that carries the session. */
-async function signInOnce(baseUrl: string): Promise<string> {
+/** Signs a demo user in and answers the Cookie header that carries the session. */
+async function signIn(baseUrl: string, user: string): Promise<string> {
   const res = await fetch(`${baseUrl}/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-    body: new URLSearchParams({ username: DEMO_USER, password: DEMO_PASSWORD }),
+    body: new URLSearchParams({ username: user, password: DEMO_PASSWORD }),
   });
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .find((c) => c.startsWith('dossier_session='));
   if (!res.ok || !cookie) {
-    throw new Error(`signing in as ${DEMO_USER} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    throw new Error(`signing in as ${user} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
   }
   return cookie;
 }
@@ -58,7 +58,7 @@ async function runCase(c: BenchCase, ctx: BenchContext, skipped: string | undefi
       return { name: c.name, status: 'failed', note: failure };
     }
     console.log(`- ${c.name}: ${c.description} (${load.connections} connections, ${load.duration}s)`);
-    const row = await measure(c.name, target, load, ctx.settings);
+    const row = c.run ? await c.run(ctx, target, load) : await measure(c.name, target, load, ctx.settings);
     console.log(`    ${row.rps?.toFixed(0)} req/s, p99 ${row.p99?.toFixed(1)} ms`);
     return row;
   } catch (error) {
@@ -106,6 +106,16 @@ async function main(): Promise<number> {
     void stopAll().finally(() => process.exit(130));
   });
 
+  const dossier = once(async () => {
+    const started = Date.now();
+    console.log('Starting Dossier (database, migrations, seed)…');
+    const server = await startDossier(settings.databaseUrl);
+    stops.push(server.stop);
+    console.log(`  ready at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    return server;
+  });
+  // One session per demo user, signed in on first use and shared by the cases.
+  const cookies = new Map<string, Promise<string>>();
   const ctx: BenchContext = {
     settings,
     bareUrl: once(async () => {
@@ -113,15 +123,17 @@ async function main(): Promise<number> {
       stops.push(server.stop);
       return server.url;
     }),
-    dossierUrl: once(async () => {
-      const started = Date.now();
-      console.log('Starting Dossier (database, migrations, seed)…');
-      const server = await startDossier(settings.databaseUrl);
-      stops.push(server.stop);
-      console.log(`  ready at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-      return server.url;
-    }),
-    sessionCookie: once(async () => signInOnce(await ctx.dossierUrl())),
+    dossierUrl: async () => (await dossier()).url,
+    databaseUrl: async () => (await dossier()).databaseUrl,
+    sessionCookie: () => ctx.sessionCookieOf(DEMO_USER),
+    sessionCookieOf: (user) => {
+      let cookie = cookies.get(user);
+      if (!cookie) {
+        cookie = ctx.dossierUrl().then((url) => signIn(url, user));
+        cookies.set(user, cookie);
+      }
+      return cookie;
+    },
   };
 
   const rows: Row[] = [];

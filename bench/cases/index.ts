@@ -1,7 +1,9 @@
 import type { BenchCase } from '../lib/types.js';
 import { homeView, notificationsActive } from './authenticated.js';
 import { bare } from './bare.js';
+import { csvExport } from './csvExport.js';
 import { dashboardCases } from './dashboard.js';
+import { reportCases } from './reports.js';
 import { requestCases } from './requests.js';
 import { signin } from './signin.js';
 import { staticAsset } from './static-asset.js';
@@ -15,4 +17,6 @@ export const CASES: BenchCase[] = [
   homeView,
   ...requestCases,
   ...dashboardCases,
+  ...reportCases,
+  csvExport,
 ];

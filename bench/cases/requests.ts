@@ -95,10 +95,26 @@ export const findFullText = search(
   async () => `q=${encodeURIComponent('olivia harbour')}`,
 );
 
+// A submitter of /org/acme/ sees only its organisation's requests (about 40% of the generated
+// ones): the same search with the visibility filter at work.
+export const findByApplicantAsSubmitter: BenchCase = {
+  name: 'find-applicant-submitter',
+  description: 'GET /requests/search by applicant name (3 letters, trigram) as submitter of /org/acme/',
+  async target(ctx) {
+    const headers = { 'x-requested-with': 'XMLHttpRequest', cookie: await ctx.sessionCookieOf('submitter') };
+    return {
+      url: `${await ctx.dossierUrl()}/requests/search?subject=smi`,
+      headers,
+      note: '/requests/search?subject=smi as submitter (/org/acme/ and below)',
+    };
+  },
+};
+
 export const requestCases: BenchCase[] = [
   requestView,
   findByApplicant,
   findByNumber,
   findByDateAndScope,
   findFullText,
+  findByApplicantAsSubmitter,
 ];

@@ -16,6 +16,10 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+export interface StartedDossier extends Started {
+  databaseUrl: string;
+}
+
 function baseUrl(app: FastifyInstance): string {
   const address = app.server.address() as AddressInfo;
   return `http://127.0.0.1:${address.port}`;
@@ -39,7 +43,7 @@ const log = {
  * database at `databaseUrl`), migrated and seeded with the bench passwords. `stop` stops it and
  * removes the folder, also when the start failed half-way.
  */
-export async function startDossier(databaseUrl: string | undefined): Promise<Started> {
+export async function startDossier(databaseUrl: string | undefined): Promise<StartedDossier> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dossier-bench-'));
   const removeDataDir = () => fs.rm(dataDir, { recursive: true, force: true });
   const env: NodeJS.ProcessEnv = {
@@ -66,6 +70,8 @@ export async function startDossier(databaseUrl: string | undefined): Promise<Sta
   }
   return {
     url: baseUrl(server.app),
+    // RunningServer.url is the database address (the HTTP one is the app's).
+    databaseUrl: server.url,
     stop: async () => {
       try {
         await server.stop();

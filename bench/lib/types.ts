@@ -1,3 +1,4 @@
+import type { Row } from './load.js';
 import type { Settings } from './settings.js';
 
 /** One request, fired again and again by autocannon (and once first, as a probe). */
@@ -23,6 +24,10 @@ export interface BenchContext {
   dossierUrl(): Promise<string>;
   /** A `Cookie` header value for a session of the demo user `handler` (signed in once, shared). */
   sessionCookie(): Promise<string>;
+  /** The same for another demo user (e.g. `submitter`, whose visibility filter is at work). */
+  sessionCookieOf(user: string): Promise<string>;
+  /** The PostgreSQL the Dossier instance uses (to start a second instance on it as a process). */
+  databaseUrl(): Promise<string>;
 }
 
 export interface BenchCase {
@@ -34,6 +39,11 @@ export interface BenchCase {
   /** Runs before any server starts (e.g. to build something). Answer a string to skip the case. */
   prepare?(settings: Settings): Promise<string | undefined> | string | undefined;
   target(ctx: BenchContext): Promise<Target | Skip>;
+  /**
+   * A measurement autocannon cannot make (several requests per sample, time to first byte, server
+   * memory): called with the target instead of autocannon, answers the row itself.
+   */
+  run?(ctx: BenchContext, target: Target, load: { connections: number; duration: number }): Promise<Row>;
 }
 
 export const DEMO_USER = 'handler';
