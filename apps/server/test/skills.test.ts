@@ -37,6 +37,11 @@ beforeAll(async () => {
     scope: '/org/acme/',
     roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
   });
+  await createUser(t.db, {
+    id: 'acmehandler',
+    scope: '/org/acme/',
+    roles: [{ role: 'c:roles:handler', scope: '/org/acme/' }],
+  });
   manager = caller(t.app, await signIn(t.app, 'manager'));
   acmeManager = caller(t.app, await signIn(t.app, 'acmemanager'));
   handler = caller(t.app, await signIn(t.app, 'handler'));
@@ -65,9 +70,11 @@ describe('the task skills pages', () => {
     const status = (await manager.get('/tasks/skills/status')).json();
     expect(status).toMatchObject({ title: 'Task Skill Status', mode: 'status' });
 
-    // A manager of /org/acme/ sees only Acme's users.
+    // Only users who work requests have skills: no submitters, no managers.
+    expect(view.users.map((u: { userId: string }) => u.userId).sort()).toEqual(['acmehandler', 'handler']);
+    // A manager of /org/acme/ sees only Acme's.
     const acme = (await acmeManager.get('/tasks/skills/levels')).json();
-    expect(acme.users.map((u: { userId: string }) => u.userId).sort()).toEqual(['acmeclerk', 'acmemanager']);
+    expect(acme.users.map((u: { userId: string }) => u.userId)).toEqual(['acmehandler']);
   });
 
   it('needs task:skills', async () => {
@@ -92,6 +99,10 @@ describe('saving task skills', () => {
         'users.0.skillLevels.followUp',
       ],
       [{ users: [{ userId: 'nobody', scope: '/', skillLevels: { followUp: 'trained' } }] }, 'users.0.userId'],
+      [
+        { users: [{ userId: 'acmeclerk', scope: '/org/acme/', skillLevels: { followUp: 'trained' } }] },
+        'users.0.userId',
+      ],
       [
         { users: [{ userId: 'handler', scope: '/org/dossier/', skillStatus: { followUp: 'active' } }] },
         'users.0.skillStatus.followUp',

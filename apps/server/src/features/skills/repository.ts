@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { likeContains } from '../../db/search.js';
+import { HANDLING_ROLES } from '../assignment/repository.js';
 
-// SQL of the task skills pages: the users within the actor's scopes, their roles and their skills.
+// SQL of the task skills pages: the users within the actor's scopes who may work requests (only
+// they are ever assigned tasks, so only their skills mean anything), their roles and their skills.
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -14,7 +16,17 @@ export interface SkillUserQuery {
 }
 
 function usersWithin(db: DbOrTrx, query: SkillUserQuery) {
-  let q = db.selectFrom('users').where('disabled', '=', false);
+  let q = db
+    .selectFrom('users')
+    .where('disabled', '=', false)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_roles as r')
+          .select(sql`1`.as('one'))
+          .whereRef('r.user_id', '=', 'users.id')
+          .where('r.role', 'in', HANDLING_ROLES),
+      ),
+    );
   if (!query.scopes.includes('/')) {
     q = q.where((eb) => eb.or(query.scopes.map((s) => eb('users.scope', 'like', `${escapeLike(s)}%`))));
   }
@@ -45,11 +57,20 @@ export async function listUsers(db: DbOrTrx, query: SkillUserQuery) {
   return { rows, total: Number(count.total) };
 }
 
+/** Users by id, and whether each holds a role that works requests. */
 export function findUsers(db: DbOrTrx, userIds: string[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('users')
     .select(['id', 'name', 'scope', 'disabled'])
+    .select(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_roles as r')
+          .select(sql`1`.as('one'))
+          .whereRef('r.user_id', '=', 'users.id')
+          .where('r.role', 'in', HANDLING_ROLES),
+      ).as('handles'),
+    )
     .where('id', 'in', userIds)
     .execute();
 }

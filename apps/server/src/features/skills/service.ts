@@ -169,6 +169,8 @@ export async function saveSkills(
       // The page was loaded when the user belonged elsewhere: its rows no longer describe the user.
       if (user && user.scope !== change.scope)
         throw conflict(`The scope of ${user.id} has changed: reload the page and try again.`);
+      if (user && !user.handles)
+        errors[`users.${i}.userId`] = 'Only users who work requests have task skills.';
       if (i !== changes.findIndex((c) => c.userId === change.userId))
         errors[`users.${i}.userId`] = 'The user is listed twice.';
     });
