@@ -117,7 +117,12 @@ export function formatReportCell(column: ReportColumn, row: ReportRow, locale = 
     const code = row[currency];
     const amount = value / 100;
     if (typeof code !== 'string') return minorUnitsToDecimal(value);
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(amount);
+    // The code rather than a symbol: "$" alone cannot tell Australian from US dollars in one table.
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'code',
+    }).format(amount);
   }
   return value.toFixed(1);
 }

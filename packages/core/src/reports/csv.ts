@@ -2,12 +2,14 @@
 // or line break is quoted with its quotes doubled). Text that a spreadsheet would read as a formula
 // (starting with =, +, -, @, or a tab or carriage return that some programs skip first) gets a
 // leading apostrophe, so an applicant named "=HYPERLINK(...)" stays text when the file is opened.
-// Numbers we write ourselves are never neutralised: a negative amount must stay a number.
+// Numbers are never neutralised, whether written as numbers or as plain decimal text (an amount in
+// major units such as -12.50): a negative amount must stay a number, and a bare number runs nothing.
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 export function neutraliseCsvText(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
 export function csvField(value: string | number | boolean | null | undefined): string {
