@@ -89,6 +89,7 @@ const RULES: Rule[] = [
     entry: { key: 'configuration', path: '/admin/configuration' },
     needs: ['configuration:view'],
   },
+  { section: 'administration', entry: { key: 'outbox', path: '/admin/outbox' }, needs: ['mail:view'] },
   { section: 'help', entry: { key: 'help', path: '/help' }, needs: [] },
   { section: 'help', entry: { key: 'contact', path: '/contact' }, needs: [] },
 ];

@@ -29,6 +29,10 @@ export const PERMISSIONS = [
   'payee:edit',
   'configuration:view',
   'configuration:edit',
+  // Our addition (the spec names no outbox): reading the outgoing mail of a scope, and queueing a
+  // failed message again.
+  'mail:view',
+  'mail:edit',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -21,20 +21,27 @@ export interface SearchAnswer<T> {
   hits: SearchHit<T>[];
   total: number;
   paging: { offset: number; size: number };
+  /** Counting stopped at a cap: there are more than `total` matches. */
+  totalIsCapped?: boolean;
 }
 
 export const NO_SEARCH_RESULT = 'No matching search result.';
 
-/** "Showing N search result(s)." when all fit on the page, else "Showing search result X to Y out of Z." */
+/**
+ * "Showing N search result(s)." when all fit on the page, else "Showing search result X to Y out of Z."
+ * A capped total (counting stopped there) says "out of more than Z".
+ */
 export function searchSummary(answer: {
   total: number;
   hits: unknown[];
   paging: { offset: number };
+  totalIsCapped?: boolean;
 }): string {
   if (answer.total === 0 || answer.hits.length === 0) return NO_SEARCH_RESULT;
-  if (answer.paging.offset === 0 && answer.hits.length === answer.total) {
+  if (answer.paging.offset === 0 && answer.hits.length === answer.total && !answer.totalIsCapped) {
     return `Showing ${answer.total} search result(s).`;
   }
   const from = answer.paging.offset + 1;
-  return `Showing search result ${from} to ${answer.paging.offset + answer.hits.length} out of ${answer.total}.`;
+  const outOf = answer.totalIsCapped ? `more than ${answer.total}` : answer.total;
+  return `Showing search result ${from} to ${answer.paging.offset + answer.hits.length} out of ${outOf}.`;
 }

@@ -16,6 +16,14 @@ describe('permissions and the menu', () => {
     expect(permissionsOfRoles(['unknown'])).toEqual([]);
   });
 
+  it('lets only the admin read the outbox and queue a failed mail again', () => {
+    expect(permissionsOfRoles(['c:roles:admin'])).toEqual(expect.arrayContaining(['mail:view', 'mail:edit']));
+    for (const role of ['c:roles:manager', 'c:roles:handler', 'c:roles:submitter', 'c:roles:external']) {
+      expect(permissionsOfRoles([role])).not.toContain('mail:view');
+      expect(permissionsOfRoles([role])).not.toContain('mail:edit');
+    }
+  });
+
   it('unites the permissions of several roles without repeats', () => {
     const both = permissionsOfRoles(['c:roles:submitter', 'c:roles:external']);
     expect(new Set(both).size).toBe(both.length);
@@ -31,6 +39,8 @@ describe('permissions and the menu', () => {
     expect(keys(['reports:view'])).not.toContain('reports/users');
     expect(keys(['reports:view', 'user:view'])).toContain('reports/users');
     expect(keys(['user:view'])).toContain('administration/users');
+    expect(keys(['mail:view'])).toContain('administration/outbox');
+    expect(keys(['user:view'])).not.toContain('administration/outbox');
     expect(keys(['task:skills'])).toEqual(
       expect.arrayContaining(['workflow/taskSkillLevels', 'workflow/taskSkillStatus']),
     );

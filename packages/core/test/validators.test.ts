@@ -126,6 +126,10 @@ describe('search summary', () => {
     [{ total: 2, hits: [1, 2], paging: { offset: 0 } }, 'Showing 2 search result(s).'],
     [{ total: 45, hits: Array(20), paging: { offset: 20 } }, 'Showing search result 21 to 40 out of 45.'],
     [{ total: 45, hits: Array(20), paging: { offset: 0 } }, 'Showing search result 1 to 20 out of 45.'],
+    [
+      { total: 10000, hits: Array(20), paging: { offset: 40 }, totalIsCapped: true },
+      'Showing search result 41 to 60 out of more than 10000.',
+    ],
   ])('%o', (answer, text) => {
     expect(searchSummary(answer)).toBe(text);
   });
