@@ -99,6 +99,7 @@ export async function buildApp(input: {
       shell: createShellRenderer({ distDir, devServer: config.webDevServer }),
       features: {
         selfRegistration: config.selfRegistration,
+        resultFileDownloadTracking: config.downloads.tracking,
         singleSignOn: config.sso && {
           applications: config.sso.applications.map(({ name, icon }) => ({ name, icon })),
           enablePasswordHandling: config.sso.passwordHandling,

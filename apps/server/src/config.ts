@@ -125,6 +125,10 @@ const envSchema = z.object({
   // Public API: the audience its tokens must name (default: PUBLIC_URL + /api/v1) and calls per key.
   API_AUDIENCE: z.string().min(1).max(500).optional(),
   API_RATE_LIMIT_PER_MINUTE: int(600, 1, 1_000_000),
+  // Download files (spec 1 feature resultFileDownloadTracking): the page, its menu entry and the
+  // request-results report; and the most results its list holds (maxNumberResultsFetched).
+  RESULT_FILE_DOWNLOAD_TRACKING: bool(true),
+  DOWNLOADS_MAX_RESULTS: int(100, 1, 1000),
 });
 
 const ssoApplications = z.array(
@@ -175,6 +179,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       maxMessageBytes: env.SMTP_MAX_MESSAGE_MB * 1024 * 1024,
     },
     webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK, caFile: env.WEBHOOKS_CA_FILE },
+    downloads: { tracking: env.RESULT_FILE_DOWNLOAD_TRACKING, maxResults: env.DOWNLOADS_MAX_RESULTS },
     api: {
       audience:
         env.API_AUDIENCE ?? (env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/v1` : 'dossier-api'),

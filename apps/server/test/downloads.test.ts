@@ -1,8 +1,15 @@
+import { PERMISSIONS, permissionsOfRoles } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import type { Actor } from '../src/features/auth/actor.js';
+import { assertMayUseDownloads } from '../src/features/downloads/policy.js';
+import { getDownloadFilesView } from '../src/features/downloads/service.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
 
-// Download files: the quality-assured results a user may see, and marking one downloaded.
+// Download files: the quality-assured results a user may see (those still to download first, then
+// the downloaded ones, which stay listed), marking one downloaded, the download-tracking feature and
+// the permissions the page needs, and the cap on the list (DOWNLOADS_MAX_RESULTS).
 
 let t: TestContext;
 const cookies: Record<string, string> = {};
@@ -59,7 +66,7 @@ afterAll(async () => {
 });
 
 describe('the download-files list', () => {
-  it('lists quality-assured results not yet downloaded, newest QA first, across scopes for a handler', async () => {
+  it('lists quality-assured results to download, newest QA first, then downloaded ones, across scopes', async () => {
     const res = await view('fhandler');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -68,7 +75,9 @@ describe('the download-files list', () => {
       ids.acmeNew,
       ids.globex,
       ids.acmeOld,
+      ids.done,
     ]);
+    expect(body.results[3].downloadedAt).not.toBeNull();
     expect(body.results[0]).toMatchObject({
       subject: 'Jane Citizen',
       itemTypes: [{ id: 'gp', name: 'GP Notes' }],
@@ -78,7 +87,11 @@ describe('the download-files list', () => {
 
   it('shows a submitter only the results of its own scope', async () => {
     const body = (await view('facme')).json();
-    expect(body.results.map((r: { resultId: string }) => r.resultId)).toEqual([ids.acmeNew, ids.acmeOld]);
+    expect(body.results.map((r: { resultId: string }) => r.resultId)).toEqual([
+      ids.acmeNew,
+      ids.acmeOld,
+      ids.done,
+    ]);
     expect(JSON.stringify(body)).not.toContain('Globex');
   });
 
@@ -89,10 +102,10 @@ describe('the download-files list', () => {
 });
 
 describe('marking a result downloaded', () => {
-  it('records who and when once, then refuses a second time', async () => {
+  it('records who and when once, keeps the result listed as downloaded, then refuses a second time', async () => {
     const res = await mark('facme', ids.acmeOld);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().downloadedBy).toBe('facme');
+    expect(res.json()).toMatchObject({ downloadedBy: 'facme', downloadedByDisplayName: 'User facme' });
     const row = await t.db
       .selectFrom('request_results')
       .select(['downloaded_at', 'downloaded_by'])
@@ -101,8 +114,18 @@ describe('marking a result downloaded', () => {
     expect(row.downloaded_by).toBe('facme');
     expect(row.downloaded_at).toBeInstanceOf(Date);
     expect((await mark('facme', ids.acmeOld)).statusCode).toBe(409);
+    // Refresh: still listed, among the downloaded ones (newest QA first), with who and when.
     const list = (await view('facme')).json();
-    expect(list.results.map((r: { resultId: string }) => r.resultId)).toEqual([ids.acmeNew]);
+    expect(list.results.map((r: { resultId: string }) => r.resultId)).toEqual([
+      ids.acmeNew,
+      ids.done,
+      ids.acmeOld,
+    ]);
+    expect(list.results[2]).toMatchObject({
+      downloadedBy: 'facme',
+      downloadedByDisplayName: 'User facme',
+      downloadedAt: row.downloaded_at?.toISOString(),
+    });
   });
 
   it('refuses another scope (403), unknown results (404) and results not ready (409)', async () => {
@@ -117,5 +140,95 @@ describe('marking a result downloaded', () => {
       .where('id', '=', ids.globex)
       .executeTakeFirstOrThrow();
     expect(row.downloaded_at).toBeNull();
+  });
+});
+
+const actorWith = (permissions: Actor['permissions'], roles: Actor['roles'] = []): Actor => ({
+  id: 'fsynthetic',
+  name: 'Synthetic',
+  email: 'synthetic@test.example',
+  locale: 'en-au',
+  countryCode: '+61',
+  scope: '/',
+  roles,
+  permissions,
+  sessionId: 's',
+});
+const ON = { resultFileDownloadTracking: true };
+
+describe('who may use download files', () => {
+  it('needs request:view:content besides file:view:markAsDownloaded, and the feature', () => {
+    // Every role with file:view:markAsDownloaded also has request:view:content, so the rule itself
+    // is asserted here.
+    expect(() => assertMayUseDownloads(actorWith(['file:view:markAsDownloaded']), ON)).toThrow(/not allowed/);
+    expect(() => assertMayUseDownloads(actorWith(['request:view:content']), ON)).toThrow(/not allowed/);
+    const both = actorWith(['file:view:markAsDownloaded', 'request:view:content']);
+    expect(() => assertMayUseDownloads(both, ON)).not.toThrow();
+    expect(() => assertMayUseDownloads(both, {})).toThrow(/switched off/);
+  });
+
+  it('holds at most maxResults results and tells the page so', async () => {
+    const admin = actorWith([...PERMISSIONS], [{ role: 'c:roles:admin', scope: '/' }]);
+    expect(admin.permissions).toEqual(permissionsOfRoles(['c:roles:admin']));
+    const capped = await getDownloadFilesView(t.db, admin, { features: ON, maxResults: 2 });
+    expect(capped.maxNumberResultsFetched).toBe(2);
+    expect(capped.results.map((r) => r.resultId)).toEqual([ids.acmeNew, ids.globex]);
+  });
+
+  it('reads DOWNLOADS_MAX_RESULTS (default 100, 1 to 1000) and RESULT_FILE_DOWNLOAD_TRACKING', () => {
+    expect(loadConfig({}).downloads).toEqual({ tracking: true, maxResults: 100 });
+    expect(loadConfig({ DOWNLOADS_MAX_RESULTS: '250' }).downloads.maxResults).toBe(250);
+    expect(loadConfig({ RESULT_FILE_DOWNLOAD_TRACKING: 'false' }).downloads.tracking).toBe(false);
+    for (const bad of ['0', '1001', 'many', '2.5'])
+      expect(() => loadConfig({ DOWNLOADS_MAX_RESULTS: bad })).toThrow(ConfigError);
+  });
+});
+
+describe('with download tracking switched off', () => {
+  let off: TestContext;
+  let cookie: string;
+  let resultId: string;
+  beforeAll(async () => {
+    off = await createTestContext({ downloads: { tracking: false, maxResults: 100 } });
+    await createUser(off.db, { id: 'oadmin', roles: [{ role: 'c:roles:admin', scope: '/' }] });
+    cookie = await signIn(off.app, 'oadmin');
+    const n = await insertTestRequest(off.db, { scope: '/org/acme/', status: 'open' });
+    const row = await off.db
+      .insertInto('request_results')
+      .values({ request_number: n, file_key: 'k', quality_assured_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    resultId = row.id;
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
+
+  it('refuses the page, the download action and the request-results report (403), changing nothing', async () => {
+    const get = (url: string) => off.app.inject({ url, headers: { ...XHR, cookie } });
+    expect((await get('/results/download-files')).statusCode).toBe(403);
+    const post = await off.app.inject({
+      method: 'POST',
+      url: `/results/download-files/${resultId}/downloaded`,
+      headers: { ...XHR, cookie },
+    });
+    expect(post.statusCode).toBe(403);
+    for (const url of [
+      '/reports/request-results',
+      '/reports/request-results/filter',
+      '/reports/request-results?export=csv',
+    ])
+      expect((await get(url)).statusCode, url).toBe(403);
+    // Other reports stay open to the administrator.
+    expect((await get('/reports/requests/closed/filter')).statusCode).toBe(200);
+    const row = await off.db
+      .selectFrom('request_results')
+      .select('downloaded_at')
+      .where('id', '=', resultId)
+      .executeTakeFirstOrThrow();
+    expect(row.downloaded_at).toBeNull();
+    // The initial state tells the browser the feature is off, so the menu leaves the entries out.
+    const page = await off.app.inject({ url: '/dashboard', headers: { cookie } });
+    expect(page.body).toContain('"resultFileDownloadTracking":false');
   });
 });

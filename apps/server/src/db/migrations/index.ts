@@ -17,6 +17,7 @@ import * as inbox from './20261122_0016_inbox.js';
 import * as dashboard from './20261122_0017_dashboard.js';
 import * as reports from './20261122_0018_reports.js';
 import * as apiTokenIds from './20261122_0019_api_token_ids.js';
+import * as downloadList from './20261123_0020_download_list.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '20261122_0017_dashboard': dashboard,
   '20261122_0018_reports': reports,
   '20261122_0019_api_token_ids': apiTokenIds,
+  '20261123_0020_download_list': downloadList,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,28 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { requirePermission } from '../auth/policy.js';
+import { requireActor } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
-import { getDownloadFilesView, markResultDownloaded } from './service.js';
+import { type DownloadsOptions, getDownloadFilesView, markResultDownloaded } from './service.js';
 
 export function downloadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const options: DownloadsOptions = {
+    features: deps.views.features,
+    maxResults: deps.config.downloads.maxResults,
+  };
 
   // The page and its Refresh: the list comes with the view.
   r.get('/results/download-files', async (request, reply) =>
     sendSignedInPage(request, reply, deps.views, () =>
-      getDownloadFilesView(deps.db, requirePermission(request, 'file:view:markAsDownloaded')),
+      getDownloadFilesView(deps.db, requireActor(request), options),
     ),
   );
 
   r.post(
     '/results/download-files/:resultId/downloaded',
     { schema: { params: z.object({ resultId: z.string().max(40) }) } },
-    async (request) =>
-      markResultDownloaded(
-        deps.db,
-        requirePermission(request, 'file:view:markAsDownloaded'),
-        request.params.resultId,
-      ),
+    async (request) => markResultDownloaded(deps.db, requireActor(request), request.params.resultId, options),
   );
 }

@@ -1,16 +1,21 @@
+import type { Features } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db } from '../../db/database.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { loadVisibleRequest } from '../requests/access.js';
-import { visibleRequests } from '../requests/policy.js';
+import { assertMayUseDownloads, mayDownloadFrom } from './policy.js';
 import * as repo from './repository.js';
 
-// Download files (spec 2): quality-assured results not yet downloaded, and marking one downloaded.
-// The file itself is then read through GET /files/{key}, which checks visibility again.
+// Download files (spec 2): the quality-assured results (see repository.ts for which and in what
+// order), and marking one downloaded. The file itself is then read through GET /files/{key}, which
+// checks visibility again.
 
-/** The most results the list shows; the page tells the user it is capped. */
-export const MAX_NUMBER_RESULTS_FETCHED = 100;
+export interface DownloadsOptions {
+  features: Features;
+  /** The most results the list holds (DOWNLOADS_MAX_RESULTS), sent as maxNumberResultsFetched. */
+  maxResults: number;
+}
 
 export interface DownloadFileItem {
   resultId: string;
@@ -23,6 +28,7 @@ export interface DownloadFileItem {
   qualityAssuredByDisplayName: string | null;
   downloadedAt: string | null;
   downloadedBy: string | null;
+  downloadedByDisplayName: string | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -39,30 +45,39 @@ function toItem(row: repo.DownloadableRow): DownloadFileItem {
     qualityAssuredByDisplayName: row.quality_assured_by_name,
     downloadedAt: iso(row.downloaded_at),
     downloadedBy: row.downloaded_by,
+    downloadedByDisplayName: row.downloaded_by_name,
   };
 }
 
-export async function getDownloadFilesView(db: Db, actor: Actor) {
-  const rows = await repo.listDownloadableResults(db, visibleRequests(actor), MAX_NUMBER_RESULTS_FETCHED);
+export async function getDownloadFilesView(db: Db, actor: Actor, options: DownloadsOptions) {
+  assertMayUseDownloads(actor, options.features);
+  const rows = await repo.listDownloadableResults(db, mayDownloadFrom(actor), options.maxResults);
   return {
     $type: 'downloadFiles',
     title: 'Download Files',
-    maxNumberResultsFetched: MAX_NUMBER_RESULTS_FETCHED,
+    maxNumberResultsFetched: options.maxResults,
     results: rows.map(toItem),
   };
 }
 
 /**
  * Marks a quality-assured result downloaded by the actor, once: 404 for an unknown result, 403 when
- * its request is out of sight, 409 when it is not (or no longer) downloadable. The request's version
- * is left alone on purpose: a download changes nothing a handler edits, so it must not make their
- * open edit stale; the request's history records it.
+ * its request is out of sight or out of the actor's download permissions, 409 when it is not (or no
+ * longer) downloadable. The request's version is left alone on purpose: a download changes nothing a
+ * handler edits, so it must not make their open edit stale; the request's history records it.
  */
-export async function markResultDownloaded(db: Db, actor: Actor, resultId: string) {
+export async function markResultDownloaded(
+  db: Db,
+  actor: Actor,
+  resultId: string,
+  options: DownloadsOptions,
+) {
+  assertMayUseDownloads(actor, options.features);
   return db.transaction().execute(async (trx) => {
-    const result = await repo.findResultForUpdate(trx, resultId);
+    const result = await repo.findResultForUpdate(trx, resultId, mayDownloadFrom(actor));
     if (!result) throw notFound('No such result.');
     await loadVisibleRequest(trx, actor, result.request_number);
+    if (!result.may_download) throw forbidden();
     if (result.discarded_at) throw conflict('The result has been discarded.');
     if (!result.quality_assured_at) throw conflict('The result has not been quality-assured yet.');
     if (result.downloaded_at) throw conflict('The result has already been downloaded.');
@@ -75,6 +90,11 @@ export async function markResultDownloaded(db: Db, actor: Actor, resultId: strin
       actor: actor.id,
       payload: { summary: `${actor.name} downloaded a result.`, resultId },
     });
-    return { resultId, downloadedAt: at.toISOString(), downloadedBy: actor.id };
+    return {
+      resultId,
+      downloadedAt: at.toISOString(),
+      downloadedBy: actor.id,
+      downloadedByDisplayName: actor.name,
+    };
   });
 }
