@@ -9,6 +9,7 @@ import {
   ratioOf,
   reportFileName,
   totalsOf,
+  withRatios,
 } from '../src/index.js';
 
 // The report rules shared by the server (totals, CSV) and the browser (cell formatting).
@@ -148,5 +149,18 @@ describe('formatReportCell', () => {
   it('leaves empty cells empty', () => {
     expect(formatReportCell(ratio, { onTimeRatio: null })).toBe('');
     expect(formatReportCell(count, {})).toBe('');
+  });
+});
+
+describe('withRatios', () => {
+  it('fills a ratio the query left out from the row counts, and keeps one it gave', () => {
+    const [row, given, none] = withRatios(TASK_COLUMNS, [
+      { taskType: 'a', completed: 4, onTime: 3 },
+      { taskType: 'b', completed: 4, onTime: 3, onTimeRatio: 0.5 },
+      { taskType: 'c', completed: 0, onTime: 0 },
+    ]);
+    expect(row.onTimeRatio).toBe(0.75);
+    expect(given.onTimeRatio).toBe(0.5);
+    expect(none.onTimeRatio).toBeNull();
   });
 });

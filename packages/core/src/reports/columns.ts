@@ -65,6 +65,19 @@ export function ratioOf(a: number, b: number): number | null {
 }
 
 /**
+ * The rows with their ratio cells filled in from the rows' own counts, where a report's query left
+ * them out: the table shows every ratio column, and the totals row takes them the same way.
+ */
+export function withRatios(columns: readonly ReportColumn[], rows: readonly ReportRow[]): ReportRow[] {
+  const ratios = columns.filter((c): c is Extract<ReportColumn, { kind: 'ratio' }> => c.kind === 'ratio');
+  return rows.map((row) => {
+    const filled = { ...row };
+    for (const c of ratios) filled[c.key] ??= ratioOf(num(row[c.numerator]), num(row[c.denominator]));
+    return filled;
+  });
+}
+
+/**
  * The totals row: counts and amounts add up, weighted averages are re-weighted by their count
  * column's total, ratios are taken of the totals. A currency total exists only when every row is in
  * the same currency (adding dollars to euros means nothing). Null for no rows.

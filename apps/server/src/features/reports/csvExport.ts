@@ -1,12 +1,18 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { csvRecord, minorUnitsToDecimal, REPORT_EXPORT_CAP, reportFileName } from '@dossier/core';
+import {
+  csvRecord,
+  type Features,
+  minorUnitsToDecimal,
+  REPORT_EXPORT_CAP,
+  reportFileName,
+} from '@dossier/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
 import type { ReportDefinition } from './definition.js';
 import type { ReportFilters } from './filters.js';
-import { assertMayRun, reportContext } from './service.js';
+import { assertFiltersFit, assertMayRun, reportContext } from './service.js';
 
 // A report's export (`export=csv`, spec 2 §7): the same filters and visibility as the page, one line
 // per item, at most REPORT_EXPORT_CAP lines after the header. The rows come from a server-side
@@ -26,8 +32,10 @@ export async function exportReportCsv(
   actor: Actor,
   report: ReportDefinition,
   filters: ReportFilters,
+  features: Features,
 ): Promise<CsvExport> {
-  assertMayRun(actor, report);
+  assertMayRun(actor, report, features);
+  assertFiltersFit(report, filters);
   const ctx = await reportContext(db, actor);
   const out = new PassThrough();
   let closed = false;
@@ -52,6 +60,10 @@ export async function exportReportCsv(
     .connection()
     .execute(async (conn) => {
       await sql`begin transaction read only`.execute(conn);
+      // A cursor is planned for its first tenth by default, which can pick nested loops over the
+      // calendar (21 s instead of 0.4 s for 10,000 freshly written tasks in the test); the export
+      // reads every row, so plan for all of them.
+      await sql`set local cursor_tuple_fraction = 1`.execute(conn);
       try {
         const query = report.exportQuery({ ...ctx, db: conn }, filters, REPORT_EXPORT_CAP);
         await sql`declare report_export no scroll cursor for ${query}`.execute(conn);

@@ -1,4 +1,4 @@
-import type { Permission, ReportChart, ReportColumn, ReportName, ReportRow } from '@dossier/core';
+import type { Features, Permission, ReportChart, ReportColumn, ReportName, ReportRow } from '@dossier/core';
 import type { RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
@@ -35,7 +35,11 @@ export interface ReportDefinition {
   title: string;
   /** Permissions needed besides reports:view. */
   needs: Permission[];
+  /** A feature that must be on (spec 1: Request Results only with download tracking). */
+  feature?: keyof Features;
   filters: readonly FilterName[];
+  /** The choices of the status filter, when the report has one. */
+  statuses?: readonly string[];
   columns: ReportColumn[];
   summary(ctx: ReportContext, f: ReportFilters): Promise<ReportSummary>;
   exportColumns: ExportColumn[];

@@ -1,4 +1,4 @@
-import { WORKFLOW_TASK_TYPES } from '@dossier/core';
+import { isCurrency, WORKFLOW_TASK_TYPES } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { TIME_ZONE } from './calendar.js';
@@ -35,7 +35,7 @@ export const reportQuerySchema = z
     'filter.status': optional(
       z.enum([...OPEN_STATUSES, ...RESULT_STATUSES], { message: 'Choose a status from the list.' }),
     ),
-    'filter.currency': optional(z.string().regex(/^[A-Z]{3}$/, 'Choose a currency from the list.')),
+    'filter.currency': optional(z.string().refine((c) => isCurrency(c), 'Choose a currency from the list.')),
     export: optional(z.enum(['csv'], { message: 'The only export is csv.' })),
   })
   .refine((q) => !q['filter.from'] || !q['filter.to'] || q['filter.from'] <= q['filter.to'], {

@@ -2,7 +2,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { visibleRequests } from '../requests/policy.js';
 import { withinReportScopes } from './access.js';
 import type { ReportContext, ReportDefinition } from './definition.js';
-import { inDateRange, inScope, type ReportFilters } from './filters.js';
+import { inDateRange, inScope, OPEN_STATUSES, type ReportFilters } from './filters.js';
 import { KPI_AVERAGES, KPI_PER_REQUEST, requestKpiCtes } from './requestKpi.js';
 
 // Open Requests: the requests not closed (submitted or open), submitted within the dates, per
@@ -34,6 +34,7 @@ export const openRequestsReport: ReportDefinition = {
   title: 'Open Requests',
   needs: [],
   filters: ['from', 'to', 'scope', 'status'],
+  statuses: OPEN_STATUSES,
   columns: [
     { key: 'scope', kind: 'id' },
     { key: 'requests', kind: 'count' },

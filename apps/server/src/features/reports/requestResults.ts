@@ -3,7 +3,7 @@ import { visibleRequests } from '../requests/policy.js';
 import { withinReportScopes } from './access.js';
 import { calendarCte, holidaySetOf, localDate } from './calendar.js';
 import type { ReportContext, ReportDefinition } from './definition.js';
-import { inDateRange, inScope, type ReportFilters } from './filters.js';
+import { inDateRange, inScope, RESULT_STATUSES, type ReportFilters } from './filters.js';
 
 // Request Results: the results added within the dates, per sender organisation: how many, how many
 // quality-assured (or with QA skipped), awaiting QA, downloaded and discarded, the QA ratio and the
@@ -60,8 +60,10 @@ export const requestResultsReport: ReportDefinition = {
   name: 'requestResults',
   path: '/reports/request-results',
   title: 'Request Results',
-  needs: [],
+  needs: ['request:view:content'],
+  feature: 'resultFileDownloadTracking',
   filters: ['from', 'to', 'scope', 'status'],
+  statuses: RESULT_STATUSES,
   columns: [
     { key: 'scope', kind: 'id' },
     { key: 'results', kind: 'count' },

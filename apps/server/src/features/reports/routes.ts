@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import { badRequest } from '../../http/errors.js';
 import { requireActor } from '../auth/policy.js';
+import { fieldErrorsOf } from '../results/itemActions.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import { exportReportCsv } from './csvExport.js';
 import type { ReportDefinition } from './definition.js';
@@ -11,6 +14,9 @@ import { getReportView, runReport } from './service.js';
 
 // Per report (spec 2 "Reports"): GET {path} is the page (or, with export=csv, the export), GET
 // {path}/filter answers the summary table (or, with export=csv, the export) for the Run Report form.
+// The page itself ignores its filters (the browser reads them from the address and runs the report
+// through /filter, which shows a bad one beside its field), so a shared address with a mistyped date
+// still opens the page; only its export checks them here.
 
 async function sendCsv(
   deps: AppDeps,
@@ -19,7 +25,13 @@ async function sendCsv(
   report: ReportDefinition,
   q: ReportQuery,
 ) {
-  const { fileName, stream } = await exportReportCsv(deps.db, requireActor(request), report, filtersOf(q));
+  const { fileName, stream } = await exportReportCsv(
+    deps.db,
+    requireActor(request),
+    report,
+    filtersOf(q),
+    deps.views.features,
+  );
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -28,18 +40,26 @@ async function sendCsv(
     .send(stream);
 }
 
+const pageQuerySchema = z.record(z.string(), z.unknown());
+
 export function reportRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const report of REPORTS) {
-    r.get(report.path, { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
-      if (request.query.export === 'csv') return sendCsv(deps, request, reply, report, request.query);
+    r.get(report.path, { schema: { querystring: pageQuerySchema } }, async (request, reply) => {
+      if (request.query.export !== undefined) {
+        requireActor(request);
+        const parsed = reportQuerySchema.safeParse(request.query);
+        if (!parsed.success)
+          throw badRequest('Some filters are invalid.', fieldErrorsOf(parsed.error.issues));
+        return sendCsv(deps, request, reply, report, parsed.data);
+      }
       return sendSignedInPage(request, reply, deps.views, () =>
-        getReportView(deps.db, requireActor(request), report),
+        getReportView(deps.db, requireActor(request), report, deps.views.features),
       );
     });
     r.get(`${report.path}/filter`, { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
       if (request.query.export === 'csv') return sendCsv(deps, request, reply, report, request.query);
-      return runReport(deps.db, requireActor(request), report, filtersOf(request.query));
+      return runReport(deps.db, requireActor(request), report, filtersOf(request.query), deps.views.features);
     });
   }
 }

@@ -2,14 +2,16 @@ import {
   CURRENCIES,
   dateInTimeZone,
   EMPTY_REPORT_MESSAGE,
+  type Features,
   isWithinScope,
   type ReportAnswer,
   totalsOf,
   WORKFLOW_TASK_TYPES,
+  withRatios,
 } from '@dossier/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { forbidden } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../http/errors.js';
 import { type Actor, hasPermission } from '../auth/actor.js';
 import { listScopeEntries } from '../configuration/effective.js';
 import { reportScopes } from './access.js';
@@ -20,10 +22,20 @@ import type { ReportFilters } from './filters.js';
 // The use cases of the report pages: the page view (its form's choices), running a report (the
 // summary table with totals and chart) and preparing an export (see csvExport.ts).
 
-/** 403 unless the actor holds reports:view and whatever else the report needs (users: user:view). */
-export function assertMayRun(actor: Actor, report: ReportDefinition): void {
+/**
+ * 403 unless the actor holds reports:view and whatever else the report needs (users: user:view;
+ * request results: request:view:content), and the report's feature is on.
+ */
+export function assertMayRun(actor: Actor, report: ReportDefinition, features: Features): void {
+  if (report.feature && !features[report.feature]) throw forbidden();
   for (const permission of ['reports:view' as const, ...report.needs])
     if (!hasPermission(actor, permission)) throw forbidden();
+}
+
+/** 400 for a status the report does not offer (the query schema knows only all statuses). */
+export function assertFiltersFit(report: ReportDefinition, filters: ReportFilters): void {
+  if (filters.status && !(report.statuses ?? []).includes(filters.status))
+    throw badRequest('Some filters are invalid.', { 'filter.status': 'Choose a status from the list.' });
 }
 
 export async function reportContext(db: Db, actor: Actor): Promise<Omit<ReportContext, 'db'>> {
@@ -32,8 +44,8 @@ export async function reportContext(db: Db, actor: Actor): Promise<Omit<ReportCo
   return { actor, today, holidays: await loadHolidaySets(db, today) };
 }
 
-export async function getReportView(db: Db, actor: Actor, report: ReportDefinition) {
-  assertMayRun(actor, report);
+export async function getReportView(db: Db, actor: Actor, report: ReportDefinition, features: Features) {
+  assertMayRun(actor, report, features);
   const granted = reportScopes(actor);
   const within = (path: string) => granted.some((scope) => isWithinScope(path, scope));
   const scopes = new Map<string, string>();
@@ -46,6 +58,7 @@ export async function getReportView(db: Db, actor: Actor, report: ReportDefiniti
     report: report.name,
     path: report.path,
     filters: report.filters,
+    statuses: report.statuses ?? [],
     columns: report.columns,
     scopes: [...scopes].sort(([a], [b]) => a.localeCompare(b)).map(([path, name]) => ({ path, name })),
     taskTypes: WORKFLOW_TASK_TYPES,
@@ -58,8 +71,10 @@ export async function runReport(
   actor: Actor,
   report: ReportDefinition,
   filters: ReportFilters,
+  features: Features,
 ): Promise<ReportAnswer> {
-  assertMayRun(actor, report);
+  assertMayRun(actor, report, features);
+  assertFiltersFit(report, filters);
   const ctx = await reportContext(db, actor);
   // A year of rows is grouped in memory: room for the hash tables, and a read-only snapshot.
   const summary = await db.transaction().execute(async (trx) => {
@@ -67,7 +82,7 @@ export async function runReport(
     await sql`set local work_mem = '64MB'`.execute(trx);
     return report.summary({ ...ctx, db: trx }, filters);
   });
-  const rows = summary.rows;
+  const rows = withRatios(report.columns, summary.rows);
   return {
     report: report.name,
     columns: report.columns,
