@@ -135,6 +135,8 @@ export interface MailOutboxTable {
   failed_at: NullableTimestamp;
   /** [{ fileKey, name, contentType }] read from file storage when sending (migration 0012). */
   attachments: ColumnType<unknown, string | undefined, string>;
+  /** The request the mail is about, if any (migration 0021): failures and replies find it. */
+  request_number: string | null;
 }
 
 export interface AccountTokensTable {

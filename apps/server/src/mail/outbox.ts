@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { DbOrTrx } from '../db/database.js';
 
 // Outgoing mail is written to the outbox inside the transaction of the change that causes it, so a
-// message exists exactly when the change committed. The mail service (a later issue) sends the
-// unsent rows through SMTP; until then administrators and tests read them from the table.
+// message exists exactly when the change committed. The mail worker (mail/worker.ts) sends the
+// unsent rows through SMTP; without SMTP_URL administrators and tests read them from the table.
 
 /** A stored file (files.key) sent along; the sender reads its bytes from file storage. */
 export interface MailAttachment {
@@ -20,6 +20,11 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
   /** Chosen up front (see newMessageId) when replies must be matched to what caused the mail. */
   messageId?: string;
+  /**
+   * The request the mail is about. Give it for every such mail: a permanent failure then becomes an
+   * exception task on the request, and a reply is matched to it by the Message-ID it was sent with.
+   */
+  requestNumber?: string;
 }
 
 export async function enqueueMail(trx: DbOrTrx, mail: OutgoingMail): Promise<string> {
@@ -32,6 +37,7 @@ export async function enqueueMail(trx: DbOrTrx, mail: OutgoingMail): Promise<str
       html: mail.html ?? null,
       attachments: JSON.stringify(mail.attachments ?? []),
       message_id: mail.messageId ?? null,
+      request_number: mail.requestNumber ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -80,6 +80,7 @@ export async function sendRemittanceAdvice(
       'The remittance advice is attached.',
     ].join('\n'),
     attachments: [{ fileKey: key, name, contentType: 'application/pdf' }],
+    requestNumber: n,
   });
   await recordEvent(trx, {
     type: 'request.remittanceAdviceSent',

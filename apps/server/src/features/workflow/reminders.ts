@@ -67,7 +67,7 @@ export async function sendAutoReminder(trx: DbOrTrx, followUpId: string, now: Da
   // Claim the day first: of two instances sweeping at once, one inserts and sends.
   if (!(await repo.recordReminder(trx, followUpId, today, null))) return false;
   const mail = await renderAutoReminder(trx, request, recipient);
-  const outboxId = await enqueueMail(trx, { to, ...mail });
+  const outboxId = await enqueueMail(trx, { to, ...mail, requestNumber: request.request_number });
   await repo.setReminderOutbox(trx, followUpId, today, outboxId);
   return true;
 }

@@ -130,6 +130,7 @@ registerRequestAction({
         html: richTextToHtml(doc),
         attachments,
         messageId,
+        requestNumber: n,
       });
     }
     const stored: StoredAttachment[] = attachments.map((a) => ({
