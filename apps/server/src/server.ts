@@ -74,7 +74,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     jobs = await JobQueue.start(url, log);
     await registerQueues(jobs, db, config, config.services.includes('jobs'));
     // The workflow engine reacts to committed events; it runs where the jobs service does.
-    stopWorkflow = await startWorkflow(jobs, db, live, config.services.includes('jobs'), log);
+    stopWorkflow = await startWorkflow(jobs, db, live, config.services.includes('jobs'), log, config);
     app = await buildApp({ config, db, live, jobs });
     await app.listen({ port: config.port, host: config.host });
     // Without SMTP_URL mail stays in the outbox, where administrators can read it.

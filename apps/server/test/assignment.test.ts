@@ -35,7 +35,7 @@ beforeAll(async () => {
     await createUser(t.db, { id, roles: [{ role: 'c:roles:handler', scope: '/org/' }] });
   await createUser(t.db, { id: 'gus', roles: [{ role: 'c:roles:handler', scope: '/org/globex/' }] });
   await createUser(t.db, { id: 'hooli', roles: [{ role: 'c:roles:handler', scope: '/ext/hooli/' }] });
-  await train(t.db, 'dana', ['issueRequest', 'followUp', 'senderActionRequired' as never]);
+  await train(t.db, 'dana', ['issueRequest', 'followUp']);
   await train(t.db, 'eli', ['issueRequest', 'fallback']);
   await train(t.db, 'gus');
   engine = new WorkflowEngine(t.db, { live: t.live, log });
@@ -108,6 +108,38 @@ describe('assignment by skills and scope', () => {
     expect(tasks[1]?.completed_at).not.toBeNull();
     await new Promise((r) => setTimeout(r, 150));
     expect(received.some((m) => m.taskId === tasks[0]?.id && m.isAssignedTo === 'hooli')).toBe(true);
+  });
+
+  it("assigns the sender's senderActionRequired task to nobody and raises no fallback, even when strict", async () => {
+    for (const scope of ['/org/acme/', '/org/initech/']) {
+      const n = await submitted(scope);
+      const { id: taskId } = await t.db
+        .insertInto('tasks')
+        .values({
+          type: 'senderActionRequired',
+          subject: 'x',
+          request_number: n,
+          scope,
+          due_at: new Date(Date.now() + 86_400_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertEvent(t.db, {
+        type: 'request.taskAdded',
+        requestNumber: n,
+        payload: { taskId, type: 'senderActionRequired' },
+      });
+      await engine.drain();
+      const tasks = await tasksOf(t.db, n);
+      expect(tasks.map((x) => [x.type, x.assigned_to === null])).toEqual([
+        ['issueRequest', false],
+        ['senderActionRequired', true],
+      ]);
+      // A reassignment pass (skills changed) leaves it alone too.
+      const holder = tasks[0]!.assigned_to!;
+      await t.db.transaction().execute((trx) => reassignOpenTasks(trx, undefined, { userId: holder }));
+      expect((await tasksOf(t.db, n)).map((x) => x.type)).toEqual(['issueRequest', 'senderActionRequired']);
+    }
   });
 
   it('keeps all tasks of a request with its holder when the scope groups strictly', async () => {

@@ -1,6 +1,7 @@
 import { mentionToken, type RequestView, richTextFromParagraphs } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
+import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { caller } from './accountsHelpers.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
@@ -133,7 +134,7 @@ describe('addNote', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('adds an urgent note with a mention: the colleague is notified and a senderUrgentNote task is raised', async () => {
+  it('adds an urgent note with a mention: the colleague is notified and the workflow raises a senderUrgentNote task', async () => {
     const body = richTextFromParagraphs(
       `Please call the clinic, ${mentionToken('User colleague', 'colleague')}.`,
     );
@@ -152,9 +153,10 @@ describe('addNote', () => {
     expect(list).toEqual(
       expect.arrayContaining([expect.objectContaining({ type: 'mention', target: `/requests/${n}` })]),
     );
-    const v = await view();
-    expect(v.tasks.some((task) => task.type === 'senderUrgentNote')).toBe(true);
-    expect(v.history[0].summary).toBe('Added an urgent note mentioning User colleague.');
+    expect((await view()).history[0].summary).toBe('Added an urgent note mentioning User colleague.');
+    // The task is the workflow's reaction to the note (workflowSender.test.ts has the details).
+    await new WorkflowEngine(t.db, { log: { warn: () => undefined } }).drain();
+    expect((await view()).tasks.some((task) => task.type === 'senderUrgentNote')).toBe(true);
   });
 
   it('does not notify a mentioned user who may not see the request', async () => {

@@ -83,6 +83,14 @@ describe('live messages', () => {
     expect(t.get).toHaveBeenCalledWith('/requests/ABC251122QXT42?tab=results');
   });
 
+  it('a task the workflow added or completed reloads the view of that request only', () => {
+    const t = setup('/requests/ABC251122QXT42');
+    handleLiveMessage(JSON.stringify({ $type: 'requestTasks', requestNumber: 'XYZ251122AAA10' }), t);
+    expect(t.get).not.toHaveBeenCalled();
+    handleLiveMessage(JSON.stringify({ $type: 'requestTasks', requestNumber: 'ABC251122QXT42' }), t);
+    expect(t.get).toHaveBeenCalledWith('/requests/ABC251122QXT42');
+  });
+
   it('parse failures are only logged', () => {
     const t = setup();
     expect(() => handleLiveMessage('{not json', t)).not.toThrow();

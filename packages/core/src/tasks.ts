@@ -22,6 +22,17 @@ export const ADDABLE_TASK_TYPES = WORKFLOW_TASK_TYPES.filter(
   (t) => t !== 'senderUrgentNote' && t !== 'classifyIncomingMessage' && t !== 'fallback',
 );
 export const TRAINABLE_TASK_TYPES = WORKFLOW_TASK_TYPES.filter((t) => t !== 'senderActionRequired');
+/**
+ * The sender's own tasks: the types no staff member can be trained for. They are never assigned
+ * to staff (nor raise a fallback); the request's sender answers them.
+ */
+export const SENDER_TASK_TYPES: readonly WorkflowTaskType[] = WORKFLOW_TASK_TYPES.filter(
+  (t) => !(TRAINABLE_TASK_TYPES as readonly string[]).includes(t),
+);
+
+export function isSenderTaskType(type: string): boolean {
+  return (SENDER_TASK_TYPES as readonly string[]).includes(type);
+}
 
 /** A due date on this day means the task has none; it is shown as an infinite mark. */
 export const NO_DUE_DATE = '9999-12-31';

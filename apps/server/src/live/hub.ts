@@ -12,7 +12,13 @@ const CHANNEL = 'dossier_live';
 const MAX_PAYLOAD = 7900;
 
 export interface LiveMessage {
-  $type: 'notification' | 'workflowTask' | 'requestResult' | 'requestCorrespondence' | 'requestPresence';
+  $type:
+    | 'notification'
+    | 'workflowTask'
+    | 'requestResult'
+    | 'requestCorrespondence'
+    | 'requestPresence'
+    | 'requestTasks';
   [key: string]: unknown;
 }
 

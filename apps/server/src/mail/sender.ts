@@ -119,11 +119,13 @@ export async function sendDueMail(
           .where('id', '=', row.id)
           .execute();
         if (failed) await setDeliveryStatusByOutboxId(trx, row.id, 'failed');
-        // An issued request that cannot be delivered becomes an exception task (the workflow).
+        // A mail about a request that cannot be delivered becomes an exception task (the workflow).
         if (failed)
           await recordMailDeliveryFailure(trx, {
             id: row.id,
             to: row.to,
+            subject: row.subject,
+            request_number: row.request_number,
             error: error instanceof Error ? error.message : String(error),
           });
         return 'failed';

@@ -1,9 +1,11 @@
 import { configurationIdOf, ROOT_ENTRY_ID, TRAINABLE_TASK_TYPES } from '@dossier/core';
+import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
+import { invalidateConfigurationCache } from '../../src/features/configuration/effective.js';
 import type { LiveHub } from '../../src/live/hub.js';
 
 // Helpers of the workflow and assignment tests: skills, a configuration of one scope, events with a
-// chosen time, and a fake socket that records what is pushed live to a user.
+// chosen time, a fake socket that records what is pushed live to a user, and the mail of a request.
 
 export async function train(
   db: Db,
@@ -93,6 +95,41 @@ export function listenAs(live: LiveHub, userId: string): Record<string, unknown>
 export function tasksOf(db: Db, requestNumber: string) {
   return db
     .selectFrom('tasks')
+    .selectAll()
+    .where('request_number', '=', requestNumber)
+    .orderBy('id')
+    .execute();
+}
+
+/** Merges data into an entry of a scope's configuration, e.g. its request or task type settings. */
+export async function setScopeEntry(db: Db, scopePath: string, id: string, data: Record<string, unknown>) {
+  await sql`update configuration_entries set data = data || ${JSON.stringify(data)}::jsonb
+            where configuration_id = (select id from configurations where scope_path = ${scopePath})
+              and id = ${id}`.execute(db);
+  invalidateConfigurationCache(db);
+}
+
+/** Merges data into an entry of the root configuration (seeded). */
+export const setRootEntry = (db: Db, id: string, data: Record<string, unknown>) =>
+  setScopeEntry(db, '/', id, data);
+
+/**
+ * Moves the request's events that the engine has not handled yet to a chosen time, as if the route
+ * had been called then: due dates counted from it are fixed whatever day the test runs.
+ */
+export async function backdatePending(db: Db, requestNumber: string, at: Date) {
+  await db
+    .updateTable('events')
+    .set({ created_at: at })
+    .where('aggregate_id', '=', requestNumber)
+    .where('workflow_pending', '=', true)
+    .execute();
+}
+
+/** The mail queued about a request, oldest first. */
+export function mailAbout(db: Db, requestNumber: string) {
+  return db
+    .selectFrom('mail_outbox')
     .selectAll()
     .where('request_number', '=', requestNumber)
     .orderBy('id')

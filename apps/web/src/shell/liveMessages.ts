@@ -17,7 +17,9 @@ type LiveMessage =
   | Notification
   | AssignedTask
   | { $type: 'requestResult'; requestNumber: string; resultId?: string }
-  | { $type: 'requestCorrespondence'; requestNumber: string; messageId?: string };
+  | { $type: 'requestCorrespondence'; requestNumber: string; messageId?: string }
+  // The workflow added or completed a task of the request.
+  | { $type: 'requestTasks'; requestNumber: string };
 
 function parse(data: unknown): LiveMessage | undefined {
   const value = typeof data === 'string' ? JSON.parse(data) : data;
@@ -56,6 +58,7 @@ export function handleLiveMessage(data: unknown, targets: LiveTargets): void {
     }
     case 'requestResult':
     case 'requestCorrespondence':
+    case 'requestTasks':
       if (isRequestPath(targets.view.get().path, message.requestNumber)) void targets.view.reload();
       break;
     default:

@@ -168,15 +168,19 @@ export async function readySkillsOf(db: DbOrTrx, userId: string): Promise<string
   return rows.map((r) => r.task_type);
 }
 
-/** Open tasks of the request nobody holds (fallback tasks aside). */
-export async function countUnassignedOpen(db: DbOrTrx, requestNumber: string): Promise<number> {
+/** Open tasks of the request nobody holds (fallback tasks and the sender's own tasks aside). */
+export async function countUnassignedOpen(
+  db: DbOrTrx,
+  requestNumber: string,
+  senderTypes: readonly string[],
+): Promise<number> {
   const row = await db
     .selectFrom('tasks')
     .select(sql<string>`count(*)`.as('n'))
     .where('request_number', '=', requestNumber)
     .where('completed_at', 'is', null)
     .where('assigned_to', 'is', null)
-    .where('type', '!=', 'fallback')
+    .where('type', 'not in', ['fallback', ...senderTypes])
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,4 +1,4 @@
-import type { WorkflowTaskType } from '@dossier/core';
+import { isSenderTaskType, SENDER_TASK_TYPES, type WorkflowTaskType } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
@@ -7,6 +7,7 @@ import { DEFAULT_TASK_NOTICES, taskTypeName } from '../requests/tasks.js';
 import { pushTask } from '../tasks/service.js';
 import { workflowDueAt } from '../workflow/due.js';
 import { completeTaskRow, insertWorkflowTask } from '../workflow/repository.js';
+import { recordTaskAdded, recordTaskCompleted } from '../workflow/taskEvents.js';
 import { chooseAssignee, type GroupingBehaviour } from './choose.js';
 import * as repo from './repository.js';
 
@@ -19,10 +20,16 @@ import * as repo from './repository.js';
 // it by type keep working) and its request gets one open `fallback` task, assigned the same way,
 // that says so. The fallback task is completed as soon as no task of the request is unassigned.
 //
+// The sender's tasks: a type nobody can be trained for (spec: "Trainable: all except
+// senderActionRequired") is work for the request's sender, not for staff. It is assigned to nobody
+// and raises no fallback; the sender's users see it on the request page (where they may complete
+// it), in the requestTaskAdded notification and in the senderActionRequired mail.
+//
 // Every change of assignee is pushed live: the new assignee's list gains the task, the previous
 // assignee's drops it. Pushes are NOTIFYs sent in the caller's transaction (delivered on commit).
 
 export const REASSIGN_QUEUE = 'assignment.reassign';
+
 /** One reassignment pass moves at most this many tasks (a user holds far fewer in practice). */
 const REASSIGN_BATCH = 1000;
 
@@ -72,12 +79,14 @@ async function decideAssignee(trx: DbOrTrx, task: repo.AssignableTask): Promise<
 export async function assignTask(trx: DbOrTrx, deps: AssignmentDeps, taskId: string): Promise<string | null> {
   const task = await repo.lockTask(trx, taskId);
   if (!task || task.completed_at !== null) return null;
-  const assignee = (await decideAssignee(trx, { ...task, completed_at: null })) ?? null;
+  const assignee = isSenderTaskType(task.type)
+    ? null
+    : ((await decideAssignee(trx, { ...task, completed_at: null })) ?? null);
   if (assignee !== task.assigned_to) {
     const row = await repo.setAssignee(trx, task.id, assignee);
     await push(trx, deps, row, task.assigned_to);
   }
-  if (task.request_number && task.type !== 'fallback')
+  if (task.request_number && task.type !== 'fallback' && !isSenderTaskType(task.type))
     await syncFallback(trx, deps, task.request_number, task.scope);
   return assignee;
 }
@@ -87,7 +96,7 @@ export async function assignTask(trx: DbOrTrx, deps: AssignmentDeps, taskId: str
  * any task nobody may take is open, none otherwise. Call after assigning or completing a task.
  */
 export async function syncFallback(trx: DbOrTrx, deps: AssignmentDeps, requestNumber: string, scope: string) {
-  const unassigned = await repo.countUnassignedOpen(trx, requestNumber);
+  const unassigned = await repo.countUnassignedOpen(trx, requestNumber, SENDER_TASK_TYPES);
   const open = await repo.listOpenFallbackTasks(trx, requestNumber);
   if (unassigned > 0 && open.length === 0) {
     const request = await trx
@@ -97,38 +106,57 @@ export async function syncFallback(trx: DbOrTrx, deps: AssignmentDeps, requestNu
       .executeTakeFirst();
     const now = new Date();
     const type: WorkflowTaskType = 'fallback';
+    const dueAt = await workflowDueAt(trx, scope, type, now);
+    const notice = DEFAULT_TASK_NOTICES.fallback;
     const id = await insertWorkflowTask(trx, {
       type,
       subject: `${taskTypeName(type)}: ${request?.applicant_name ?? requestNumber}`,
       requestNumber,
       scope,
-      notice: DEFAULT_TASK_NOTICES.fallback,
+      notice,
       triggeredAt: now,
       triggeredBy: null,
-      dueAt: await workflowDueAt(trx, scope, type, now),
+      dueAt,
       // One per burst of unassigned work; a later burst gets a new one once this is done.
       workflowKey: `fallback:${requestNumber}:${now.getTime()}`,
     });
-    if (id) await assignTask(trx, deps, id);
+    if (id) {
+      await assignTask(trx, deps, id);
+      await recordTaskAdded(trx, deps.live, { id, type, requestNumber, dueAt, notice });
+    }
   } else if (unassigned === 0) {
     for (const task of open) {
       const row = await completeTaskRow(trx, task.id, null, new Date());
-      if (row) await push(trx, deps, row, null);
+      if (!row) continue;
+      await push(trx, deps, row, null);
+      await recordTaskCompleted(trx, deps.live, { id: row.id, type: row.type, requestNumber }, null);
     }
   }
 }
 
-/** Completes an open task (a person or a rule did the work), pushes it and settles the fallback. */
+/**
+ * Completes an open task (a person or a rule did the work), pushes it, records request.taskCompleted
+ * on its request (bySender: the request's sender did it) and settles the fallback.
+ */
 export async function completeTask(
   trx: DbOrTrx,
   deps: AssignmentDeps,
   taskId: string,
   by: string | null,
   at = new Date(),
+  options: { bySender?: boolean } = {},
 ) {
   const row = await completeTaskRow(trx, taskId, by, at);
   if (!row) return undefined;
   await push(trx, deps, row, null);
+  if (row.request_number)
+    await recordTaskCompleted(
+      trx,
+      deps.live,
+      { id: row.id, type: row.type, requestNumber: row.request_number },
+      by,
+      options,
+    );
   if (row.request_number && row.type !== 'fallback') {
     const scope = await trx
       .selectFrom('tasks')

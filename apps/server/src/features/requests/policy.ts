@@ -51,6 +51,16 @@ export function canSubmitterAct(actor: Actor, row: RequestAccessRow): boolean {
   return allows(grantsOf(actor, 'request:submit'), row);
 }
 
+/**
+ * The request's sender side, who answers its senderActionRequired tasks: a submitter of its
+ * organisation or an external user whose reference it carries, who does not also handle it.
+ */
+export function isRequestSender(actor: Actor, row: RequestAccessRow): boolean {
+  if (canHandleRequest(actor, row)) return false;
+  const external = grantsOf(actor, 'request:view').external;
+  return canSubmitterAct(actor, row) || allows({ scopes: [], external }, row);
+}
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**

@@ -1,4 +1,10 @@
-import { hasNoDueDate, type PendingTask, type RequestTaskItem, type WorkflowTaskType } from '@dossier/core';
+import {
+  hasNoDueDate,
+  isSenderTaskType,
+  type PendingTask,
+  type RequestTaskItem,
+  type WorkflowTaskType,
+} from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
 
@@ -89,13 +95,19 @@ export function listTasksOfRequest(db: DbOrTrx, requestNumber: string) {
 
 type TaskRow = Awaited<ReturnType<typeof listTasksOfRequest>>[number];
 
+/**
+ * One task of the request page. `isSender`: the actor is the request's sender side, who may
+ * complete the sender's own tasks (answering a senderActionRequired task).
+ */
 export function toRequestTaskItem(
   row: TaskRow,
   actor: Actor,
   canHandle: boolean,
   now: Date,
+  isSender = false,
 ): RequestTaskItem {
   const open = row.completed_at === null;
+  const mayComplete = canHandle || row.assigned_to === actor.id || (isSender && isSenderTaskType(row.type));
   const due = row.due_at?.toISOString();
   const dated = due !== undefined && !hasNoDueDate(due);
   return {
@@ -117,7 +129,7 @@ export function toRequestTaskItem(
     isAssignedToDisplayName: row.assigned_to_name ?? undefined,
     isOverdue: open && dated && (row.due_at as Date) < now,
     wasCompletedBeforeDueDate: open ? undefined : row.was_overdue === false,
-    canNotComplete: !open || !(canHandle || row.assigned_to === actor.id),
+    canNotComplete: !open || !mayComplete,
     canNotMarkInProgress:
       !open || row.type !== 'senderActionRequired' || row.marked_in_progress_at !== null || !canHandle,
   };

@@ -21,7 +21,7 @@ import { listRequestResults } from '../results/list.js';
 import { offeredActions } from './actions/registry.js';
 import { listRequestHistory } from './history.js';
 import { editablePartsOf } from './parts.js';
-import { canHandleRequest, canSubmitterAct } from './policy.js';
+import { canHandleRequest, canSubmitterAct, isRequestSender } from './policy.js';
 import type { RequestRow } from './repository.js';
 import { listPendingTasks, listTasksOfRequest, RECIPIENT_TASK_TYPES, toRequestTaskItem } from './tasks.js';
 
@@ -112,7 +112,8 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
       listRequestHistory(db, row.request_number),
       offeredActions({ deps, actor, request: row }),
     ]);
-  const tasks = taskRows.map((t) => toRequestTaskItem(t, actor, canHandle, now));
+  const isSender = isRequestSender(actor, row);
+  const tasks = taskRows.map((t) => toRequestTaskItem(t, actor, canHandle, now, isSender));
   const live = <T extends { discardedAt?: string }>(items: T[]) => items.filter((i) => !i.discardedAt);
   const liveResults = live(results);
   const liveInvoices = live(invoices);

@@ -1,4 +1,4 @@
-import { isWithinScope, type RequestTaskItem } from '@dossier/core';
+import { isSenderTaskType, isWithinScope, type RequestTaskItem } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { completeTask } from '../assignment/service.js';
 import { type Actor, scopesWithPermission } from '../auth/actor.js';
 import { requireActor } from '../auth/policy.js';
-import { canHandleRequest } from '../requests/policy.js';
+import { canHandleRequest, isRequestSender } from '../requests/policy.js';
 import { findRequest, touchRequest } from '../requests/repository.js';
 import { taskTypeName, toRequestTaskItem } from '../requests/tasks.js';
 import * as repo from './actionsRepository.js';
@@ -20,6 +20,8 @@ import { pushTask } from './service.js';
 // canNotMarkInProgress): Complete unless the task is completed; Mark In Progress only for an open
 // senderActionRequired task not yet in progress. Who: a handler of the task's request (or its
 // assignee); a task without a request (an inbox message's) needs the inbox permission in its scope.
+// The request's sender side may also complete the sender's own task (senderActionRequired): that is
+// its answer, to which the workflow adds a senderActionResponse task for staff.
 // The request row is locked first, as request actions do, so the request's events keep their order.
 
 const params = z.object({ taskId: z.string().max(30) });
@@ -28,24 +30,34 @@ const TASK_ID = /^\d{1,18}$/;
 interface Loaded {
   task: NonNullable<Awaited<ReturnType<typeof repo.findTaskForAction>>>;
   canHandle: boolean;
+  /** The actor is the request's sender side and the task is the sender's own. */
+  answersAsSender: boolean;
 }
 
-async function loadForAction(trx: DbOrTrx, actor: Actor, taskId: string): Promise<Loaded> {
+async function loadForAction(
+  trx: DbOrTrx,
+  actor: Actor,
+  taskId: string,
+  options: { senderMayAct: boolean },
+): Promise<Loaded> {
   if (!TASK_ID.test(taskId)) throw notFound('No such task.');
   const peek = await repo.findTaskForAction(trx, taskId);
   if (!peek) throw notFound('No such task.');
   let canHandle: boolean;
+  let isSender = false;
   if (peek.request_number) {
     const request = await findRequest(trx, peek.request_number, { forUpdate: true });
     canHandle = request !== undefined && canHandleRequest(actor, request);
+    isSender = request !== undefined && isRequestSender(actor, request);
   } else {
     canHandle = scopesWithPermission(actor, 'inbox').some((s) => isWithinScope(peek.scope, s));
   }
   const task = await repo.findTaskForAction(trx, taskId, { forUpdate: true });
   if (!task) throw notFound('No such task.');
-  if (!canHandle && task.assigned_to !== actor.id)
+  const answersAsSender = options.senderMayAct && isSender && isSenderTaskType(task.type);
+  if (!canHandle && task.assigned_to !== actor.id && !answersAsSender)
     throw forbidden('You may not work the tasks of this request.');
-  return { task, canHandle };
+  return { task, canHandle, answersAsSender };
 }
 
 async function taskItem(
@@ -76,24 +88,24 @@ async function recordTaskEvent(
 
 export async function completeTaskAction(deps: AppDeps, actor: Actor, taskId: string) {
   return deps.db.transaction().execute(async (trx) => {
-    const { task, canHandle } = await loadForAction(trx, actor, taskId);
+    const { task, canHandle, answersAsSender } = await loadForAction(trx, actor, taskId, {
+      senderMayAct: true,
+    });
     if (task.completed_at) throw conflict('The task is already completed.');
     const now = new Date();
-    const row = await completeTask(trx, { live: deps.live }, task.id, actor.id, now);
+    // completeTask records request.taskCompleted; bySender lets the workflow see the answer.
+    const row = await completeTask(trx, { live: deps.live }, task.id, actor.id, now, {
+      bySender: answersAsSender,
+    });
     if (!row) throw conflict('The task is already completed.');
-    if (task.request_number)
-      await recordTaskEvent(trx, actor, task.request_number, 'request.taskCompleted', {
-        summary: `Completed the task ${taskTypeName(task.type)}.`,
-        taskId: task.id,
-        type: task.type,
-      });
+    if (task.request_number) await touchRequest(trx, task.request_number, actor.id, now);
     return { task: await taskItem(trx, actor, task.id, canHandle) };
   });
 }
 
 export async function markTaskInProgressAction(deps: AppDeps, actor: Actor, taskId: string) {
   return deps.db.transaction().execute(async (trx) => {
-    const { task, canHandle } = await loadForAction(trx, actor, taskId);
+    const { task, canHandle } = await loadForAction(trx, actor, taskId, { senderMayAct: false });
     if (task.completed_at) throw conflict('The task is already completed.');
     if (task.type !== 'senderActionRequired')
       throw conflict('Only a Sender Action Required task can be marked in progress.');

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
 import { getRequestSettings } from '../configuration/effective.js';
@@ -29,6 +30,8 @@ interface Logger {
 
 export interface WorkflowEngineOptions {
   live?: LiveHub;
+  /** publicUrl makes the links in workflow mails absolute (PUBLIC_URL). */
+  config?: Pick<Config, 'publicUrl'>;
   log: Logger;
   rules?: readonly WorkflowRule[];
 }
@@ -124,7 +127,7 @@ export class WorkflowEngine {
     const request = await repo.findRequestForWorkflow(trx, event.requestNumber);
     if (!request) return;
     const settings = await getRequestSettings(trx, request.scope);
-    const deps = { live: this.options.live };
+    const deps = { live: this.options.live, config: this.options.config };
     for (const rule of rules) {
       if (rule.addsTasks && settings?.disableWorkflowTasks) continue;
       await rule.handle({ trx, deps, event, request, settings });

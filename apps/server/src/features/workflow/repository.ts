@@ -138,18 +138,6 @@ export function findTaskRows(trx: DbOrTrx, ids: string[]) {
   return trx.selectFrom('tasks').select(TASK_COLUMNS).where('id', 'in', ids).execute();
 }
 
-/** Completed tasks of a request's types, for pushing their removal to the assignees. */
-export function listCompletedAssigned(trx: DbOrTrx, requestNumber: string, types: string[], since: Date) {
-  return trx
-    .selectFrom('tasks')
-    .select(TASK_COLUMNS)
-    .where('request_number', '=', requestNumber)
-    .where('type', 'in', types)
-    .where('completed_at', '>=', since)
-    .where('assigned_to', 'is not', null)
-    .execute();
-}
-
 export function findResultState(trx: DbOrTrx, resultId: string) {
   return trx
     .selectFrom('request_results')
@@ -166,25 +154,51 @@ export function findInvoiceState(trx: DbOrTrx, invoiceId: string) {
     .executeTakeFirst();
 }
 
-/** Open senderUrgentNote tasks of the request that nobody holds yet. */
-export async function listUnassignedUrgentNoteTasks(trx: DbOrTrx, requestNumber: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('tasks')
-    .select('id')
-    .where('request_number', '=', requestNumber)
-    .where('type', '=', 'senderUrgentNote')
-    .where('completed_at', 'is', null)
-    .where('assigned_to', 'is', null)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export async function findTaskType(trx: DbOrTrx, taskId: string) {
   return trx
     .selectFrom('tasks')
-    .select(['id', 'type', 'request_number', 'due_at', 'completed_at', 'scope'])
+    .select(['id', 'type', 'request_number', 'due_at', 'completed_at', 'scope', 'assigned_to'])
     .where('id', '=', taskId)
     .executeTakeFirst();
+}
+
+/** A note of the request's correspondence (its body is rich text), for the tasks it raises. */
+export function findNote(trx: DbOrTrx, requestNumber: string, correspondenceId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(correspondenceId)) return Promise.resolve(undefined);
+  return trx
+    .selectFrom('correspondence')
+    .select(['id', 'body', 'is_urgent_note'])
+    .where('id', '=', correspondenceId)
+    .where('request_number', '=', requestNumber)
+    .where('kind', '=', 'note')
+    .executeTakeFirst();
+}
+
+/** The open senderActionRequired tasks of a request, locked for completion by the sender's answer. */
+export function lockOpenSenderTasks(trx: DbOrTrx, requestNumber: string, types: readonly string[]) {
+  return trx
+    .selectFrom('tasks')
+    .select(['id'])
+    .where('request_number', '=', requestNumber)
+    .where('type', 'in', [...types])
+    .where('completed_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Whether the request has an open exception task raised by a failed mail. */
+export async function hasOpenMailException(trx: DbOrTrx, requestNumber: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('tasks')
+    .select('id')
+    .where('request_number', '=', requestNumber)
+    .where('type', '=', 'exception')
+    .where('completed_at', 'is', null)
+    .where('workflow_key', 'like', 'exception:mail:%')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The open correspondence row (and its request) of a mail that failed for good. */

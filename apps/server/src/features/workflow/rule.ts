@@ -1,5 +1,6 @@
 import type { RequestSettingsEntryData } from '@dossier/core';
 import type { Transaction } from 'kysely';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { AssignmentDeps } from '../assignment/service.js';
 import type { WorkflowRequest } from './repository.js';
@@ -17,9 +18,14 @@ export interface WorkflowEvent {
   createdAt: Date;
 }
 
+/** What rules may use besides the database: live pushes, and the public URL for links in mails. */
+export interface WorkflowDeps extends AssignmentDeps {
+  config?: Pick<Config, 'publicUrl'>;
+}
+
 export interface RuleContext {
   trx: Transaction<Database>;
-  deps: AssignmentDeps;
+  deps: WorkflowDeps;
   event: WorkflowEvent;
   request: WorkflowRequest;
   settings: RequestSettingsEntryData | undefined;

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
@@ -18,6 +19,7 @@ export async function startWorkflow(
   live: LiveHub,
   work: boolean,
   log: Logger,
+  config?: Pick<Config, 'publicUrl'>,
 ): Promise<() => Promise<void>> {
   const queue = { name: REASSIGN_QUEUE, retryLimit: 5, retryDelaySeconds: 5 };
   if (!work) {
@@ -30,7 +32,7 @@ export async function startWorkflow(
       await db.transaction().execute((trx) => runReassignment(trx, { live }, data.userId));
     },
   });
-  const engine = new WorkflowEngine(db, { live, log });
+  const engine = new WorkflowEngine(db, { live, log, config });
   await engine.start();
   return () => engine.stop();
 }

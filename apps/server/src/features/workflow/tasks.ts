@@ -4,9 +4,11 @@ import { type AssignmentDeps, assignTask, completeTask } from '../assignment/ser
 import { DEFAULT_TASK_NOTICES, taskTypeName } from '../requests/tasks.js';
 import { workflowDueAt } from './due.js';
 import { insertWorkflowTask, lockOpenTasksOfRequest, type WorkflowRequest } from './repository.js';
+import { recordTaskAdded } from './taskEvents.js';
 
 // The two things rules do to tasks: add one (due date from the task type settings and the scope's
-// holidays, then assigned and pushed) and complete the open ones of a kind.
+// holidays, then assigned and pushed, and a request.taskAdded event) and complete the open ones of a
+// kind (each with a request.taskCompleted event, written by completeTask).
 
 export interface AddWorkflowTask {
   type: WorkflowTaskType;
@@ -27,19 +29,29 @@ export async function addWorkflowTask(
   task: AddWorkflowTask,
 ): Promise<string | undefined> {
   const { request } = task;
+  const notice = task.notice ?? DEFAULT_TASK_NOTICES[task.type];
+  const dueAt = task.dueAt ?? (await workflowDueAt(trx, request.scope, task.type, task.triggeredAt));
   const id = await insertWorkflowTask(trx, {
     type: task.type,
     subject: `${taskTypeName(task.type)}: ${request.applicant_name}`,
     requestNumber: request.request_number,
     scope: request.scope,
-    notice: task.notice ?? DEFAULT_TASK_NOTICES[task.type],
+    notice,
     triggeredAt: task.triggeredAt,
     triggeredBy: task.triggeredBy,
-    dueAt: task.dueAt ?? (await workflowDueAt(trx, request.scope, task.type, task.triggeredAt)),
+    dueAt,
     dueFixed: task.dueAt !== undefined,
     workflowKey: task.key,
   });
-  if (id) await assignTask(trx, deps, id);
+  if (!id) return undefined;
+  await assignTask(trx, deps, id);
+  await recordTaskAdded(trx, deps.live, {
+    id,
+    type: task.type,
+    requestNumber: request.request_number,
+    dueAt,
+    notice,
+  });
   return id;
 }
 
@@ -51,10 +63,11 @@ export async function completeOpenTasks(
   filter: { types?: WorkflowTaskType[]; workflowKey?: string },
   by: string | null,
   at: Date,
+  options: { bySender?: boolean } = {},
 ): Promise<number> {
   let done = 0;
   for (const task of await lockOpenTasksOfRequest(trx, requestNumber, filter)) {
-    if (await completeTask(trx, deps, task.id, by, at)) done++;
+    if (await completeTask(trx, deps, task.id, by, at, options)) done++;
   }
   return done;
 }

@@ -75,6 +75,8 @@ export function findResultFile(db: DbOrTrx, resultId: string) {
       'f.size',
       'f.declared_size',
       'f.classification',
+      'r.quality_assurance_skipped',
+      'r.discarded_at',
     ])
     .where('r.id', '=', resultId)
     .executeTakeFirst();

@@ -2,24 +2,26 @@ import type { WorkflowRule } from '../workflow/rule.js';
 import { sendWorkflowMail } from './service.js';
 
 // The workflow mails as a rule of the workflow engine: the engine hands it each request event after
-// commit, in the transaction that marks the event done, so each mail is queued exactly once.
+// commit, in the transaction that marks the event done, so each mail is queued exactly once. Tasks
+// added or completed by anyone (a person, a rule, the fallback) write request.taskAdded and
+// request.taskCompleted (workflow/taskEvents.ts), so every task's mail goes out.
 
 export const sendWorkflowMailRule: WorkflowRule = {
   name: 'sendWorkflowMail',
   on: [
     'request.closed',
     'request.reOpened',
+    'request.resultAdded',
     'request.resultQualityAssured',
     'request.resultDiscarded',
     'request.taskAdded',
-    'task.triggered',
-    'task.completed',
+    'request.taskCompleted',
   ],
   addsTasks: false,
-  async handle({ trx, event }) {
+  async handle({ trx, deps, event }) {
     await sendWorkflowMail(
       trx,
-      {},
+      { config: deps.config },
       { type: event.type, aggregate_id: event.requestNumber, payload: event.payload },
     );
   },

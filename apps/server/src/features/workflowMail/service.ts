@@ -11,14 +11,21 @@ import * as repo from './repository.js';
 // addresses, as the notify flags of the task type settings and request settings say. Each is
 // rendered from the template of its usage and queued in the outbox in the caller's transaction.
 //
-// Events handled (an `events` row, or the same shape):
+// Events handled (run by the workflow engine through rule.ts, after the event's commit):
 //   request.closed / request.reOpened                 requestClosed / requestReOpened
 //   request.resultQualityAssured (payload.resultId)   resultQualityAssured (LargeFile over 10 MB)
+//   request.resultAdded, its QA skipped               resultQualityAssured, as if QA'd at once
 //   request.resultDiscarded (payload.resultId)        resultDiscarded
-//   task.triggered, request.taskAdded (payload.taskId)  workflowTaskTriggered (senderActionRequired)
-//   task.completed (payload.taskId)                   workflowTaskCompleted
+//   request.taskAdded (payload.taskId)                workflowTaskTriggered (+ senderActionRequired)
+//   request.taskCompleted (payload.taskId)            workflowTaskCompleted
+// Every message names its request in the outbox, so a failure raises an exception task on it and a
+// reply threads back to it.
 
-/** A result file above this size is announced with a link instead of being attached. */
+/**
+ * A result file above this size is delivered as a link (template resultQualityAssuredLargeFile)
+ * instead of an attachment: 10 MB, the attachment limit of common mail services less the ~37%
+ * that base64 encoding adds stays under their 25 MB message cap with room to spare.
+ */
 export const LARGE_RESULT_BYTES = 10 * 1024 * 1024;
 
 export interface WorkflowMailEvent {
@@ -44,6 +51,7 @@ function addressesOf(value: string | string[] | undefined): string[] {
 /** Queues one message per address (each person gets one, however many rules name it). */
 async function send(
   trx: DbOrTrx,
+  request: RequestRow,
   to: Iterable<string>,
   mail: RenderedMail,
   attachments?: MailAttachment[],
@@ -53,7 +61,7 @@ async function send(
     const key = address.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    await enqueueMail(trx, { to: address, ...mail, attachments });
+    await enqueueMail(trx, { to: address, ...mail, attachments, requestNumber: request.request_number });
   }
   return seen.size;
 }
@@ -77,16 +85,18 @@ export async function sendWorkflowMail(
       return sendRequestStateMail(trx, deps, request, 'closed');
     case 'request.reOpened':
       return sendRequestStateMail(trx, deps, request, 'reOpened');
+    case 'request.resultAdded':
     case 'request.resultQualityAssured':
     case 'request.resultDiscarded': {
       const resultId = payloadField(event.payload, 'resultId');
       if (!resultId) return 0;
       const kind = event.type === 'request.resultDiscarded' ? 'discarded' : 'qualityAssured';
-      return sendResultMail(trx, deps, request, resultId, kind);
+      return sendResultMail(trx, deps, request, resultId, kind, {
+        onlyIfQaSkipped: event.type === 'request.resultAdded',
+      });
     }
-    case 'task.triggered':
     case 'request.taskAdded':
-    case 'task.completed': {
+    case 'request.taskCompleted': {
       const taskId = payloadField(event.payload, 'taskId');
       if (!taskId) return 0;
       return sendTaskMail(
@@ -94,7 +104,7 @@ export async function sendWorkflowMail(
         deps,
         request,
         taskId,
-        event.type === 'task.completed' ? 'completed' : 'triggered',
+        event.type === 'request.taskCompleted' ? 'completed' : 'triggered',
       );
     }
     default:
@@ -133,7 +143,7 @@ export async function sendRequestStateMail(
   if (to.length === 0) return 0;
   const usage: TemplateUsage = state === 'closed' ? 'requestClosed' : 'requestReOpened';
   const data = await requestMailData(trx, deps.config ?? { publicUrl: undefined }, request);
-  return send(trx, to, await renderMail(trx, request.scope, usage, data, STATE_WORDING[state]));
+  return send(trx, request, to, await renderMail(trx, request.scope, usage, data, STATE_WORDING[state]));
 }
 
 const RESULT_WORDING: Record<
@@ -157,9 +167,10 @@ const RESULT_WORDING: Record<
 /**
  * A quality-assured result goes to the sender (delivery of the result): to
  * resultQualityAssuredRecipient when set, else the request sender; attached, or as a link with the
- * LargeFile template and recipient when over 10 MB. A discarded result is told to
- * resultDiscardedRecipient, else the sender. resultNotificationsBccRecipient gets a blind copy of
- * either (a message of its own, so no other recipient sees its address).
+ * LargeFile template and recipient when over LARGE_RESULT_BYTES. A result whose QA is skipped
+ * (disableResultQualityAssurance) is delivered the same way when it is added. A discarded result is
+ * told to resultDiscardedRecipient, else the sender. resultNotificationsBccRecipient gets a blind
+ * copy of either (a message of its own, so no other recipient sees its address).
  */
 export async function sendResultMail(
   trx: DbOrTrx,
@@ -167,9 +178,13 @@ export async function sendResultMail(
   request: RequestRow,
   resultId: string,
   kind: 'qualityAssured' | 'discarded',
+  options: { onlyIfQaSkipped?: boolean } = {},
 ): Promise<number> {
   const result = await repo.findResultFile(trx, resultId);
   if (!result || result.request_number !== request.request_number) return 0;
+  if (options.onlyIfQaSkipped && !result.quality_assurance_skipped) return 0;
+  // A result discarded before its delivery went out is not delivered any more.
+  if (kind === 'qualityAssured' && result.discarded_at) return 0;
   const settings = await getRequestSettings(trx, request.scope);
   const size = Number(result.size ?? result.declared_size ?? 0);
   const large = kind === 'qualityAssured' && size > LARGE_RESULT_BYTES;
@@ -201,12 +216,13 @@ export async function sendResultMail(
     kind === 'qualityAssured' && !large
       ? [{ fileKey: result.key, name: result.name, contentType: result.content_type }]
       : undefined;
-  const sent = await send(trx, to, mail, attachments);
+  const sent = await send(trx, request, to, mail, attachments);
   const told = new Set(to.map((a) => a.toLowerCase()));
   return (
     sent +
     (await send(
       trx,
+      request,
       bcc.filter((a) => !told.has(a.toLowerCase())),
       mail,
       attachments,
@@ -285,7 +301,7 @@ export async function sendTaskMail(
       data,
       TASK_WORDING.senderActionRequired,
     );
-    sent += await send(trx, [sender], action);
+    sent += await send(trx, request, [sender], action);
   }
   const rest = senderAction || !sender ? others : [sender, ...others];
   const told = senderAction && sender ? new Set([sender.toLowerCase()]) : new Set<string>();
@@ -293,24 +309,9 @@ export async function sendTaskMail(
     sent +
     (await send(
       trx,
+      request,
       rest.filter((a) => !told.has(a.toLowerCase())),
       mail,
     ))
   );
-}
-
-/**
- * The task mail of a task created or completed outside a request event (a workflow rule's
- * addWorkflowTask, completeTask): loads the task's request itself; tasks without one send nothing.
- */
-export async function sendTaskEventMail(
-  trx: DbOrTrx,
-  deps: WorkflowMailDeps,
-  taskId: string,
-  moment: 'triggered' | 'completed',
-): Promise<number> {
-  const task = await repo.findTask(trx, taskId);
-  const request = task?.request_number ? await findRequest(trx, task.request_number) : undefined;
-  if (!request) return 0;
-  return sendTaskMail(trx, deps, request, taskId, moment);
 }

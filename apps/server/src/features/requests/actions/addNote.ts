@@ -1,28 +1,26 @@
-import { dueAfterBusinessDays, mentionedUserIds, richTextPlain, sanitizeRichText } from '@dossier/core';
+import { mentionedUserIds, richTextPlain, sanitizeRichText } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest, forbidden } from '../../../http/errors.js';
-import { getPublicHolidays, getTaskTypeSettings } from '../../configuration/effective.js';
 import { insertCorrespondence } from '../../correspondence/repository.js';
 import { createNotification } from '../../notifications/service.js';
 import { mentionableUsers } from '../mentions.js';
-import { canHandleRequest, canSubmitterAct } from '../policy.js';
+import { canHandleRequest, canSubmitterAct, isRequestSender } from '../policy.js';
 import { touchRequest } from '../repository.js';
-import { DEFAULT_TASK_NOTICES, insertRequestTask, taskTypeName, usersWorkingRequest } from '../tasks.js';
+import { usersWorkingRequest } from '../tasks.js';
 import { canAddUrgentNote } from '../view.js';
 import { registerRequestAction } from './registry.js';
 
 // Add note (spec 2): a rich text note in the request's correspondence. Urgent only with
-// canAddUrgentNote; an urgent note raises a senderUrgentNote task. Each @[Name](userId) mention of a
-// user who may see the request notifies that user; the others working the request (assignees of
-// its tasks) are told that a note was added.
+// canAddUrgentNote. Each @[Name](userId) mention of a user who may see the request notifies that
+// user; the others working the request (assignees of its tasks) are told that a note was added.
+// The workflow reacts to request.noteAdded: an urgent note raises a senderUrgentNote task, and a
+// note by the sender side (bySender) answers the request's open senderActionRequired tasks.
 
 const body = z.object({
   body: z.unknown(),
   isUrgent: z.boolean().default(false),
 });
-
-const EXCERPT = 300;
 
 registerRequestAction({
   name: 'addNote',
@@ -54,25 +52,6 @@ registerRequestAction({
       createdBy: actor.id,
       createdAt: now,
     });
-    if (input.isUrgent) {
-      const [settings, holidays] = await Promise.all([
-        getTaskTypeSettings(trx, request.scope, 'senderUrgentNote'),
-        getPublicHolidays(trx, request.scope),
-      ]);
-      await insertRequestTask(trx, {
-        type: 'senderUrgentNote',
-        requestNumber: n,
-        scope: request.scope,
-        subject: `${taskTypeName('senderUrgentNote')}: ${request.applicant_name}`,
-        notice:
-          text.length > EXCERPT
-            ? `${text.slice(0, EXCERPT - 1)}…`
-            : text || DEFAULT_TASK_NOTICES.senderUrgentNote,
-        dueAt: dueAfterBusinessDays(now, settings?.defaultDueDateInBusinessDays ?? 1, holidays),
-        triggeredBy: actor.id,
-        triggeredAt: now,
-      });
-    }
     const target = `/requests/${n}`;
     const mentioned = (await mentionableUsers(trx, request, mentionedUserIds(doc))).filter(
       (u) => u.id !== actor.id,
@@ -107,6 +86,7 @@ registerRequestAction({
         summary: `Added ${input.isUrgent ? 'an urgent' : 'a'} note${mentions ? ` mentioning ${mentions}` : ''}.`,
         messageId,
         isUrgent: input.isUrgent,
+        ...(isRequestSender(actor, request) ? { bySender: true } : {}),
       },
     });
     await touchRequest(trx, n, actor.id, now);

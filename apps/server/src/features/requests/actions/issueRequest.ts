@@ -13,8 +13,9 @@ import { richTextToHtml, richTextToText } from '../../../mail/richText.js';
 import { insertCorrespondence, type StoredAttachment } from '../../correspondence/repository.js';
 import { publishRequestWebhook } from '../../invoices/webhook.js';
 import { createNotification } from '../../notifications/service.js';
+import { completeOpenTasks } from '../../workflow/tasks.js';
 import { loadLetterContext } from '../letters/letterData.js';
-import { completeOpenIssueRequestTasks, findRequestFile, markRequestIssued } from '../letters/repository.js';
+import { findRequestFile, markRequestIssued } from '../letters/repository.js';
 import { renderRequestLetterPdf } from '../letters/requestLetterPdf.js';
 import { storeGeneratedRequestFile } from '../letters/storeFile.js';
 import { canHandleRequest } from '../policy.js';
@@ -163,7 +164,15 @@ registerRequestAction({
     });
 
     await markRequestIssued(trx, n, method, at);
-    const tasksCompleted = await completeOpenIssueRequestTasks(trx, n, actor.id, at);
+    // Issuing is the work of the open issueRequest tasks: each is completed (pushed, recorded).
+    const tasksCompleted = await completeOpenTasks(
+      trx,
+      { live: deps.live },
+      n,
+      { types: ['issueRequest'] },
+      actor.id,
+      at,
+    );
     const summary = `Issued the request to ${context.recipient.name} by ${METHOD_NAMES[method]} (${to}).`;
     await recordEvent(trx, {
       type: 'request.issued',

@@ -1,9 +1,7 @@
 import type { IssueRequestMethod } from '@dossier/core';
-import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../db/database.js';
 
-// SQL of issuing a request: the request row's issue fields, the issueRequest tasks it completes,
-// and the stored files sent along.
+// SQL of issuing a request: the request row's issue fields and the stored files sent along.
 
 export async function markRequestIssued(
   trx: DbOrTrx,
@@ -16,27 +14,6 @@ export async function markRequestIssued(
     .set({ status: 'open', issued_at: at, issue_method: method })
     .where('request_number', '=', requestNumber)
     .execute();
-}
-
-/** Issuing the request is the work of its open issueRequest tasks: they are done now. */
-export async function completeOpenIssueRequestTasks(
-  trx: DbOrTrx,
-  requestNumber: string,
-  actorId: string,
-  at: Date,
-): Promise<number> {
-  const result = await trx
-    .updateTable('tasks')
-    .set({
-      completed_at: at,
-      completed_by: actorId,
-      was_overdue: sql<boolean>`coalesce(due_at < ${at}, false)`,
-    })
-    .where('request_number', '=', requestNumber)
-    .where('type', '=', 'issueRequest')
-    .where('completed_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 /** A stored, uploaded file of the request (the applicant's authority), for attaching to mail. */

@@ -1,21 +1,20 @@
 import { assignTask } from '../../assignment/service.js';
-import { listUnassignedUrgentNoteTasks } from '../repository.js';
+import { findTaskType } from '../repository.js';
 import { payloadString, type WorkflowRule } from '../rule.js';
 
-// Tasks that request actions add themselves (Add task; the senderUrgentNote of an urgent note) are
-// created unassigned in the action's transaction; they are assigned here, like workflow tasks.
+// Tasks a person adds from the request page (Add task) are created unassigned in the action's
+// transaction; they are assigned here, like workflow tasks. A task that already has an assignee (a
+// workflow task, assigned when it was added) is left alone: assigning it again could move it.
 
 export const assignAddedTasks: WorkflowRule = {
   name: 'assignAddedTasks',
-  on: ['request.taskAdded', 'request.noteAdded'],
+  on: ['request.taskAdded'],
   addsTasks: false,
-  async handle({ trx, deps, event, request }) {
-    const ids: string[] = [];
+  async handle({ trx, deps, event }) {
     const taskId = payloadString(event, 'taskId');
-    if (event.type === 'request.taskAdded' && taskId) ids.push(taskId);
-    if (event.type === 'request.noteAdded' && event.payload.isUrgent === true) {
-      ids.push(...(await listUnassignedUrgentNoteTasks(trx, request.request_number)));
-    }
-    for (const id of ids) await assignTask(trx, deps, id);
+    if (!taskId || !/^\d+$/.test(taskId)) return;
+    const task = await findTaskType(trx, taskId);
+    if (!task || task.completed_at || task.assigned_to) return;
+    await assignTask(trx, deps, taskId);
   },
 };

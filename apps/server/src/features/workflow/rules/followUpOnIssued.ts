@@ -1,11 +1,9 @@
-import { pushTask } from '../../tasks/service.js';
-import { listCompletedAssigned } from '../repository.js';
 import type { WorkflowRule } from '../rule.js';
 import { addWorkflowTask } from '../tasks.js';
 
 // Issued -> a followUp task (chase the recipient if nothing comes back), and for fax and post a
 // confirmIssuedRequest task (nobody learns automatically that a fax or letter arrived). The issue
-// action itself completed the open issueRequest tasks; their assignees' lists drop them here.
+// action itself completed the open issueRequest tasks (and pushed that to their assignees).
 
 const CONFIRMED_METHODS = new Set(['faxNumber', 'postal']);
 
@@ -15,9 +13,6 @@ export const followUpOnIssued: WorkflowRule = {
   addsTasks: true,
   async handle({ trx, deps, event, request }) {
     const n = request.request_number;
-    if (deps.live)
-      for (const row of await listCompletedAssigned(trx, n, ['issueRequest'], event.createdAt))
-        await pushTask(trx, deps.live, row, null);
     if (request.status === 'closed') return;
     const common = { request, triggeredAt: event.createdAt, triggeredBy: event.actor };
     await addWorkflowTask(trx, deps, { ...common, type: 'followUp', key: `followUp:${n}:${event.id}` });

@@ -1,3 +1,4 @@
+import { sendWorkflowMailRule } from '../../workflowMail/rule.js';
 import type { WorkflowRule } from '../rule.js';
 import { appointmentReminderOnAppointment } from './appointmentReminderOnAppointment.js';
 import { assignAddedTasks } from './assignAddedTasks.js';
@@ -9,10 +10,14 @@ import { followUpOnIssued } from './followUpOnIssued.js';
 import { issueRequestOnSubmitted } from './issueRequestOnSubmitted.js';
 import { payInvoiceOnInvoiceAdded } from './payInvoiceOnInvoiceAdded.js';
 import { qualityAssureOnResultAdded } from './qualityAssureOnResultAdded.js';
+import { senderActionResponseOnAnswer } from './senderActionResponseOnAnswer.js';
+import { senderUrgentNoteOnUrgentNote } from './senderUrgentNoteOnUrgentNote.js';
 
-// Every workflow rule, run in this order for an event they share. Followed-up rules of DESIGN.md
-// done elsewhere: senderUrgentNote (the addNote action), classifyIncomingMessage (mail in),
-// auto-close and delivery after QA (the QA action); fallback (features/assignment).
+// Every workflow rule, run in this order for an event they share: the workflow mails come last, so
+// a mail about a task names its assignee. Rules of DESIGN.md done elsewhere: classifyIncomingMessage
+// (mail in), auto-close after QA (the QA action, in its own transaction), fallback
+// (features/assignment). Delivery of a result to the sender is the workflow mail of
+// request.resultQualityAssured (or request.resultAdded when its QA is skipped).
 export const WORKFLOW_RULES: readonly WorkflowRule[] = [
   issueRequestOnSubmitted,
   followUpOnIssued,
@@ -22,6 +27,9 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = [
   completePayInvoiceOnInvoiceDone,
   assignAddedTasks,
   appointmentReminderOnAppointment,
+  senderUrgentNoteOnUrgentNote,
+  senderActionResponseOnAnswer,
   exceptionOnMailFailed,
   completeTasksOnClosed,
+  sendWorkflowMailRule,
 ];
