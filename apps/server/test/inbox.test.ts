@@ -100,6 +100,24 @@ describe('inbox search', () => {
     expect(paged.json().hits[0].item.subject).toBe('Radiology films');
   });
 
+  it('counts received dates as days in Sydney, where the organisation works', async () => {
+    const at = (subject: string, iso: string) =>
+      receive(mail({ From: 'days@clinic.example', Subject: subject }, 'Dated.'), new Date(iso));
+    // 07:30 on 10 June in Sydney (UTC+10) is still 9 June in UTC.
+    await at('Before breakfast', '2026-06-09T21:30:00Z');
+    // 23:30 on 10 June in Sydney.
+    await at('Before midnight', '2026-06-10T13:30:00Z');
+    // 00:30 on 11 June in Sydney is still 10 June in UTC.
+    await at('After midnight', '2026-06-10T14:30:00Z');
+    const subjects = async (from: string, to: string) =>
+      (await get(t, handler, `/inbox/search?sender=days@&receivedAtFrom=${from}&receivedAtTo=${to}`))
+        .json()
+        .hits.map((h: { item: { subject: string } }) => h.item.subject);
+    expect(await subjects('2026-06-10', '2026-06-10')).toEqual(['Before midnight', 'Before breakfast']);
+    expect(await subjects('2026-06-11', '2026-06-11')).toEqual(['After midnight']);
+    expect(await subjects('2026-06-09', '2026-06-09')).toEqual([]);
+  });
+
   it('refuses bad input with a message per field', async () => {
     const res = await get(t, handler, '/inbox/search?receivedAtFrom=2026-02-30');
     expect(res.statusCode).toBe(400);

@@ -2,10 +2,13 @@ import { createRequestNumber } from '@dossier/core';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../src/files/storage.js';
+import { sendAutoReminder } from '../src/features/workflow/reminders.js';
 import { type SmtpListener, startSmtpListener } from '../src/mail/incoming/listener.js';
+import { createSmtpTransport, sendDueMail } from '../src/mail/sender.js';
 import { createTestContext, createUser, signIn, type TestContext, until, XHR } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
 import { PDF } from './support/resultsInvoices.js';
+import { smtpConversation, startCaptureSmtp } from './support/smtp.js';
 
 /** The number with other check digits: one more never has the same remainder modulo 97. */
 const forge = (n: string) => `${n.slice(0, -2)}${String((Number(n.slice(-2)) + 1) % 100).padStart(2, '0')}`;
@@ -188,6 +191,81 @@ describe('mail in over SMTP', () => {
     expect(row.flag_reason).toMatch(/larger than the limit/);
     expect(row.subject).toBe('');
     expect(await correspondenceOf(n)).toHaveLength(0);
+  });
+
+  it('keeps a message whose relay announced a size above the limit (SIZE at MAIL FROM), flagged', async () => {
+    const n = await insertTestRequest(t.db, { scope: '/org/acme/' });
+    const subject = `Announced ${n}`;
+    const message = [
+      'From: relay@northside.example',
+      `To: ${INBOX}`,
+      `Subject: ${subject}`,
+      '',
+      ...Array.from({ length: 1200 }, () => 'x'.repeat(76)),
+    ].join('\r\n');
+    const replies = await smtpConversation(listener.port, [
+      'EHLO relay.northside.example',
+      `MAIL FROM:<relay@northside.example> SIZE=${message.length}`,
+      `RCPT TO:<${INBOX}>`,
+      'DATA',
+      `${message}\r\n.`,
+      'QUIT',
+    ]);
+    // SIZE is offered without a number, and the declared size refuses nothing.
+    expect(replies[1]).toMatch(/^250[- ]SIZE$/m);
+    expect(replies.slice(2, 6).map((r) => r.slice(0, 3))).toEqual(['250', '250', '354', '250']);
+    const [row] = await t.db
+      .selectFrom('inbox_messages')
+      .selectAll()
+      .where('raw_size', '>', 64 * 1024)
+      .where('from_email', '=', '')
+      .orderBy('received_at', 'desc')
+      .execute();
+    expect(row?.flag_reason).toMatch(/larger than the limit/);
+    const raw = await t.app.inject({ url: `/files/${row?.raw_file_key}`, headers: { cookie: handler } });
+    expect(raw.body).toContain(subject);
+    expect(await correspondenceOf(n)).toHaveLength(0);
+    expect(await classifyTasks(row!.id)).toHaveLength(1);
+  });
+
+  it('links a reply to an autoReminder we sent to its request, by threading alone', async () => {
+    const n = await insertTestRequest(t.db, {
+      scope: '/org/acme/',
+      status: 'open',
+      issuedAt: new Date('2026-03-02T00:00:00Z'),
+    });
+    const { id: followUp } = await t.db
+      .insertInto('tasks')
+      .values({
+        type: 'followUp',
+        subject: 'Follow Up: Jane Citizen',
+        request_number: n,
+        scope: '/org/acme/',
+        due_at: new Date('2026-03-16T00:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await t.db.transaction().execute((trx) => sendAutoReminder(trx, followUp, new Date()))).toBe(true);
+    // Sent for real to the recipient's (test) server, which shows the Message-ID it got.
+    const outside = await startCaptureSmtp();
+    const out = createSmtpTransport(outside.url);
+    try {
+      expect(await sendDueMail(t.db, out, 'Dossier <no-reply@dossier.test>')).toBeGreaterThan(0);
+      const reminder = outside.received.find((m) => m.text?.includes(n));
+      expect(reminder?.messageId).toBeDefined();
+      // The reply names no request number: only its threading headers lead back.
+      await send({
+        subject: 'Re: your reminder',
+        text: 'We posted the records yesterday.',
+        inReplyTo: reminder?.messageId,
+        references: [reminder?.messageId as string],
+      });
+      const rows = await correspondenceOf(n);
+      expect(rows.map((r) => r.subject)).toEqual(['Re: your reminder']);
+    } finally {
+      out.close();
+      await outside.close();
+    }
   });
 
   it('keeps a dangerous attachment blocked: listed, never readable, never copied', async () => {

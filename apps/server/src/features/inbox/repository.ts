@@ -140,12 +140,20 @@ export function lockRequests(db: DbOrTrx, numbers: string[]) {
 /** The requests whose mail we sent under one of these Message-IDs (reply threading). */
 export async function requestsOfSentMessages(db: DbOrTrx, messageIds: string[]): Promise<string[]> {
   if (messageIds.length === 0) return [];
+  // Issued requests through their correspondence; every other mail about a request (reminders,
+  // result deliveries, workflow mails) through its outbox row (mail_outbox_message_id_idx).
   const rows = await db
     .selectFrom('correspondence')
     .select('request_number')
-    .distinct()
     .where('message_id', 'in', messageIds)
     .where('mail_outbox_id', 'is not', null)
+    .union(
+      db
+        .selectFrom('mail_outbox')
+        .select(sql<string>`request_number`.as('request_number'))
+        .where('message_id', 'in', messageIds)
+        .where('request_number', 'is not', null),
+    )
     .limit(10)
     .execute();
   return rows.map((r) => r.request_number);

@@ -16,7 +16,7 @@ import '../requests/actions/index.js';
 import { findRequestAction } from '../requests/actions/registry.js';
 import { canHandleRequest, visibleRequests } from '../requests/policy.js';
 import { findRequest, touchRequest } from '../requests/repository.js';
-import { toRequestTaskItem } from '../requests/tasks.js';
+import { localDateTime, toRequestTaskItem } from '../requests/tasks.js';
 import {
   type AttachmentClassification,
   linkMessageToRequest,
@@ -85,6 +85,26 @@ export interface InboxSearchInput {
   receivedAtTo?: string;
 }
 
+/**
+ * The received dates as instants: days are the organisation's (Australia/Sydney, as due dates and
+ * the dashboard count them), from the start of the "from" day to the end of the "to" day (spec 2:
+ * a "to" date includes that whole day).
+ */
+export function receivedWindow(terms: Pick<InboxSearchInput, 'receivedAtFrom' | 'receivedAtTo'>): {
+  receivedAtFrom?: Date;
+  receivedAtTo?: Date;
+} {
+  const dayAfter = (date: string) => {
+    const d = new Date(`${date}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + 1);
+    return d.toISOString().slice(0, 10);
+  };
+  return {
+    receivedAtFrom: terms.receivedAtFrom ? localDateTime(terms.receivedAtFrom, '00:00') : undefined,
+    receivedAtTo: terms.receivedAtTo ? localDateTime(dayAfter(terms.receivedAtTo), '00:00') : undefined,
+  };
+}
+
 export async function searchInbox(
   db: DbOrTrx,
   actor: Actor,
@@ -92,14 +112,10 @@ export async function searchInbox(
   paging: { pageOffset: number; pageSize: number },
 ): Promise<InboxSearchAnswer> {
   requireInbox(actor);
-  // A "to" date includes that whole day (spec 2, searches).
-  const to = terms.receivedAtTo ? new Date(`${terms.receivedAtTo}T00:00:00Z`) : undefined;
-  if (to) to.setUTCDate(to.getUTCDate() + 1);
   const { rows, total } = await repo.searchMessages(db, {
     sender: terms.sender?.trim() || undefined,
     content: terms.content?.trim() || undefined,
-    receivedAtFrom: terms.receivedAtFrom ? new Date(`${terms.receivedAtFrom}T00:00:00Z`) : undefined,
-    receivedAtTo: to,
+    ...receivedWindow(terms),
     offset: paging.pageOffset,
     size: paging.pageSize,
   });

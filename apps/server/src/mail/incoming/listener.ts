@@ -3,9 +3,10 @@ import { SMTPServer } from 'smtp-server';
 import { type IncomingDeps, receiveMessage } from './receive.js';
 
 // The built-in SMTP listener of mail in (service smtp). It takes mail for the inbox address only
-// and keeps every message it accepts: one that passes the size limit is still stored raw (up to
-// `keepBytes`) and flagged, never refused after the fact or dropped. A message is acknowledged only
-// once it is stored; if storing fails (database down) the sender is told to try again later (451).
+// and keeps every message it accepts: one that passes the size limit, whether or not the client
+// announced its size, is still stored raw (up to `keepBytes`) and flagged, never refused or
+// dropped. A message is acknowledged only once it is stored; if storing fails (database down) the
+// sender is told to try again later (451).
 // It speaks plain SMTP without TLS or authentication: put it behind the organisation's mail relay.
 
 export interface SmtpListenerOptions {
@@ -40,6 +41,10 @@ export async function startSmtpListener(
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: options.maxMessageBytes,
+    // Announce SIZE without the number and never refuse by it: a relay that declares a large
+    // message at MAIL FROM (SIZE=...) must still hand it over, so it is kept and flagged. The limit
+    // only decides what is read (stream.sizeExceeded below).
+    hideSize: true,
     banner: 'Dossier inbox',
     logger: false,
     onRcptTo(address, _session, callback) {
