@@ -1,0 +1,103 @@
+import type { ReportAnswer } from '@dossier/core';
+import { Alert, Container, Loader, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api';
+import { useServices } from '../../shell/ServicesContext';
+import { definePage } from '../../view/page';
+import {
+  exportHref,
+  type Filters,
+  fieldErrorsByFilter,
+  filtersFromSearch,
+  queryOf,
+  type ReportView,
+  shouldRunOnLoad,
+  writeAddress,
+} from './address';
+import { ReportForm } from './ReportForm';
+import { ReportTable } from './ReportTable';
+
+const ReportChart = lazy(() => import('./ReportChart'));
+
+/**
+ * The seven report pages (spec 2 "Reports"): the Run Report form bound to the address, the summary
+ * table with totals, the chart where the answer has one, and the CSV export of the last run. Field
+ * errors of the filters show beside their fields; other errors go to the view's error area.
+ */
+export const ReportPage = definePage<ReportView>(({ view }) => (
+  // A new report is a new form: no filters or answer carried over from the previous one.
+  <ReportScreen key={view.path} view={view} />
+));
+
+function ReportScreen({ view }: { view: ReportView }) {
+  const { t } = useTranslation();
+  const { api, view: store } = useServices();
+  const [filters, setFilters] = useState<Filters>(() =>
+    filtersFromSearch(window.location.search, view.filters),
+  );
+  const [errors, setErrors] = useState<Partial<Filters>>({});
+  const [answer, setAnswer] = useState<ReportAnswer>();
+  const [ranQuery, setRanQuery] = useState<URLSearchParams>();
+  const [running, setRunning] = useState(false);
+  const started = useRef(false);
+
+  async function run(current = filters) {
+    setRunning(true);
+    setErrors({});
+    const query = queryOf(current, view.filters);
+    try {
+      const result = await api.get<ReportAnswer>(`${view.path}/filter?${query}`);
+      setAnswer(result);
+      setRanQuery(query);
+      writeAddress(query);
+    } catch (error) {
+      setAnswer(undefined);
+      setRanQuery(undefined);
+      if (error instanceof ApiError && error.status === 400 && error.fields)
+        setErrors(fieldErrorsByFilter(error.fields));
+      else store.report(error);
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on opening the page
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (shouldRunOnLoad(window.location.search)) void run();
+  }, []);
+
+  return (
+    <Container size="xl" data-testid="report-page" data-report={view.report}>
+      <Title order={2} mb="md">
+        {view.title}
+      </Title>
+      <ReportForm
+        view={view}
+        filters={filters}
+        errors={errors}
+        running={running}
+        exportHref={ranQuery && exportHref(view.path, ranQuery)}
+        onChange={setFilters}
+        onRun={() => void run()}
+      />
+      {answer && answer.rows.length === 0 && (
+        <Alert mt="md" color="gray" data-testid="report-empty">
+          {t('reports.empty')}
+        </Alert>
+      )}
+      {answer && answer.rows.length > 0 && (
+        <div style={{ marginTop: 'var(--mantine-spacing-md)' }} data-testid="report-result">
+          <ReportTable view={view} answer={answer} />
+          {answer.chart && (
+            <Suspense fallback={<Loader size="sm" mt="md" data-testid="report-chart-loading" />}>
+              <ReportChart chart={answer.chart} />
+            </Suspense>
+          )}
+        </div>
+      )}
+    </Container>
+  );
+}

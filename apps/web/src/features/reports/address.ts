@@ -1,0 +1,76 @@
+import type { ReportAnswer, ReportColumn, View } from '@dossier/core';
+
+// A report's Run Report form as it travels: in the address (so a report can be shared, and the
+// back button or a reload runs it again) and in the query of GET {path}/filter and of the export.
+// Each filter is `filter.<name>`, as the menu's /reports/tasks/active?filter.date=triggeredAt;
+// `run=1` marks an address written by a run, so even a report over all dates runs again from it.
+
+export const FILTER_NAMES = ['date', 'from', 'to', 'scope', 'taskType', 'status', 'currency'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+export type Filters = Record<FilterName, string>;
+
+export const DATE_BASES = ['triggeredAt', 'dueAt'] as const;
+
+export interface ReportView extends View {
+  $type: 'report';
+  report: string;
+  path: string;
+  filters: FilterName[];
+  statuses: string[];
+  columns: ReportColumn[];
+  scopes: { path: string; name: string }[];
+  taskTypes: string[];
+  currencies: string[];
+}
+
+export type { ReportAnswer };
+
+/** The filters of the report's form found in an address (others are left out); date defaults. */
+export function filtersFromSearch(search: string, offered: readonly FilterName[]): Filters {
+  const q = new URLSearchParams(search);
+  const filters = Object.fromEntries(FILTER_NAMES.map((n) => [n, ''])) as Filters;
+  for (const name of offered) filters[name] = q.get(`filter.${name}`)?.trim() ?? '';
+  if (offered.includes('date') && !filters.date) filters.date = DATE_BASES[0];
+  return filters;
+}
+
+/** The query of a run: the filled filters the report offers, in the form's order. */
+export function queryOf(filters: Filters, offered: readonly FilterName[]): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const name of FILTER_NAMES)
+    if (offered.includes(name) && filters[name]) q.set(`filter.${name}`, filters[name]);
+  return q;
+}
+
+/**
+ * Whether opening this address runs the report: after a run (run=1), or when it names any filter
+ * besides the date basis the menu link carries.
+ */
+export function shouldRunOnLoad(search: string): boolean {
+  const q = new URLSearchParams(search);
+  if (q.get('run') === '1') return true;
+  return FILTER_NAMES.some((n) => n !== 'date' && (q.get(`filter.${n}`) ?? '').trim() !== '');
+}
+
+/** The export's address: the report's path with the filters of the last run and export=csv. */
+export function exportHref(path: string, query: URLSearchParams): string {
+  const q = new URLSearchParams(query);
+  q.set('export', 'csv');
+  return `${path}?${q}`;
+}
+
+/** Field errors of a 400 (`filter.from` …) by filter name. */
+export function fieldErrorsByFilter(fields: Record<string, string> | undefined): Partial<Filters> {
+  const errors: Partial<Filters> = {};
+  for (const [key, message] of Object.entries(fields ?? {})) {
+    const name = key.replace(/^filter\./, '') as FilterName;
+    if ((FILTER_NAMES as readonly string[]).includes(name)) errors[name] = message;
+  }
+  return errors;
+}
+
+export function writeAddress(query: URLSearchParams): void {
+  const address = new URLSearchParams(query);
+  address.set('run', '1');
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}?${address}`);
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exportHref,
+  fieldErrorsByFilter,
+  filtersFromSearch,
+  queryOf,
+  shouldRunOnLoad,
+} from '../src/features/reports/address';
+
+// The report form in the address: what a shared link carries, when it runs again, and the export.
+
+describe('report filters in the address', () => {
+  it('reads the filters the report offers and defaults the date basis', () => {
+    const search = '?filter.from=2026-06-01&filter.to=2026-06-30&filter.currency=AUD&run=1';
+    const active = filtersFromSearch(search, ['date', 'from', 'to', 'scope', 'taskType']);
+    expect(active).toMatchObject({ date: 'triggeredAt', from: '2026-06-01', to: '2026-06-30', currency: '' });
+    expect(filtersFromSearch('?filter.date=dueAt', ['date']).date).toBe('dueAt');
+    expect(filtersFromSearch(search, ['from', 'to', 'scope']).date).toBe('');
+  });
+
+  it('writes only filled filters the report offers, in the form order', () => {
+    const filters = filtersFromSearch('', ['from', 'to', 'scope', 'currency']);
+    const query = queryOf({ ...filters, to: '2026-06-30', scope: '/org/acme/', taskType: 'followUp' }, [
+      'from',
+      'to',
+      'scope',
+      'currency',
+    ]);
+    expect(query.toString()).toBe('filter.to=2026-06-30&filter.scope=%2Forg%2Facme%2F');
+  });
+
+  it('runs again from an address a run wrote or one that names a filter, not from the menu link', () => {
+    expect(shouldRunOnLoad('?run=1')).toBe(true);
+    expect(shouldRunOnLoad('?filter.from=2026-06-01')).toBe(true);
+    expect(shouldRunOnLoad('?filter.date=triggeredAt')).toBe(false);
+    expect(shouldRunOnLoad('')).toBe(false);
+    expect(shouldRunOnLoad('?filter.scope=')).toBe(false);
+  });
+
+  it('exports the last run on the report path with export=csv', () => {
+    const query = new URLSearchParams('filter.from=2026-06-01');
+    expect(exportHref('/reports/requests/closed', query)).toBe(
+      '/reports/requests/closed?filter.from=2026-06-01&export=csv',
+    );
+    expect(exportHref('/reports/users', new URLSearchParams())).toBe('/reports/users?export=csv');
+    expect(query.has('export')).toBe(false);
+  });
+
+  it('maps the field errors of a 400 to the form fields', () => {
+    expect(
+      fieldErrorsByFilter({ 'filter.to': 'The end date is before the start date.', export: 'x' }),
+    ).toEqual({ to: 'The end date is before the start date.' });
+    expect(fieldErrorsByFilter(undefined)).toEqual({});
+  });
+});
