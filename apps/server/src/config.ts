@@ -91,6 +91,24 @@ const envSchema = z.object({
     .regex(/^[^@\s<>]+@[^@\s<>]+$/, { message: 'expected an email address such as inbox@dossier.example' })
     .default('inbox@dossier.localhost'),
   SMTP_MAX_MESSAGE_MB: int(25, 1, 1000),
+  // Mail in, optionally also polled from a mailbox over IMAP (with the smtp service).
+  IMAP_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const imap = parseImapUrl(v);
+      if (!imap) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'expected an imap:// or imaps:// URL with user and password, such as imaps://user:pass@imap.example:993/INBOX',
+        });
+        return z.NEVER;
+      }
+      return imap;
+    }),
+  IMAP_POLL_SECONDS: int(60, 5, 86_400),
   // Requests issued by fax are mailed to an email-to-fax gateway; {number} becomes the fax digits.
   FAX_GATEWAY_ADDRESS: z
     .string()
@@ -135,6 +153,32 @@ const ssoApplications = z.array(
   z.object({ name: z.string().min(1), icon: z.string().default(''), url: z.url({ protocol: /^https?$/ }) }),
 );
 
+/** `imaps://user:pass@host:993/INBOX` → its parts; undefined when it is not such a URL. */
+function parseImapUrl(value: string) {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const secure = url.protocol === 'imaps:';
+  if ((!secure && url.protocol !== 'imap:') || !url.hostname || !url.username || !url.password)
+    return undefined;
+  try {
+    return {
+      host: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port ? Number(url.port) : secure ? 993 : 143,
+      secure,
+      user: decodeURIComponent(url.username),
+      pass: decodeURIComponent(url.password),
+      mailbox: decodeURIComponent(url.pathname.replace(/^\/+/, '')) || 'INBOX',
+    };
+  } catch {
+    // A malformed percent escape in the user, password or mailbox.
+    return undefined;
+  }
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -177,6 +221,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       listenPort: env.SMTP_LISTEN_PORT < 0 ? undefined : env.SMTP_LISTEN_PORT,
       inboxAddress: env.INBOX_ADDRESS.toLowerCase(),
       maxMessageBytes: env.SMTP_MAX_MESSAGE_MB * 1024 * 1024,
+      imap: env.IMAP_URL ? { ...env.IMAP_URL, pollSeconds: env.IMAP_POLL_SECONDS } : undefined,
     },
     webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK, caFile: env.WEBHOOKS_CA_FILE },
     downloads: { tracking: env.RESULT_FILE_DOWNLOAD_TRACKING, maxResults: env.DOWNLOADS_MAX_RESULTS },

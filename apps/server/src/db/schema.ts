@@ -422,6 +422,15 @@ export interface InboxMessageLinksTable {
   unlinked_by: string | null;
 }
 
+/** Migration 0024: a polled IMAP mailbox and the highest UID stored under its UIDVALIDITY. */
+export interface ImapMailboxesTable {
+  mailbox: string;
+  uid_validity: string;
+  last_uid: ColumnType<string, string | number | undefined, string | number>;
+  polled_at: NullableTimestamp;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   files: FilesTable;
@@ -454,4 +463,5 @@ export interface Database {
   api_token_ids: ApiTokenIdsTable;
   inbox_messages: InboxMessagesTable;
   inbox_message_links: InboxMessageLinksTable;
+  imap_mailboxes: ImapMailboxesTable;
 }

@@ -9,7 +9,6 @@ import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
 import { ForgotPasswordPage } from '../features/passwordReset/ForgotPasswordPage';
 import { SetPasswordPage } from '../features/passwordReset/SetPasswordPage';
 import { ReportPage } from '../features/reports/ReportPage';
-import { ReportPage } from '../features/reports/ReportPage';
 import { FindRequestsPage } from '../features/requestSearch/FindRequestsPage';
 import { InvoicePage } from '../features/requests/invoices/InvoicePage';
 import { RequestPage } from '../features/requests/RequestPage';
@@ -55,7 +54,6 @@ export const pages: Record<string, PageComponent> = {
   ...wizardPages,
   dashboard: DashboardPage,
   downloadFiles: DownloadFilesPage,
-  report: ReportPage,
   report: ReportPage,
   taskSkills: TaskSkillsPage,
   inbox: InboxPage,

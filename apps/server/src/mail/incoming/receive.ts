@@ -13,12 +13,15 @@ import type { FileStorage } from '../../files/storage.js';
 import type { LiveHub } from '../../live/hub.js';
 import { requestNumbersIn, threadIds } from './matcher.js';
 import { type ParsedIncoming, parseIncoming, unparsed } from './parse.js';
+import { findMessageByMessageId, lockMessageId } from './repository.js';
 
-// One incoming message, from the SMTP listener (or an IMAP poll): the raw bytes are stored first, so
-// whatever happens next the message is never lost; then it is parsed, its attachments stored (the
-// dangerous ones kept but blocked), and it is matched to requests by request number or by reply
-// threading. A matched message becomes correspondence of each request; an unmatched or flagged one
-// waits in the inbox with a classifyIncomingMessage task.
+// One incoming message, from the SMTP listener (or an IMAP poll): the raw bytes are stored before
+// anything else is written, so whatever happens next the message is never lost; its attachments are
+// stored (the dangerous ones kept but blocked), and it is matched to requests by request number or
+// by reply threading. A matched message becomes correspondence of each request; an unmatched or
+// flagged one waits in the inbox with a classifyIncomingMessage task. A message whose Message-ID
+// was received before is not stored again (a sender retrying after a lost answer, a mailbox polled
+// again after a crash).
 
 export interface IncomingDeps {
   db: Db;
@@ -30,7 +33,11 @@ export interface Received {
   id: string;
   linkedTo: string[];
   flagReason: string | null;
+  /** The Message-ID was received before: nothing was stored, `id` is the earlier message. */
+  duplicate?: boolean;
 }
+
+const duplicateOf = (id: string): Received => ({ id, linkedTo: [], flagReason: null, duplicate: true });
 
 const INBOX_SCOPE = '/';
 
@@ -79,21 +86,40 @@ async function addClassifyTask(trx: DbOrTrx, deps: IncomingDeps, id: string, lab
 
 /**
  * Keeps one message. `oversizeReason` is set by the listener when the message passed the size limit:
- * the raw message (as far as it was kept) is stored and flagged, and not read.
+ * the raw message (as far as it was kept) is stored and flagged, and not read. `inTransaction` runs
+ * in the transaction that stores the message (the IMAP poller remembers the UID there), so it
+ * happens exactly when the message is stored.
  */
 export async function receiveMessage(
   deps: IncomingDeps,
   raw: Buffer,
-  options: { oversizeReason?: string; receivedAt?: Date } = {},
+  options: {
+    oversizeReason?: string;
+    receivedAt?: Date;
+    inTransaction?: (trx: DbOrTrx) => Promise<void>;
+  } = {},
 ): Promise<Received> {
   const id = randomUUID();
   const receivedAt = options.receivedAt ?? new Date();
-  const rawFile = await storeBytes(deps.storage, raw);
+  // Parsing is pure (an unreadable message comes back flagged), so it can tell a repeat first.
   const parsed = options.oversizeReason ? unparsed(options.oversizeReason) : await parseIncoming(raw);
+  const known = parsed.messageId ? await findMessageByMessageId(deps.db, parsed.messageId) : undefined;
+  if (known) return duplicateOf(known);
+  const rawFile = await storeBytes(deps.storage, raw);
   const attachments = await storeAttachments(deps.storage, parsed);
   const numbers = requestNumbersIn(parsed.subject, parsed.text);
 
   return deps.db.transaction().execute(async (trx) => {
+    if (parsed.messageId) {
+      // Another delivery of the same message may have been stored while this one was read.
+      await lockMessageId(trx, parsed.messageId);
+      const stored = await findMessageByMessageId(trx, parsed.messageId);
+      if (stored) {
+        for (const key of [rawFile.key, ...attachments.map((a) => a.key)])
+          await deps.storage.remove(key).catch(() => undefined);
+        return duplicateOf(stored);
+      }
+    }
     await repo.insertInboxMessage(trx, {
       id,
       messageId: parsed.messageId,
@@ -153,6 +179,7 @@ export async function receiveMessage(
       const label = parsed.subject || parsed.from?.email || 'message without subject';
       await addClassifyTask(trx, deps, id, label, receivedAt);
     }
+    await options.inTransaction?.(trx);
     return { id, linkedTo: requests.map((r) => r.request_number), flagReason: parsed.flagReason };
   });
 }
