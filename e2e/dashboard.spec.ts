@@ -132,7 +132,10 @@ test('a submitter downloads a result and its button is then disabled', async ({ 
   await button.click();
   await expect(button).toBeDisabled();
   await page.screenshot({ path: shot('downloads'), fullPage: true });
-  // Refresh: a downloaded result is no longer listed.
+  // Refresh: the downloaded result stays listed, its button disabled, with who downloaded it.
   await page.getByTestId('download-files-refresh').click();
-  await expect(page.locator('[data-testid^="download-row-"]').filter({ hasText: 'GP Notes' })).toHaveCount(0);
+  const again = page.locator('[data-testid^="download-row-"]').filter({ hasText: 'GP Notes' });
+  await expect(again).toHaveCount(1);
+  await expect(again.getByTestId('download-button')).toBeDisabled();
+  await expect(again.getByTestId('download-done')).toContainText('Sam Submitter');
 });

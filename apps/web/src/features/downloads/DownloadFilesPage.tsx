@@ -17,7 +17,11 @@ interface DownloadFileItem {
   qualityAssuredAt: string | null;
   qualityAssuredByDisplayName: string | null;
   downloadedAt: string | null;
+  downloadedByDisplayName: string | null;
 }
+
+/** The answer of marking a result downloaded. */
+type Downloaded = Pick<DownloadFileItem, 'downloadedAt' | 'downloadedByDisplayName'>;
 
 export interface DownloadFilesView extends View {
   $type: 'downloadFiles';
@@ -26,20 +30,21 @@ export interface DownloadFilesView extends View {
 }
 
 /**
- * /results/download-files (spec 2): quality-assured results not yet downloaded, newest QA first.
- * Download marks the result downloaded, then fetches the file; its button stays disabled after.
+ * /results/download-files (spec 2): quality-assured results, those still to download first (newest
+ * QA first), then the downloaded ones. Download marks the result downloaded, then fetches the file;
+ * its button stays disabled after, and who downloaded it when is shown, also after Refresh.
  */
 export const DownloadFilesPage = definePage<DownloadFilesView>(({ view }) => {
   const { t } = useTranslation();
   const { api, view: store } = useServices();
-  const [downloaded, setDownloaded] = useState<Record<string, boolean>>({});
+  const [downloaded, setDownloaded] = useState<Record<string, Downloaded>>({});
   const [busy, setBusy] = useState<string>();
 
   async function download(item: DownloadFileItem) {
     setBusy(item.resultId);
     try {
-      await api.post(`/results/download-files/${item.resultId}/downloaded`);
-      setDownloaded((d) => ({ ...d, [item.resultId]: true }));
+      const answer = await api.post<Downloaded>(`/results/download-files/${item.resultId}/downloaded`);
+      setDownloaded((d) => ({ ...d, [item.resultId]: answer }));
       const link = document.createElement('a');
       link.href = `/files/${encodeURIComponent(item.file.key)}?attachment=1`;
       link.download = item.file.name ?? '';
@@ -83,7 +88,7 @@ export const DownloadFilesPage = definePage<DownloadFilesView>(({ view }) => {
           </Table.Thead>
           <Table.Tbody>
             {view.results.map((item) => {
-              const done = downloaded[item.resultId] || item.downloadedAt !== null;
+              const done = downloaded[item.resultId] ?? (item.downloadedAt ? item : undefined);
               return (
                 <Table.Tr key={item.resultId} data-testid={`download-row-${item.resultId}`}>
                   <Table.Td>
@@ -108,13 +113,21 @@ export const DownloadFilesPage = definePage<DownloadFilesView>(({ view }) => {
                     <Button
                       size="xs"
                       leftSection={<IconDownload size={14} />}
-                      disabled={done}
+                      disabled={done !== undefined}
                       loading={busy === item.resultId}
                       onClick={() => void download(item)}
                       data-testid="download-button"
                     >
                       {t('downloads.download')}
                     </Button>
+                    {done && (
+                      <Text size="xs" c="dimmed" mt={4} data-testid="download-done">
+                        {t('downloads.downloaded', {
+                          at: formatDateTime(done.downloadedAt),
+                          name: done.downloadedByDisplayName ?? '',
+                        })}
+                      </Text>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               );
