@@ -22,6 +22,7 @@ import { downloadRoutes } from './features/downloads/routes.js';
 import { inboxRoutes } from './features/inbox/routes.js';
 import { invoiceRoutes } from './features/invoices/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
+import { outboxRoutes } from './features/outbox/routes.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { passwordResetRoutes } from './features/passwordReset/routes.js';
 import { payeeRoutes } from './features/payees/routes.js';
@@ -161,6 +162,7 @@ export async function buildApp(input: {
     userRoutes(app, deps);
     recipientRoutes(app, deps);
     payeeRoutes(app, deps);
+    outboxRoutes(app, deps);
     fileRoutes(app, deps.files);
     webhookRoutes(app, deps);
     requestActionRoutes(app, deps);

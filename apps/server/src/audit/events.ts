@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../db/database.js';
 // in the transaction of the change, with the fields that changed (old and new value). Secrets are
 // never written: a changed password shows as changed.
 
-export type AggregateType = 'user' | 'recipient' | 'payee' | 'request';
+export type AggregateType = 'user' | 'recipient' | 'payee' | 'request' | 'mail';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 

@@ -137,6 +137,8 @@ export interface MailOutboxTable {
   attachments: ColumnType<unknown, string | undefined, string>;
   /** The request the mail is about, if any (migration 0021): failures and replies find it. */
   request_number: string | null;
+  /** Whose mail it is (migration 0023): the request's or the user's scope, '/' when neither. */
+  scope: Generated<string>;
 }
 
 export interface AccountTokensTable {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
 
 // Outgoing mail is written to the outbox inside the transaction of the change that causes it, so a
@@ -25,6 +26,12 @@ export interface OutgoingMail {
    * exception task on the request, and a reply is matched to it by the Message-ID it was sent with.
    */
   requestNumber?: string;
+  /**
+   * Whose mail it is, for the admin outbox: the user's scope for account mail. Left out, mail about a
+   * request takes the request's scope, and other mail '/' (seen only by administrators of the whole
+   * service).
+   */
+  scope?: string;
 }
 
 export async function enqueueMail(trx: DbOrTrx, mail: OutgoingMail): Promise<string> {
@@ -38,6 +45,11 @@ export async function enqueueMail(trx: DbOrTrx, mail: OutgoingMail): Promise<str
       attachments: JSON.stringify(mail.attachments ?? []),
       message_id: mail.messageId ?? null,
       request_number: mail.requestNumber ?? null,
+      scope:
+        mail.scope ??
+        (mail.requestNumber
+          ? sql<string>`coalesce((select scope from requests where request_number = ${mail.requestNumber}), '/')`
+          : '/'),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -6,6 +6,8 @@ import { HomePage } from '../features/home/HomePage';
 import { InboxMessagePage } from '../features/inbox/InboxMessagePage';
 import { InboxPage } from '../features/inbox/InboxPage';
 import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
+import { AdminOutboxPage } from '../features/outbox/AdminOutboxPage';
+import { OutboxMessagePage } from '../features/outbox/OutboxMessagePage';
 import { ForgotPasswordPage } from '../features/passwordReset/ForgotPasswordPage';
 import { SetPasswordPage } from '../features/passwordReset/SetPasswordPage';
 import { ReportPage } from '../features/reports/ReportPage';
@@ -58,6 +60,8 @@ export const pages: Record<string, PageComponent> = {
   taskSkills: TaskSkillsPage,
   inbox: InboxPage,
   inboxMessage: InboxMessagePage,
+  adminOutbox: AdminOutboxPage,
+  adminOutboxMessage: OutboxMessagePage,
 };
 
 export function pageOf(type: string): PageComponent {

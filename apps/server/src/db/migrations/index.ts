@@ -19,6 +19,7 @@ import * as reports from './20261122_0018_reports.js';
 import * as apiTokenIds from './20261122_0019_api_token_ids.js';
 import * as downloadList from './20261123_0020_download_list.js';
 import * as outboxRequest from './20261123_0021_outbox_request.js';
+import * as outboxListing from './20261123_0023_outbox_listing.js';
 import * as imapMailboxes from './20261123_0024_imap_mailboxes.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '20261122_0019_api_token_ids': apiTokenIds,
   '20261123_0020_download_list': downloadList,
   '20261123_0021_outbox_request': outboxRequest,
+  '20261123_0023_outbox_listing': outboxListing,
   '20261123_0024_imap_mailboxes': imapMailboxes,
 };
 

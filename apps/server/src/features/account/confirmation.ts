@@ -25,8 +25,11 @@ export async function sendConfirmation(
     ip: input.ip,
   });
   const link = `${input.baseUrl}/account/confirm?token=${encodeURIComponent(token)}`;
+  // The user's scope owns the mail (the admin outbox lists it there).
+  const user = await repo.findUser(trx, input.userId);
   await enqueueMail(trx, {
     to: input.email,
+    scope: user?.scope ?? '/',
     subject: 'Confirm your email address',
     text: `Hello ${input.name},\n\nplease confirm your email address for the account ${input.userId}:\n${link}\n\nThe link is valid for ${CONFIRM_HOURS} hours.`,
     html: `<p>Hello ${escapeHtml(input.name)},</p><p>please confirm your email address for the account <b>${escapeHtml(input.userId)}</b>:</p><p><a href="${escapeHtml(link)}">Confirm my email address</a></p><p>The link is valid for ${CONFIRM_HOURS} hours.</p>`,

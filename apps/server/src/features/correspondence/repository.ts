@@ -100,7 +100,11 @@ export async function updateCorrespondenceContent(
 }
 
 /** The mail worker reports what happened to an outbox message on the correspondence that sent it. */
-export async function setDeliveryStatusByOutboxId(db: DbOrTrx, outboxId: string, status: 'sent' | 'failed') {
+export async function setDeliveryStatusByOutboxId(
+  db: DbOrTrx,
+  outboxId: string,
+  status: 'queued' | 'sent' | 'failed',
+) {
   await db
     .updateTable('correspondence')
     .set({ message_delivery_status: status })

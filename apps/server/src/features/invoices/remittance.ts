@@ -72,6 +72,8 @@ export async function sendRemittanceAdvice(
   const money = `${payment.currency} ${formatMinorUnits(payment.amount)}`;
   await enqueueMail(trx, {
     to: email,
+    // The request's administrators see it in the outbox.
+    scope: request.scope,
     subject: `Remittance advice: request ${n}`,
     text: [
       `Dear ${payment.payeeName},`,

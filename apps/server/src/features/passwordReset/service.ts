@@ -39,7 +39,8 @@ export async function requestPasswordReset(db: Db, input: { email: string; ip: s
       ip: input.ip,
     });
     const resetPasswordUrl = `${input.baseUrl}/set-password?token=${encodeURIComponent(token)}`;
-    await enqueueMail(trx, await resetMail(trx, user, resetPasswordUrl));
+    // The mail belongs to the user's scope: administrators of that scope see it in the outbox.
+    await enqueueMail(trx, { ...(await resetMail(trx, user, resetPasswordUrl)), scope: user.scope });
   });
   return { $type: 'passwordResetRequested', email: input.email.trim() };
 }

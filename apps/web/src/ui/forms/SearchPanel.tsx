@@ -1,9 +1,21 @@
 import { type SearchAnswer, searchSummary } from '@dossier/core';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 
 export interface SearchColumn<T> {
@@ -15,12 +27,20 @@ export interface SearchColumn<T> {
 export interface SearchPanelProps<T> {
   /** The search call, such as /admin/users/search. */
   path: string;
-  fields: { name: string; label: string }[];
+  /** Text fields; a field with options is a select (its empty choice is no filter). */
+  fields: {
+    name: string;
+    label: string;
+    options?: { value: string; label: string }[];
+    placeholder?: string;
+  }[];
   columns: SearchColumn<T>[];
   /** The edit page of a hit. */
   editPath: (id: string) => string;
   testId: string;
   pageSize?: number;
+  /** Lists the first page on opening, not only when the address asks for it (search=1). */
+  searchOnOpen?: boolean;
 }
 
 /** A search form, its result list with the summary, and left/right paging arrows (spec 3). */
@@ -33,11 +53,13 @@ export function SearchPanel<T>(props: SearchPanelProps<T>) {
   const [terms, setTerms] = useState<Record<string, string>>(() => termsFromAddress(props.fields));
   const [result, setResult] = useState<SearchAnswer<T> | undefined>();
   const [searching, setSearching] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const started = useRef(false);
 
   async function run(offset: number, current = terms) {
     setSearching(true);
     setResult(undefined);
+    setErrors({});
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(current)) if (v.trim()) query.set(k, v.trim());
     query.set('pageOffset', String(offset));
@@ -46,7 +68,9 @@ export function SearchPanel<T>(props: SearchPanelProps<T>) {
     try {
       setResult(await api.get<SearchAnswer<T>>(`${props.path}?${query}`));
     } catch (error) {
-      view.report(error);
+      // A refused term is shown at its field; anything else goes to the banner.
+      if (error instanceof ApiError && error.status === 400 && error.fields) setErrors(error.fields);
+      else view.report(error);
     } finally {
       setSearching(false);
     }
@@ -57,7 +81,7 @@ export function SearchPanel<T>(props: SearchPanelProps<T>) {
     if (started.current) return;
     started.current = true;
     const address = new URLSearchParams(window.location.search);
-    if (address.get('search') === '1') void run(Number(address.get('pageOffset')) || 0);
+    if (address.get('search') === '1' || props.searchOnOpen) void run(Number(address.get('pageOffset')) || 0);
   }, []);
 
   const onSubmit = (event: FormEvent) => {
@@ -69,15 +93,30 @@ export function SearchPanel<T>(props: SearchPanelProps<T>) {
     <Stack data-testid={props.testId}>
       <Paper withBorder p="md" component="form" onSubmit={onSubmit}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          {props.fields.map((f) => (
-            <TextInput
-              key={f.name}
-              label={f.label}
-              value={terms[f.name] ?? ''}
-              onChange={(e) => setTerms({ ...terms, [f.name]: e.currentTarget.value })}
-              data-testid={`search-${f.name}`}
-            />
-          ))}
+          {props.fields.map((f) =>
+            f.options ? (
+              <Select
+                key={f.name}
+                label={f.label}
+                data={f.options}
+                value={terms[f.name] || null}
+                onChange={(value) => setTerms({ ...terms, [f.name]: value ?? '' })}
+                placeholder={f.placeholder}
+                clearable
+                error={errors[f.name]}
+                data-testid={`search-${f.name}`}
+              />
+            ) : (
+              <TextInput
+                key={f.name}
+                label={f.label}
+                value={terms[f.name] ?? ''}
+                onChange={(e) => setTerms({ ...terms, [f.name]: e.currentTarget.value })}
+                error={errors[f.name]}
+                data-testid={`search-${f.name}`}
+              />
+            ),
+          )}
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={searching} disabled={searching} data-testid="search-submit">

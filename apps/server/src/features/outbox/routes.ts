@@ -1,0 +1,59 @@
+import { isValidEmail, pagingQuerySchema } from '@dossier/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { notFound } from '../../http/errors.js';
+import { requireActor } from '../auth/policy.js';
+import { sendSignedInPage } from '../users/pageView.js';
+import { COUNT_CAP, MAIL_STATUSES } from './repository.js';
+import { getOutboxMessageView, getOutboxPageView, resendMail, searchOutbox } from './service.js';
+
+// The admin outbox: the page, GET /admin/outbox/search, one message's page and its action
+// POST /admin/outbox/{id}/actions/resend ("Send again").
+
+/** An empty field is no filter. */
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const searchQuery = pagingQuerySchema.extend({
+  // Paging stops where counting stops.
+  pageOffset: z.coerce.number().int().min(0).max(COUNT_CAP).default(0),
+  status: optional(z.enum(MAIL_STATUSES, { error: 'Choose waiting, sent or failed.' })),
+  to: optional(
+    z
+      .string()
+      .trim()
+      .max(254, 'Enter a valid email address.')
+      .refine(isValidEmail, 'Enter a valid email address.'),
+  ),
+});
+const mailParams = z.object({ mailId: z.string().max(40) });
+const actionParams = mailParams.extend({ action: z.string().max(40) });
+
+export function outboxRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/admin/outbox', async (request, reply) =>
+    sendSignedInPage(request, reply, deps.views, () =>
+      getOutboxPageView(requireActor(request), Boolean(deps.config.mail.smtpUrl)),
+    ),
+  );
+
+  r.get('/admin/outbox/search', { schema: { querystring: searchQuery } }, async (request) => {
+    const { pageOffset, pageSize, ...terms } = request.query;
+    return searchOutbox(deps.db, requireActor(request), terms, { pageOffset, pageSize });
+  });
+
+  r.get('/admin/outbox/:mailId', { schema: { params: mailParams } }, async (request, reply) =>
+    sendSignedInPage(request, reply, deps.views, () =>
+      getOutboxMessageView(deps.db, requireActor(request), request.params.mailId),
+    ),
+  );
+
+  r.post('/admin/outbox/:mailId/actions/:action', { schema: { params: actionParams } }, async (request) => {
+    const actor = requireActor(request);
+    if (request.params.action !== 'resend') throw notFound('No such action.');
+    return resendMail(deps.db, actor, request.params.mailId);
+  });
+}
