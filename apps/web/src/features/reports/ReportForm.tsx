@@ -1,4 +1,3 @@
-import { WORKFLOW_TASK_TYPES } from '@dossier/core';
 import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
@@ -81,7 +80,7 @@ export function ReportForm({ view, filters, errors, running, exportHref, onChang
         {offers('taskType') &&
           select(
             'taskType',
-            WORKFLOW_TASK_TYPES.map((type) => ({ value: type, label: t(`taskTypes.${type}`) })),
+            view.taskTypes.map((type) => ({ value: type, label: t(`taskTypes.${type}`) })),
           )}
         {offers('status') &&
           select(
