@@ -163,7 +163,7 @@ export async function buildApp(input: {
     recipientRoutes(app, deps);
     payeeRoutes(app, deps);
     outboxRoutes(app, deps);
-    fileRoutes(app, deps.files);
+    fileRoutes(app, deps.files, deps.views);
     webhookRoutes(app, deps);
     requestActionRoutes(app, deps);
     requestSearchRoutes(app, deps);

@@ -311,7 +311,7 @@ describe('the smart form preview and PDF form fields', () => {
     // Saved in an item type, the form belongs to the configuration: other administrators read it.
     await createUser(t.db, { id: 'root2', roles: [{ role: 'c:roles:admin', scope: '/' }] });
     const other = await signIn(t.app, 'root2');
-    expect((await get(`/files.pdf.fields/${key}`, other)).statusCode).toBe(404);
+    expect((await get(`/files.pdf.fields/${key}`, other)).statusCode).toBe(403);
     const saved = await post(
       '/admin/configuration/edit/root/authority',
       entry('Authority', { form: { key, name: 'form.pdf' } }, { type: 'requestItemTypeEntry' }),

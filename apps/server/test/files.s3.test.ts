@@ -73,7 +73,7 @@ describe('files on S3-compatible storage', () => {
       url: `/files/${key}`,
       headers: { cookie: await signIn(t.app, 'bob') },
     });
-    expect(other.statusCode).toBe(404);
+    expect(other.statusCode).toBe(403);
   });
 
   it('refuses an executable that was uploaded directly, and removes it', async () => {

@@ -54,8 +54,34 @@ describe('files', () => {
     expect(mine.headers['content-type']).toBe('application/pdf');
     expect(mine.headers['content-disposition']).toContain('inline; filename="report.pdf"');
     expect(mine.headers['x-content-type-options']).toBe('nosniff');
-    expect((await t.app.inject({ url: `/files/${key}`, headers: { cookie: bob } })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/files/${key}` })).statusCode).toBe(404);
+    // Someone signed in who may not read it is told so (403), and nothing of the file.
+    const refused = await t.app.inject({ url: `/files/${key}`, headers: { ...XHR, cookie: bob } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'You may not read this file.', code: 'forbidden' });
+    expect(refused.headers['content-disposition']).toBeUndefined();
+    expect(refused.body).not.toContain('report.pdf');
+    // A browser opening the link gets the Access Denied page instead of raw JSON.
+    const page = await t.app.inject({ url: `/files/${key}`, headers: { cookie: bob } });
+    expect(page.statusCode).toBe(403);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('accessDenied');
+    expect(page.body).not.toContain('report.pdf');
+    // An unknown key is unknown (404), for the uploader as for anyone signed in.
+    const unknown = await t.app.inject({
+      url: '/files/NoSuchKey00000000000',
+      headers: { ...XHR, cookie: alice },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('asks for a session first, whether or not the key exists, like any page', async () => {
+    const { key } = await upload(alice, 'private.pdf', 'application/pdf', PDF);
+    for (const path of [`/files/${key}`, '/files/NoSuchKey00000000000']) {
+      expect((await t.app.inject({ url: path, headers: XHR })).statusCode).toBe(401);
+      const browser = await t.app.inject({ url: path });
+      expect(browser.statusCode).toBe(303);
+      expect(browser.headers.location).toBe(`/signin?return-url=${encodeURIComponent(path)}`);
+    }
   });
 
   it('serves a public file to anyone, and as a download when asked', async () => {

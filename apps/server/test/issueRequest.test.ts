@@ -287,7 +287,7 @@ describe('issueRequest by fax and by post', () => {
     const pdf = await get(t, submitter, `/files/${letter.key}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
-    expect((await get(t, globex, `/files/${letter.key}`)).statusCode).toBe(404);
+    expect((await get(t, globex, `/files/${letter.key}`)).statusCode).toBe(403);
 
     const noAddress = await insertTestRequest(t.db, {
       scope: '/org/acme/',

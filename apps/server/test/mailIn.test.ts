@@ -286,7 +286,7 @@ describe('mail in over SMTP', () => {
       ['invoice.pdf', false],
     ]);
     const blocked = await t.app.inject({ url: `/files/${stored[0].key}`, headers: { cookie: handler } });
-    expect(blocked.statusCode).toBe(404);
+    expect(blocked.statusCode).toBe(403);
     const [row] = await correspondenceOf(n);
     const attachments = row.attachments as { key: string; name: string; blocked?: boolean }[];
     expect(attachments.find((a) => a.name === 'invoice.exe')).toMatchObject({

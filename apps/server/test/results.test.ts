@@ -128,9 +128,10 @@ describe('addResult', () => {
     expect((event.payload as { summary: string }).summary).toBe(
       'Added a result (Document Type: Medical records).',
     );
-    // The submitter of the organisation may read the file; another organisation may not.
-    expect((await get(t, submitter, `/files/${key}`)).statusCode).toBe(200);
-    expect((await get(t, globex, `/files/${key}`)).statusCode).toBe(404);
+    // Awaiting QA, the file has not reached the sender: the submitter may not read it yet, nor
+    // may another organisation.
+    expect((await get(t, submitter, `/files/${key}`)).statusCode).toBe(403);
+    expect((await get(t, globex, `/files/${key}`)).statusCode).toBe(403);
   });
 
   it('takes a non-blocked correspondence attachment, and refuses a blocked one or the authority', async () => {
@@ -231,10 +232,8 @@ describe('result page and actions', () => {
     expect(view.result.file.name).toBe('result.pdf');
   });
 
-  it('lets the organisation’s submitter see it without actions, and refuses others', async () => {
-    const mine = await get(t, submitter, page());
-    expect(mine.statusCode).toBe(200);
-    expect(mine.json().actions).toEqual([]);
+  it('keeps it from the submitter until QA, refuses actions to submitters and others', async () => {
+    expect((await get(t, submitter, page())).statusCode).toBe(403);
     expect((await post(t, submitter, action('qualityAssure'), { itemTypes: ['xray'] })).statusCode).toBe(403);
     expect((await get(t, globex, page())).statusCode).toBe(403);
     expect((await post(t, globex, action('discard'))).statusCode).toBe(403);
@@ -268,6 +267,10 @@ describe('result page and actions', () => {
       itemTypes: [{ id: 'xray', name: 'X-ray images' }],
     });
     expect(ok.json().actions).toEqual(['discard']);
+    // Quality-assured, the result reaches the organisation's submitter, without actions.
+    const mine = await get(t, submitter, page());
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().actions).toEqual([]);
     const again = await post(t, handler, action('qualityAssure'), { itemTypes: ['xray'] });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('The result is already quality assured.');
@@ -289,7 +292,8 @@ describe('result page and actions', () => {
       .selectAll()
       .where('request_number', '=', n)
       .executeTakeFirstOrThrow();
-    const items = await listRequestResults(t.db, {} as never, request);
+    const staff = { roles: [{ role: 'c:roles:handler', scope: '/' }] } as never;
+    const items = await listRequestResults(t.db, staff, request);
     expect(items.map((i) => i.resultId)).toContain(resultId);
     expect(items.every((i) => i.requestNumber === n)).toBe(true);
   });

@@ -2,9 +2,16 @@ import type { DbOrTrx } from '../db/database.js';
 import type { Actor } from '../features/auth/actor.js';
 
 // A file is readable by whoever may see what it is attached to. Each feature that attaches files
-// registers how to decide that for its own kind of owner (a recipient, a request, a result...).
+// registers how to decide that for its own kind of owner (a recipient, a request, a result...); the
+// file itself is passed too, for owners whose files are not all alike (a request's invoice is
+// staff business, its authority is not).
 
-export type OwnerAccess = (db: DbOrTrx, actor: Actor, ownerId: string) => Promise<boolean>;
+export interface OwnedFile {
+  key: string;
+  classification: string | null;
+}
+
+export type OwnerAccess = (db: DbOrTrx, actor: Actor, ownerId: string, file: OwnedFile) => Promise<boolean>;
 
 const owners = new Map<string, OwnerAccess>();
 
@@ -16,6 +23,8 @@ export async function canReadFile(
   db: DbOrTrx,
   actor: Actor | undefined,
   file: {
+    key: string;
+    classification: string | null;
     public_read: boolean;
     created_by: string | null;
     owner_type: string | null;
@@ -27,5 +36,5 @@ export async function canReadFile(
   if (file.created_by === actor.id) return true;
   if (!file.owner_type || !file.owner_id) return false;
   const access = owners.get(file.owner_type);
-  return access ? access(db, actor, file.owner_id) : false;
+  return access ? access(db, actor, file.owner_id, file) : false;
 }

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor, signedInOnly } from '../features/auth/policy.js';
+import { sendRefusalPage } from '../features/users/pageView.js';
+import { HttpError } from '../http/errors.js';
+import { requireSignedIn, type ViewContext } from '../http/views.js';
 import { isInlineSafe } from './content.js';
 import { createUpload, type FilesContext, openFile, receiveUpload } from './service.js';
 
@@ -23,7 +26,7 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
   return `${kind}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export function fileRoutes(app: FastifyInstance, files: FilesContext): void {
+export function fileRoutes(app: FastifyInstance, files: FilesContext, views: ViewContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/files', { onRequest: signedInOnly, schema: { body: uploadRequest } }, async (request) =>
@@ -42,7 +45,17 @@ export function fileRoutes(app: FastifyInstance, files: FilesContext): void {
       },
     },
     async (request, reply) => {
-      const { file, stream } = await openFile(files, request.actor, request.params.key);
+      let opened: Awaited<ReturnType<typeof openFile>>;
+      try {
+        opened = await openFile(files, request.actor, request.params.key);
+      } catch (error) {
+        // A file link opened in the browser is answered like a page: without a session it goes
+        // to the sign-in page and back, a refusal shows Access Denied or Invalid URL.
+        if (error instanceof HttpError && error.status === 401 && !requireSignedIn(request, reply))
+          return reply;
+        return sendRefusalPage(request, reply, views, error);
+      }
+      const { file, stream } = opened;
       const inline = isInlineSafe(file.content_type) && request.query.attachment === undefined;
       reply
         .header('content-type', file.content_type)

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
 import type { DbOrTrx } from '../db/database.js';
 import type { Actor } from '../features/auth/actor.js';
-import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
 import { canReadFile } from './access.js';
 import { checkContent, hasExecutableName } from './content.js';
 import * as repo from './repository.js';
@@ -131,10 +131,20 @@ async function settleDirectUpload(ctx: FilesContext, file: FileRow): Promise<Fil
   return (await repo.findFile(ctx.db, file.key)) ?? file;
 }
 
-/** The file and its bytes, for someone allowed to read it; 404 for anybody else. */
+/**
+ * The file and its bytes, for someone allowed to read it. A public file is anyone's. Without a
+ * session the answer is 401 whether or not the key exists (sign in first, as for any page); a
+ * signed-in user gets 404 for an unknown key and 403 for a file it may not read. Keys are random
+ * and unguessable, so telling that one exists gives nothing away, and the 403 carries nothing of
+ * the file (no name, no owner).
+ */
 export async function openFile(ctx: FilesContext, actor: Actor | undefined, key: string) {
   const found = await repo.findFile(ctx.db, key);
-  if (!found || !(await canReadFile(ctx.db, actor, found))) throw notFound('File not found.');
+  if (!found) throw actor ? notFound('File not found.') : unauthorized();
+  if (!found.public_read) {
+    if (!actor) throw unauthorized();
+    if (!(await canReadFile(ctx.db, actor, found))) throw forbidden('You may not read this file.');
+  }
   const file = await settleDirectUpload(ctx, found);
   if (!file.uploaded_at) throw notFound('File not found.');
   return { file, stream: await ctx.storage.open(key) };

@@ -181,8 +181,12 @@ export interface RequestView {
   canAddUrgentNote: boolean;
   tasks: RequestTaskItem[];
   recipientTasks: RequestTaskItem[];
+  /** For the sender side (submitters, external users): delivered results only (QA done or skipped). */
   results: ResultItem[];
+  /** Empty, and the list not shown, unless canViewInvoices. */
   invoices: InvoiceItem[];
+  /** Staff of the request only: invoices and payments are staff business. */
+  canViewInvoices: boolean;
   correspondence: CorrespondenceItem[];
   previews: {
     tasksDue: number;

@@ -1,11 +1,13 @@
 import type { InvoiceItem, Payment } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
+import { isRequestStaff } from '../requests/policy.js';
 import type { RequestRow } from '../requests/repository.js';
 import { type InvoiceRow, listInvoices } from './repository.js';
 
 // The Invoices list of the request page (and the item the invoice page shows). The caller has
-// already checked that the actor may view the request.
+// already checked that the actor may view the request. Invoices and their payments (bank details)
+// are staff business: the sender side (submitters, external users) sees none of them.
 
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 const money = (v: string | number | null) => (v === null ? null : Number(v));
@@ -39,9 +41,10 @@ export function toInvoiceItem(row: InvoiceRow): InvoiceItem {
 
 export async function listRequestInvoices(
   db: DbOrTrx,
-  _actor: Actor,
+  actor: Actor,
   request: RequestRow,
 ): Promise<InvoiceItem[]> {
+  if (!isRequestStaff(actor, request)) return [];
   const rows = await listInvoices(db, request.request_number);
   return rows.map(toInvoiceItem);
 }

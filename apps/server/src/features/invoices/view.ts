@@ -7,9 +7,10 @@ import {
   type View,
 } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
-import { notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { type Actor, hasPermission } from '../auth/actor.js';
 import { loadVisibleRequest } from '../requests/access.js';
+import { isRequestStaff } from '../requests/policy.js';
 import { offeredItemActions } from '../results/itemActions.js';
 import { invoiceActions } from './actions.js';
 import { toInvoiceItem } from './list.js';
@@ -31,7 +32,10 @@ export interface RequestInvoiceView extends View {
   defaultCurrency: string;
 }
 
-/** The invoice page (GET /requests/{n}/invoices/{invoiceId}): whoever may view the request sees it. */
+/**
+ * The invoice page (GET /requests/{n}/invoices/{invoiceId}): staff of the request only; the sender
+ * side gets 403 (invoices and payments are staff business).
+ */
 export async function getInvoiceView(
   deps: AppDeps,
   actor: Actor,
@@ -40,6 +44,7 @@ export async function getInvoiceView(
   action: string | undefined,
 ): Promise<RequestInvoiceView> {
   const request = await loadVisibleRequest(deps.db, actor, requestNumber);
+  if (!isRequestStaff(actor, request)) throw forbidden();
   const row = await findInvoice(deps.db, request.request_number, invoiceId);
   if (!row) throw notFound('No such invoice.');
   const actions = await offeredItemActions(invoiceActions, { deps, actor, request, item: row });

@@ -6,12 +6,26 @@ import type { DbOrTrx } from '../../db/database.js';
 
 export const REQUEST_HISTORY_LIMIT = 50;
 
+/**
+ * Events the sender side does not see: invoices and payments are staff business, and a result is
+ * told to the sender when it is quality-assured, not when it arrives or is discarded.
+ */
+export const STAFF_ONLY_EVENTS = [
+  'request.invoiceAdded',
+  'request.invoicePaid',
+  'request.invoicePaymentConfirmed',
+  'request.invoiceDiscarded',
+  'request.remittanceAdviceSent',
+  'request.resultAdded',
+  'request.resultDiscarded',
+];
+
 type Changes = NonNullable<RequestHistoryEntry['changes']>;
 
 export async function listRequestHistory(
   db: DbOrTrx,
   requestNumber: string,
-  options: { before?: string; limit?: number } = {},
+  options: { before?: string; limit?: number; staff?: boolean } = {},
 ): Promise<RequestHistoryEntry[]> {
   let query = db
     .selectFrom('events as e')
@@ -20,6 +34,7 @@ export async function listRequestHistory(
     .where('e.aggregate_type', '=', 'request')
     .where('e.aggregate_id', '=', requestNumber);
   if (options.before) query = query.where('e.id', '<', options.before);
+  if (options.staff === false) query = query.where('e.type', 'not in', STAFF_ONLY_EVENTS);
   const rows = await query
     .orderBy('e.id', 'desc')
     .limit(options.limit ?? REQUEST_HISTORY_LIMIT)

@@ -61,6 +61,22 @@ export function isRequestSender(actor: Actor, row: RequestAccessRow): boolean {
   return canSubmitterAct(actor, row) || allows({ scopes: [], external }, row);
 }
 
+const SENDER_ROLES: readonly string[] = ['c:roles:submitter', EXTERNAL_ROLE];
+
+/**
+ * Staff of the request: who may view it through a role other than submitter or external. Results
+ * reach the sender only after quality assurance, and invoices with their payments are staff
+ * business, so only staff see results awaiting QA or discarded, and invoices at all.
+ */
+export function isRequestStaff(actor: Actor, row: RequestAccessRow): boolean {
+  return actor.roles.some(
+    (grant) =>
+      !SENDER_ROLES.includes(grant.role) &&
+      permissionsOfRole(grant.role).includes('request:view') &&
+      isWithinScope(row.scope, grant.scope),
+  );
+}
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**

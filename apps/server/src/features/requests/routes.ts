@@ -10,6 +10,7 @@ import { loadVisibleRequest } from './access.js';
 import { listRequestHistory } from './history.js';
 import { suggestMentions } from './mentions.js';
 import { EDITABLE_PARTS, saveRequestPart } from './parts.js';
+import { isRequestStaff } from './policy.js';
 import { buildRequestPreview } from './preview.js';
 import { buildRequestView } from './view.js';
 
@@ -69,9 +70,13 @@ export function requestRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/requests/:requestNumber/history',
     { schema: { params, querystring: historyQuery } },
     async (request) => {
-      const row = await loadVisibleRequest(deps.db, requireActor(request), request.params.requestNumber);
+      const actor = requireActor(request);
+      const row = await loadVisibleRequest(deps.db, actor, request.params.requestNumber);
       return {
-        history: await listRequestHistory(deps.db, row.request_number, { before: request.query.before }),
+        history: await listRequestHistory(deps.db, row.request_number, {
+          before: request.query.before,
+          staff: isRequestStaff(actor, row),
+        }),
       };
     },
   );

@@ -21,7 +21,7 @@ import { listRequestResults } from '../results/list.js';
 import { offeredActions } from './actions/registry.js';
 import { listRequestHistory } from './history.js';
 import { editablePartsOf } from './parts.js';
-import { canHandleRequest, canSubmitterAct, isRequestSender } from './policy.js';
+import { canHandleRequest, canSubmitterAct, isRequestSender, isRequestStaff } from './policy.js';
 import type { RequestRow } from './repository.js';
 import { listPendingTasks, listTasksOfRequest, RECIPIENT_TASK_TYPES, toRequestTaskItem } from './tasks.js';
 
@@ -101,6 +101,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
   const { db } = deps;
   const now = new Date();
   const canHandle = canHandleRequest(actor, row);
+  const staff = isRequestStaff(actor, row);
   const [request, settings, taskRows, results, invoices, correspondence, history, actions] =
     await Promise.all([
       buildRequestSummary(db, row, now),
@@ -109,7 +110,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
       listRequestResults(db, actor, row),
       listRequestInvoices(db, actor, row),
       listRequestCorrespondence(db, actor, row),
-      listRequestHistory(db, row.request_number),
+      listRequestHistory(db, row.request_number, { staff }),
       offeredActions({ deps, actor, request: row }),
     ]);
   const isSender = isRequestSender(actor, row);
@@ -128,6 +129,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
     recipientTasks: tasks.filter((t) => (RECIPIENT_TASK_TYPES as readonly string[]).includes(t.type)),
     results,
     invoices,
+    canViewInvoices: staff,
     correspondence,
     previews: {
       tasksDue: tasks.filter((t) => t.dueAt !== undefined).length,

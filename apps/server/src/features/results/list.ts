@@ -1,11 +1,25 @@
 import type { ResultItem } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
+import { isRequestStaff } from '../requests/policy.js';
 import type { RequestRow } from '../requests/repository.js';
 import { listResults, type ResultRow } from './repository.js';
 
 // The Results list of the request page (and the item the result page shows). The caller has
-// already checked that the actor may view the request.
+// already checked that the actor may view the request. Results reach the sender only after quality
+// assurance: the sender side (submitters, external users) sees delivered results only.
+
+/** Quality-assured (or QA skipped) and not discarded: what the sender may see and download. */
+export function isResultDelivered(
+  row: Pick<ResultRow, 'quality_assured_at' | 'quality_assurance_skipped' | 'discarded_at'>,
+): boolean {
+  return !row.discarded_at && (row.quality_assured_at !== null || row.quality_assurance_skipped);
+}
+
+/** Whether the actor may see this result of the request (staff: all of them). */
+export function canViewResult(actor: Actor, request: RequestRow, row: ResultRow): boolean {
+  return isRequestStaff(actor, request) || isResultDelivered(row);
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 
@@ -32,9 +46,11 @@ export function toResultItem(row: ResultRow, request: Pick<RequestRow, 'applican
 
 export async function listRequestResults(
   db: DbOrTrx,
-  _actor: Actor,
+  actor: Actor,
   request: RequestRow,
 ): Promise<ResultItem[]> {
-  const rows = await listResults(db, request.request_number);
+  const rows = await listResults(db, request.request_number, {
+    deliveredOnly: !isRequestStaff(actor, request),
+  });
   return rows.map((row) => toResultItem(row, request));
 }

@@ -18,12 +18,23 @@ function selectResults(db: DbOrTrx) {
 
 export type ResultRow = NonNullable<Awaited<ReturnType<typeof findResult>>>;
 
-export function listResults(db: DbOrTrx, requestNumber: string, limit = 500) {
-  return selectResults(db)
-    .where('r.request_number', '=', requestNumber)
+/** `deliveredOnly`: only what reaches the sender (quality-assured or QA skipped, not discarded). */
+export function listResults(
+  db: DbOrTrx,
+  requestNumber: string,
+  options: { deliveredOnly?: boolean; limit?: number } = {},
+) {
+  let query = selectResults(db).where('r.request_number', '=', requestNumber);
+  if (options.deliveredOnly)
+    query = query
+      .where('r.discarded_at', 'is', null)
+      .where((eb) =>
+        eb.or([eb('r.quality_assured_at', 'is not', null), eb('r.quality_assurance_skipped', '=', true)]),
+      );
+  return query
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id')
-    .limit(limit)
+    .limit(options.limit ?? 500)
     .execute();
 }
 
@@ -104,6 +115,49 @@ export async function countResultsAwaitingQa(db: DbOrTrx, requestNumber: string)
     .where('quality_assurance_skipped', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * How a file of the request is used: as the file of an invoice or its remittance advice, as the
+ * file of a result, and whether one of those results has reached the sender.
+ */
+export async function findRequestFileUse(db: DbOrTrx, requestNumber: string, key: string) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('request_invoices')
+            .select('id')
+            .where('request_number', '=', requestNumber)
+            .where((w) => w.or([w('file_key', '=', key), w('remittance_advice_key', '=', key)])),
+        )
+        .as('invoice'),
+      eb
+        .exists(
+          eb
+            .selectFrom('request_results')
+            .select('id')
+            .where('request_number', '=', requestNumber)
+            .where('file_key', '=', key),
+        )
+        .as('result'),
+      eb
+        .exists(
+          eb
+            .selectFrom('request_results')
+            .select('id')
+            .where('request_number', '=', requestNumber)
+            .where('file_key', '=', key)
+            .where('discarded_at', 'is', null)
+            .where((w) =>
+              w.or([w('quality_assured_at', 'is not', null), w('quality_assurance_skipped', '=', true)]),
+            ),
+        )
+        .as('deliveredResult'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { invoice: !!row.invoice, result: !!row.result, deliveredResult: !!row.deliveredResult };
 }
 
 export function findFileOwner(db: DbOrTrx, key: string) {

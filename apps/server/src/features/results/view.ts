@@ -1,11 +1,11 @@
 import { REQUEST_TAGS, type ResultItem, type TagDefinition, type View } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
-import { notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { loadVisibleRequest } from '../requests/access.js';
 import { requestItemTypes, resultActions } from './actions.js';
 import { offeredItemActions } from './itemActions.js';
-import { toResultItem } from './list.js';
+import { canViewResult, toResultItem } from './list.js';
 import { findResult } from './repository.js';
 
 export interface RequestResultView extends View {
@@ -20,7 +20,10 @@ export interface RequestResultView extends View {
   actions: string[];
 }
 
-/** The result page (GET /requests/{n}/results/{resultId}): whoever may view the request sees it. */
+/**
+ * The result page (GET /requests/{n}/results/{resultId}): staff of the request see every result,
+ * the sender side only those that reached it (403 for the others).
+ */
 export async function getResultView(
   deps: AppDeps,
   actor: Actor,
@@ -30,6 +33,7 @@ export async function getResultView(
   const request = await loadVisibleRequest(deps.db, actor, requestNumber);
   const row = await findResult(deps.db, request.request_number, resultId);
   if (!row) throw notFound('No such result.');
+  if (!canViewResult(actor, request, row)) throw forbidden();
   return {
     $type: 'requestResult',
     title: `Result of request ${request.request_number}`,

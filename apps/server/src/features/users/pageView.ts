@@ -18,19 +18,32 @@ export async function sendSignedInPage(
   try {
     return await sendView(request, reply, views, await build());
   } catch (error) {
-    if (wantsJson(request) || !(error instanceof HttpError)) throw error;
-    const path = request.url.split('?')[0];
-    if (error.status === 404)
-      return sendView(request, reply, views, { $type: 'invalidUrl', title: 'Invalid URL', path }, 404);
-    if (error.status === 403) {
-      return sendView(
-        request,
-        reply,
-        views,
-        { $type: 'accessDenied', title: 'Access Denied', message: error.message, path },
-        403,
-      );
-    }
-    throw error;
+    return sendRefusalPage(request, reply, views, error);
   }
+}
+
+/**
+ * The page a browser gets for an address that was refused (Invalid URL for 404, Access Denied for
+ * 403); the client's own JSON requests, and every other failure, get the error itself.
+ */
+export function sendRefusalPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  views: ViewContext,
+  error: unknown,
+) {
+  if (wantsJson(request) || !(error instanceof HttpError)) throw error;
+  const path = request.url.split('?')[0];
+  if (error.status === 404)
+    return sendView(request, reply, views, { $type: 'invalidUrl', title: 'Invalid URL', path }, 404);
+  if (error.status === 403) {
+    return sendView(
+      request,
+      reply,
+      views,
+      { $type: 'accessDenied', title: 'Access Denied', message: error.message, path },
+      403,
+    );
+  }
+  throw error;
 }

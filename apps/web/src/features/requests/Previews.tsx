@@ -16,7 +16,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
-/** The previews of the request page: tasks, results, invoices and last activity at a glance. */
+/** The previews of the request page: tasks, results, invoices (staff only) and last activity at a glance. */
 export function Previews({ view }: { view: RequestView }) {
   const { t } = useTranslation();
   const p = view.previews;
@@ -35,11 +35,13 @@ export function Previews({ view }: { view: RequestView }) {
         })}
         testId="preview-results"
       />
-      <Stat
-        label={t('request.previews.invoices')}
-        value={t('request.previews.invoicesValue', { paid: p.invoicesPaid, waiting: p.invoicesWaiting })}
-        testId="preview-invoices"
-      />
+      {view.canViewInvoices && (
+        <Stat
+          label={t('request.previews.invoices')}
+          value={t('request.previews.invoicesValue', { paid: p.invoicesPaid, waiting: p.invoicesWaiting })}
+          testId="preview-invoices"
+        />
+      )}
       <Stat
         label={t('request.previews.lastActivity')}
         value={formatDateTime(p.lastActivityAt)}

@@ -138,7 +138,7 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
         </SimpleGrid>
 
         {ResultsList && <ResultsList view={view} busy={busy} onChanged={reload} />}
-        {InvoicesList && <InvoicesList view={view} busy={busy} onChanged={reload} />}
+        {InvoicesList && view.canViewInvoices && <InvoicesList view={view} busy={busy} onChanged={reload} />}
         {CorrespondenceList && <CorrespondenceList view={view} busy={busy} onChanged={reload} />}
 
         <History requestNumber={r.requestNumber} entries={view.history} />

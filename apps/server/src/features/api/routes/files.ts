@@ -1,4 +1,5 @@
 import { createUpload, openFile } from '../../../files/service.js';
+import { HttpError, notFound } from '../../../http/errors.js';
 import { sendDownload } from '../access.js';
 import { defineEndpoint } from '../endpoints.js';
 import { fileKeyParams, uploadAnswer, uploadRequestBody } from '../schemas.js';
@@ -36,7 +37,13 @@ export const fileEndpoints = [
     params: fileKeyParams,
     response: { description: 'The file.', binary: true },
     async handler({ params }, { deps, actor, reply }) {
-      return sendDownload(reply, await openFile(deps.files, actor, params.key));
+      try {
+        return sendDownload(reply, await openFile(deps.files, actor, params.key));
+      } catch (error) {
+        // Like a request outside the key's scope, its files are unknown to the key (404, not 403).
+        if (error instanceof HttpError && error.status === 403) throw notFound('File not found.');
+        throw error;
+      }
     },
   }),
 ];
