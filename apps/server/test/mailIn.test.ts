@@ -1,8 +1,8 @@
 import { createRequestNumber } from '@dossier/core';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../src/files/storage.js';
 import { sendAutoReminder } from '../src/features/workflow/reminders.js';
+import { createLocalStorage } from '../src/files/storage.js';
 import { type SmtpListener, startSmtpListener } from '../src/mail/incoming/listener.js';
 import { createSmtpTransport, sendDueMail } from '../src/mail/sender.js';
 import { createTestContext, createUser, signIn, type TestContext, until, XHR } from './helpers.js';
