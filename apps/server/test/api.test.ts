@@ -321,6 +321,7 @@ describe('a key without the API scope', () => {
     path
       .replace(':requestNumber', openRequest)
       .replace(':resultId', randomUUID())
+      .replace(':invoiceId', randomUUID())
       .replace(':key', 'abcdefghijklmnop')
       .replace(':payeeId', '1');
 

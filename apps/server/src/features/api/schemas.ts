@@ -10,6 +10,7 @@ export const requestNumberParams = z.object({
   requestNumber: z.string().regex(REQUEST_NUMBER_PATTERN, 'Not a request number.'),
 });
 export const resultParams = requestNumberParams.extend({ resultId: z.uuid() });
+export const invoiceParams = requestNumberParams.extend({ invoiceId: z.uuid() });
 export const fileKeyParams = z.object({ key: z.string().regex(/^[\w-]{10,64}$/, 'Not a file key.') });
 export const payeeParams = z.object({ payeeId: z.string().regex(/^\d{1,18}$/, 'Not a payee id.') });
 
@@ -47,6 +48,13 @@ export const addInvoiceBody = z.object({
   tax: minor.describe('Minor units (cents).'),
   amount: minor.describe('Minor units (cents); must equal amountExclusiveTax + tax when all are given.'),
   currency: z.string().max(3).nullish(),
+  foreignReference: z
+    .object({
+      url: z.string().max(2000).describe('https only; credentials are stripped.'),
+      label: z.string().max(200).nullish().describe('Shown as the link text (the URL when empty).'),
+    })
+    .nullish()
+    .describe("The invoice's entry in the calling system, linked from the invoice page."),
 });
 
 export const credentialsBody = z.object({
@@ -81,6 +89,7 @@ export const requestSummaryAnswer = z
 export const submitAnswer = z.object({ requestNumber: z.string(), status: z.literal('submitted') });
 
 const fileAnswer = z.object({ key: z.string(), name: z.string().optional() });
+const foreignReferenceAnswer = z.object({ url: z.string(), label: z.string() });
 export const resultsAnswer = z.object({
   results: z.array(
     z
@@ -105,13 +114,16 @@ export const invoicesAnswer = z.object({
         tags: z.record(z.string(), z.unknown()),
         createdAt: isoDate,
         paidAt: isoDate.optional(),
+        paymentConfirmedAt: isoDate.optional(),
         discardedAt: isoDate.optional(),
         amount: z.number().nullable(),
         currency: z.string().nullable(),
+        foreignReference: foreignReferenceAnswer.nullable(),
       })
       .passthrough(),
   ),
 });
+export const invoiceAnswer = invoicesAnswer.shape.invoices.element;
 export const resultAdded = z.object({ resultId: z.string() });
 export const invoiceAdded = z.object({ invoiceId: z.string() });
 

@@ -53,6 +53,7 @@ export interface NewInvoice {
   amountExclusiveTax: number | null;
   tax: number | null;
   currency: string | null;
+  foreignReference?: { url: string; label: string | null } | null;
   createdBy: string;
 }
 
@@ -68,6 +69,7 @@ export async function insertInvoice(db: DbOrTrx, v: NewInvoice): Promise<string>
       amount_exclusive_tax: v.amountExclusiveTax,
       tax: v.tax,
       currency: v.currency,
+      foreign_reference: v.foreignReference ? JSON.stringify(v.foreignReference) : null,
       created_at: new Date(),
       created_by: v.createdBy,
     })
@@ -97,6 +99,23 @@ export async function markInvoicePaid(
     })
     .where('id', '=', invoiceId)
     .where('paid_at', 'is', null)
+    .where('discarded_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Records that the payment of a paid invoice was confirmed (by the paying system), unless it already
+ * was or the invoice is not paid or was discarded; answers whether this call did it.
+ */
+export async function markPaymentConfirmed(db: DbOrTrx, invoiceId: string, at = new Date()) {
+  const row = await db
+    .updateTable('request_invoices')
+    .set({ payment_confirmed_at: at })
+    .where('id', '=', invoiceId)
+    .where('paid_at', 'is not', null)
+    .where('payment_confirmed_at', 'is', null)
     .where('discarded_at', 'is', null)
     .returning('id')
     .executeTakeFirst();

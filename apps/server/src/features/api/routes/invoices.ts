@@ -1,11 +1,23 @@
-import { listRequestInvoices } from '../../invoices/list.js';
+import { notFound } from '../../../http/errors.js';
+import { listRequestInvoices, toInvoiceItem } from '../../invoices/list.js';
+import { CONFIRM_PAYMENT, paymentConfirmationActions } from '../../invoices/paymentConfirmation.js';
+import { findInvoice } from '../../invoices/repository.js';
 import { runRequestAction } from '../../requests/actions/run.js';
+import { runItemAction } from '../../results/itemActions.js';
 import { loadApiRequest } from '../access.js';
 import { defineEndpoint } from '../endpoints.js';
-import { addInvoiceBody, invoiceAdded, invoicesAnswer, requestNumberParams } from '../schemas.js';
+import {
+  addInvoiceBody,
+  invoiceAdded,
+  invoiceAnswer,
+  invoiceParams,
+  invoicesAnswer,
+  requestNumberParams,
+} from '../schemas.js';
 
-// Invoices of a request: listed, and added through the request page's addInvoice action (same
-// checks: the request must be open, tags and amounts valid, the file an upload of the key).
+// Invoices of a request: listed, added through the request page's addInvoice action (same checks:
+// the request must be open, tags and amounts valid, the file an upload of the key), and the
+// payment confirmed by the system that paid it.
 
 export const invoiceEndpoints = [
   defineEndpoint({
@@ -37,6 +49,32 @@ export const invoiceEndpoints = [
       await loadApiRequest(deps.db, actor, params.requestNumber);
       const answer = await runRequestAction(deps, actor, params.requestNumber, 'addInvoice', body);
       return answer;
+    },
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/requests/:requestNumber/invoices/:invoiceId/payment-confirmation',
+    scope: 'requestInvoiceWrite',
+    tag: 'Invoices',
+    summary: 'Confirm the payment of a paid invoice',
+    description:
+      'For the system that made the payment: the invoice becomes "paid and confirmed". 409 when the ' +
+      'invoice is not paid, already confirmed or discarded.',
+    params: invoiceParams,
+    response: { description: 'The invoice, confirmed.', schema: invoiceAnswer },
+    async handler({ params }, { deps, actor }) {
+      const request = await loadApiRequest(deps.db, actor, params.requestNumber);
+      await runItemAction(deps, actor, {
+        requestNumber: request.request_number,
+        itemId: params.invoiceId,
+        name: CONFIRM_PAYMENT,
+        body: {},
+        registry: paymentConfirmationActions,
+        load: findInvoice,
+      });
+      const row = await findInvoice(deps.db, request.request_number, params.invoiceId);
+      if (!row) throw notFound('No such invoice.');
+      return toInvoiceItem(row);
     },
   }),
 ];

@@ -1,4 +1,4 @@
-import { describeTags, isCurrency, REQUEST_TAGS, validateTags } from '@dossier/core';
+import { describeTags, isCurrency, normalizeUrl, REQUEST_TAGS, validateTags } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
@@ -10,7 +10,8 @@ import { offerForOpenRequest, requestFileInput } from './addResult.js';
 import { registerRequestAction } from './registry.js';
 
 // addInvoice (spec 2, request actions): a file, uploaded or chosen from the correspondence, the
-// invoice tags, and optionally the amounts already known (minor units) and a notice.
+// invoice tags, and optionally the amounts already known (minor units), a notice and, when the
+// invoice comes from another system (the public API), the link to its entry there.
 
 const minor = z.number().int('Enter whole cents.').min(0).max(1e13).nullish();
 
@@ -22,6 +23,7 @@ const body = z.object({
   tax: minor,
   amount: minor,
   currency: z.string().max(3).nullish(),
+  foreignReference: z.object({ url: z.string().max(2000), label: z.string().max(200).nullish() }).nullish(),
 });
 
 type Body = z.infer<typeof body>;
@@ -35,7 +37,16 @@ function amountErrors(input: Body): Record<string, string> {
     errors.amount = 'The amount must equal the amount excl. tax plus the tax.';
   if ((amount != null || amountExclusiveTax != null) && !input.currency)
     errors.currency = 'Currency is required with an amount.';
+  if (input.foreignReference && !normalizeUrl(input.foreignReference.url, { httpsOnly: true }))
+    errors['foreignReference.url'] = 'Enter a valid https URL.';
   return errors;
+}
+
+/** The link to the invoice's entry in another system: https only, credentials stripped. */
+function foreignReferenceOf(input: Body): { url: string; label: string | null } | null {
+  if (!input.foreignReference) return null;
+  const url = normalizeUrl(input.foreignReference.url, { httpsOnly: true });
+  return { url, label: input.foreignReference.label?.trim() || null };
 }
 
 registerRequestAction({
@@ -56,6 +67,7 @@ registerRequestAction({
       amountExclusiveTax: input.amountExclusiveTax ?? null,
       tax: input.tax ?? null,
       currency: input.currency || null,
+      foreignReference: foreignReferenceOf(input),
       createdBy: actor.id,
     });
     await recordEvent(trx, {

@@ -45,6 +45,11 @@ export function PaymentSection({ invoice, canViewPayee }: { invoice: InvoiceItem
           {formatDateTime(invoice.paidAt)}
           {invoice.paidByDisplayName ? ` · ${invoice.paidByDisplayName}` : ''}
         </Field>
+        {invoice.paymentConfirmedAt && (
+          <Field label={t('invoices.fields.paymentConfirmedAt')} testId="payment-confirmed-at">
+            {formatDateTime(invoice.paymentConfirmedAt)}
+          </Field>
+        )}
         {invoice.remittanceAdvice && (
           <Field label={t('invoices.remittanceAdvice')}>
             <Anchor
