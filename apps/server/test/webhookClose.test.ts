@@ -1,19 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import fs from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { deliverWebhook, WEBHOOK_QUEUE } from '../src/features/webhooks/service.js';
-import { SIGNATURE_HEADER, verifyDelivery } from '../src/features/webhooks/signature.js';
+import { verifyDelivery } from '../src/features/webhooks/signature.js';
 import { JobQueue } from '../src/jobs/queue.js';
 import { createTestContext, createUser, signIn, type TestContext, until, XHR } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
+import { addWebhookEntry, startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver.js';
 
 // Issue 8's webhook promise end to end: a handler closes a request through the real route, the
 // delivery is queued in that transaction, the job queue posts it to a receiver started here, which
@@ -22,67 +15,11 @@ import { insertTestRequest } from './support/requests.js';
 let t: TestContext;
 let app: FastifyInstance;
 let jobs: JobQueue;
-let receiver: https.Server;
-const received: { body: string; signature: string; event: string }[] = [];
-let answered500 = 0;
-const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const publicKey = keys.publicKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-
-function selfSignedCertificate() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dossier-tls-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const tls = {
-    key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'),
-    cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-  };
-  fs.rmSync(dir, { recursive: true, force: true });
-  return tls;
-}
+let receiver: WebhookReceiver;
+let publicKey = '';
 
 beforeAll(async () => {
-  const tls = selfSignedCertificate();
-  receiver = https.createServer(tls, (request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      if (answered500 === 0) {
-        answered500++;
-        response.writeHead(500).end('not now');
-        return;
-      }
-      received.push({
-        body,
-        signature: String(request.headers[SIGNATURE_HEADER]),
-        event: String(request.headers['dossier-event']),
-      });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const url = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-
+  receiver = await startWebhookReceiver({ failFirst: 1 });
   t = await createTestContext();
   jobs = await JobQueue.start(t.url, { warn: () => undefined });
   await jobs.work<{ deliveryId: string }>({
@@ -90,36 +27,17 @@ beforeAll(async () => {
     retryLimit: 3,
     retryDelaySeconds: 1,
     handler: (data) =>
-      deliverWebhook(t.db, { allowLoopback: true, ca: tls.cert, timeoutMs: 5000 }, data.deliveryId),
+      deliverWebhook(t.db, { allowLoopback: true, ca: receiver.ca, timeoutMs: 5000 }, data.deliveryId),
   });
   // The app of this test sends jobs: the close action queues its delivery in its transaction.
   app = await buildApp({ config: t.config, db: t.db, live: t.live, jobs });
   await app.ready();
-
-  await t.db
-    .insertInto('configurations')
-    .values({ id: 'acme', scope_path: '/org/acme/', name: 'Acme' })
-    .execute();
-  await t.db
-    .insertInto('configuration_entries')
-    .values({
-      configuration_id: 'acme',
-      id: 'partnerHook',
-      parent_id: 'c',
-      type: 'apiWebhookEntry',
-      name: 'Partner',
-      data: JSON.stringify({ url, publicKey }),
-    })
-    .execute();
-  await t.db
-    .insertInto('configuration_secrets')
-    .values({
-      configuration_id: 'acme',
-      entry_id: 'partnerHook',
-      private_key: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    })
-    .execute();
-  invalidateConfigurationCache(t.db);
+  publicKey = await addWebhookEntry(t.db, {
+    configurationId: 'acme',
+    scopePath: '/org/acme/',
+    entryId: 'partnerHook',
+    url: receiver.url,
+  });
   await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
 });
 
@@ -127,7 +45,7 @@ afterAll(async () => {
   await app.close();
   await jobs.stop();
   await t.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
 });
 
 describe('closing a request', () => {
@@ -146,10 +64,10 @@ describe('closing a request', () => {
     });
     expect(closed.statusCode, closed.body).toBe(200);
 
-    await until(() => received.length > 0, 30_000);
-    expect(answered500).toBe(1);
-    expect(received).toHaveLength(1);
-    const [delivery] = received;
+    await until(() => receiver.received.length > 0, 30_000);
+    expect(receiver.failed()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = receiver.received;
     expect(delivery.event).toBe('requestClosed');
     expect(JSON.parse(delivery.body)).toMatchObject({
       event: 'requestClosed',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
 import { getRequestSettings } from '../../configuration/effective.js';
+import { publishRequestWebhook } from '../../invoices/webhook.js';
 import { insertResult } from '../../results/repository.js';
 import { takeRequestFile } from '../../results/requestFileChoice.js';
 import { canHandleRequest } from '../policy.js';
@@ -59,6 +60,14 @@ registerRequestAction({
       },
     });
     await touchRequest(trx, n, actor.id);
+    // Born without QA, the result is as good as quality-assured: the other system hears so now.
+    if (skipped)
+      await publishRequestWebhook(trx, deps, request, 'resultQualityAssured', {
+        requestNumber: n,
+        resultId,
+        itemTypes: [],
+        qualityAssuranceSkipped: true,
+      });
     return { resultId };
   },
 });
