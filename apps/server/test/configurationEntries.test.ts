@@ -97,6 +97,7 @@ describe('bad input is refused with field errors and nothing is saved', () => {
     ['apiWebhookEntry', { url: 'https://10.0.0.5/x' }, 'data.url'],
     ['apiWebhookEntry', { url: 'https://169.254.169.254/latest/meta-data' }, 'data.url'],
     ['apiWebhookEntry', { url: 'https://localhost/x' }, 'data.url'],
+    ['apiWebhookEntry', { url: 'https://user:secret@hooks.example/x' }, 'data.url'],
     ['apiKeyEntry', { publicKey: { modulus: 'AAAA', exponent: 'AQAB' }, apiScopes: [] }, 'data.publicKey'],
     ['apiKeyEntry', { publicKey: null, apiScopes: [] }, 'data.publicKey'],
     ['templateEntry', { usage: 'requestClosed', subject: 'Closed ${request.nope}' }, 'data.subject'],
@@ -135,10 +136,26 @@ describe('API keys and webhooks', () => {
     expect(res.json().entry.data).toEqual({ publicKey: key, apiScopes: ['requestRead'] });
   });
 
+  it('refuses a webhook URL that carries credentials, saying so, and keeps nothing', async () => {
+    const res = await post(
+      '/admin/configuration/edit/root/credentialsHook',
+      entry('Hook', { url: 'https://partner:secret@hooks.example/x' }, { type: 'apiWebhookEntry' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ 'data.url': 'The URL must not carry credentials.' });
+    expect((await get('/admin/configuration/edit/root/credentialsHook')).statusCode).toBe(404);
+    const secrets = await t.db
+      .selectFrom('configuration_secrets')
+      .select('entry_id')
+      .where('entry_id', '=', 'credentialsHook')
+      .execute();
+    expect(secrets).toEqual([]);
+  });
+
   it('makes a signing key pair for a webhook and keeps it on later saves', async () => {
     const res = await post(
       '/admin/configuration/edit/root/hook',
-      entry('Hook', { url: 'https://u:p@hooks.example/x', publicKey: 'mine' }, { type: 'apiWebhookEntry' }),
+      entry('Hook', { url: 'https://hooks.example/x', publicKey: 'mine' }, { type: 'apiWebhookEntry' }),
     );
     expect(res.statusCode).toBe(200);
     const data = res.json().entry.data;

@@ -168,7 +168,11 @@ export async function saveEntry(
       if (type === 'apiKeyEntry') checkApiKey(data as never, errors);
       const url = type === 'apiWebhookEntry' ? (data as { url?: string }).url : undefined;
       if (url && !errors['data.url']) {
-        const refusal = await checkWebhookUrl(url, settings.webhooksAllowLoopback, true);
+        // The editor strips credentials as they are typed (spec 3, URL input); a URL that still
+        // carries them came some other way and is refused rather than quietly changed (issue 8).
+        const typed = (input.data as { url?: unknown } | undefined)?.url;
+        const raw = typeof typed === 'string' ? typed.trim() : url;
+        const refusal = await checkWebhookUrl(raw, settings.webhooksAllowLoopback, true);
         if (refusal) errors['data.url'] = refusal;
       }
       if (Object.keys(errors).length === 0)
