@@ -1,137 +1,103 @@
-import { execFileSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import fs from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverWebhook, publishWebhookEvent, WEBHOOK_QUEUE } from '../src/features/webhooks/service.js';
-import { SIGNATURE_HEADER, verifyDelivery } from '../src/features/webhooks/signature.js';
+import {
+  deliverWebhook,
+  pruneWebhookLog,
+  publishWebhookEvent,
+  WEBHOOK_QUEUE,
+} from '../src/features/webhooks/service.js';
+import { verifyDelivery } from '../src/features/webhooks/signature.js';
 import { checkWebhookUrl, isForbiddenAddress } from '../src/features/webhooks/ssrf.js';
 import { JobQueue } from '../src/jobs/queue.js';
-import { createTestContext, type TestContext, until } from './helpers.js';
+import { createTestContext, createUser, signIn, type TestContext, until, XHR } from './helpers.js';
+import { addWebhookEntry, startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver.js';
 
 // Signed webhook deliveries to a real https receiver on loopback (allowed here by the test-only
-// setting), retried through the job queue, and the SSRF guard.
+// setting), retried through the job queue, every attempt logged, the log pruned, and the SSRF guard
+// at send time.
 
 let t: TestContext;
 let jobs: JobQueue;
-let receiver: https.Server;
-let url = '';
-let ca = '';
-const received: { body: string; signature: string }[] = [];
-let failuresLeft = 1;
-const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const publicKey = keys.publicKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+let receiver: WebhookReceiver;
+let publicKey = '';
 
-function selfSignedCertificate() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dossier-tls-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  return {
-    key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'),
-    cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-    dir,
-  };
+const deliveryOf = (entryId: string) =>
+  t.db.selectFrom('webhook_deliveries').selectAll().where('entry_id', '=', entryId).executeTakeFirst();
+const attemptsOf = (deliveryId: string) =>
+  t.db
+    .selectFrom('webhook_delivery_attempts')
+    .selectAll()
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('id')
+    .execute();
+
+function publish(type: 'requestClosed' | 'invoicePaid' | 'requestIssued', scopePath: string) {
+  return t.db
+    .transaction()
+    .execute((trx) =>
+      publishWebhookEvent(trx, jobs, { type, scopePath, data: { requestNumber: 'ACM251122NNN07' } }),
+    );
 }
 
-async function addWebhook(configurationId: string, scopePath: string, entryId: string, target: string) {
-  await t.db
-    .insertInto('configurations')
-    .values({ id: configurationId, scope_path: scopePath, name: scopePath })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  await t.db
-    .insertInto('configuration_entries')
-    .values({
-      configuration_id: configurationId,
-      id: entryId,
-      parent_id: 'c',
-      type: 'apiWebhookEntry',
-      name: entryId,
-      data: JSON.stringify({ url: target, publicKey }),
-    })
-    .execute();
-  await t.db
-    .insertInto('configuration_secrets')
-    .values({
-      configuration_id: configurationId,
-      entry_id: entryId,
-      private_key: keys.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
-    })
-    .execute();
+/** Waits until the entry's delivery has failed for good; answers it. */
+async function failedDelivery(entryId: string) {
+  await until(async () => (await deliveryOf(entryId))?.status === 'failed');
+  const delivery = await deliveryOf(entryId);
+  expect(delivery?.status).toBe('failed');
+  return delivery as NonNullable<typeof delivery>;
 }
 
 beforeAll(async () => {
-  const tls = selfSignedCertificate();
-  ca = tls.cert;
-  receiver = https.createServer({ key: tls.key, cert: tls.cert }, (request, response) => {
-    let body = '';
-    request.on('data', (c) => {
-      body += c;
-    });
-    request.on('end', () => {
-      if (failuresLeft-- > 0) {
-        response.writeHead(500).end('try later');
-        return;
-      }
-      received.push({ body, signature: String(request.headers[SIGNATURE_HEADER]) });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  url = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/dossier`;
+  receiver = await startWebhookReceiver({ failFirst: 1 });
   t = await createTestContext();
   jobs = await JobQueue.start(t.url, { warn: () => undefined });
-  const settings = { allowLoopback: true, ca, timeoutMs: 5000 };
+  const settings = { allowLoopback: true, ca: receiver.ca, timeoutMs: 5000 };
   await jobs.work<{ deliveryId: string }>({
     name: WEBHOOK_QUEUE,
     retryLimit: 3,
     retryDelaySeconds: 1,
     handler: (data) => deliverWebhook(t.db, settings, data.deliveryId),
   });
-  await addWebhook('root', '/', 'receiver', url);
-  await addWebhook('internal', '/org/internal/', 'metadata', 'https://169.254.169.254/latest');
+  publicKey = await addWebhookEntry(t.db, {
+    configurationId: 'root',
+    scopePath: '/',
+    entryId: 'receiver',
+    url: receiver.url,
+  });
+  await addWebhookEntry(t.db, {
+    configurationId: 'internal',
+    scopePath: '/org/internal/',
+    entryId: 'metadata',
+    url: 'https://169.254.169.254/latest',
+  });
+  // Entries saved before the rules existed (written straight into the database): the address
+  // reaches the receiver, but the URL itself is not allowed, so nothing is ever sent to it.
+  const reachable = new URL(receiver.url);
+  await addWebhookEntry(t.db, {
+    configurationId: 'legacyHttp',
+    scopePath: '/org/legacyhttp/',
+    entryId: 'plainHttp',
+    url: `http://${reachable.host}${reachable.pathname}`,
+  });
+  await addWebhookEntry(t.db, {
+    configurationId: 'legacyCredentials',
+    scopePath: '/org/legacycredentials/',
+    entryId: 'withCredentials',
+    url: `https://partner:secret@${reachable.host}${reachable.pathname}`,
+  });
 });
 
 afterAll(async () => {
   await jobs.stop();
   await t.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
 });
 
 describe('webhooks', () => {
   it('delivers a signed event, retrying after the receiver first answers 500', async () => {
-    await t.db.transaction().execute((trx) =>
-      publishWebhookEvent(trx, jobs, {
-        type: 'requestClosed',
-        scopePath: '/org/acme/',
-        data: { requestNumber: 'ACM251122NNN07' },
-      }),
-    );
-    await until(() => received.length > 0);
-    expect(received).toHaveLength(1);
-    const { body, signature } = received[0];
+    await publish('requestClosed', '/org/acme/');
+    await until(() => receiver.received.length > 0);
+    expect(receiver.received).toHaveLength(1);
+    const { body, signature } = receiver.received[0];
     expect(JSON.parse(body)).toMatchObject({
       event: 'requestClosed',
       scopePath: '/org/acme/',
@@ -141,26 +107,51 @@ describe('webhooks', () => {
     expect(verifyDelivery(publicKey, `${body} `, signature)).toBe(false);
     expect(verifyDelivery(publicKey, body, signature, Date.now() + 3_600_000)).toBe(false);
     // The receiver has the body before the sender records its answer.
-    const log = () =>
-      t.db
-        .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('entry_id', '=', 'receiver')
-        .executeTakeFirstOrThrow();
-    await until(async () => (await log()).status === 'delivered');
-    expect(await log()).toMatchObject({ status: 'delivered', attempts: 2, response_status: 204 });
+    await until(async () => (await deliveryOf('receiver'))?.status === 'delivered');
+    const delivery = await deliveryOf('receiver');
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, response_status: 204 });
+  });
+
+  it('keeps every attempt with its answer, not only the last', async () => {
+    const delivery = await deliveryOf('receiver');
+    const attempts = await attemptsOf(String(delivery?.id));
+    expect(attempts).toMatchObject([
+      {
+        attempt: 1,
+        response_status: 500,
+        response_excerpt: 'not now',
+        error: 'The receiver answered 500.',
+      },
+      { attempt: 2, response_status: 204, response_excerpt: '', error: null },
+    ]);
+    for (const attempt of attempts) {
+      expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
+      expect(attempt.attempted_at.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    expect(attempts[0].attempted_at.getTime()).toBeLessThan(attempts[1].attempted_at.getTime());
   });
 
   it('never connects to a metadata or private address, and records why', async () => {
-    await t.db
-      .transaction()
-      .execute((trx) =>
-        publishWebhookEvent(trx, jobs, { type: 'invoicePaid', scopePath: '/org/internal/', data: {} }),
-      );
-    const row = () =>
-      t.db.selectFrom('webhook_deliveries').selectAll().where('entry_id', '=', 'metadata').executeTakeFirst();
-    await until(async () => (await row())?.status === 'failed');
-    expect((await row())?.error).toBe('The URL points to a forbidden address.');
+    await publish('invoicePaid', '/org/internal/');
+    const delivery = await failedDelivery('metadata');
+    expect(delivery.error).toBe('The URL points to a forbidden address.');
+    expect(await attemptsOf(delivery.id)).toMatchObject([
+      { attempt: 1, response_status: null, error: 'The URL points to a forbidden address.' },
+    ]);
+  });
+
+  it.each([
+    ['plainHttp', '/org/legacyhttp/', 'Only https URLs are allowed.'],
+    ['withCredentials', '/org/legacycredentials/', 'The URL must not carry credentials.'],
+  ])('refuses at send time an entry %s saved before the rule', async (entryId, scopePath, reason) => {
+    await publish('requestIssued', scopePath);
+    const delivery = await failedDelivery(entryId);
+    expect(delivery).toMatchObject({ error: reason, attempts: 1, response_status: null });
+    expect(await attemptsOf(delivery.id)).toMatchObject([{ attempt: 1, error: reason }]);
+    // The receiver got the event through the root entry only: this one never reached it,
+    // although its address was right there.
+    await until(() => receiver.received.some((d) => JSON.parse(d.body).event === 'requestIssued'));
+    expect(receiver.received.map((d) => JSON.parse(d.body).id)).not.toContain(delivery.id);
   });
 
   it('sends nothing for a change that rolled back', async () => {
@@ -208,8 +199,7 @@ describe('the SSRF guard', () => {
 });
 
 describe('the delivery log', () => {
-  it('is shown to configuration viewers of the scope only', async () => {
-    const { createUser, signIn, XHR } = await import('./helpers.js');
+  it('is shown with every attempt to configuration viewers of the scope only', async () => {
     await createUser(t.db, { id: 'admin1', roles: [{ role: 'c:roles:admin', scope: '/' }] });
     await createUser(t.db, { id: 'acmeadmin', roles: [{ role: 'c:roles:admin', scope: '/org/acme/' }] });
     await createUser(t.db, { id: 'plain', roles: [{ role: 'c:roles:submitter', scope: '/' }] });
@@ -225,8 +215,15 @@ describe('the delivery log', () => {
     expect(closed).toMatchObject({
       eventType: 'requestClosed',
       status: 'delivered',
+      attempts: 2,
       responseStatus: 204,
+      attemptLog: [
+        { attempt: 1, responseStatus: 500, responseExcerpt: 'not now', error: 'The receiver answered 500.' },
+        { attempt: 2, responseStatus: 204, error: null },
+      ],
     });
+    expect(closed.attemptLog[0].durationMs).toEqual(expect.any(Number));
+    expect(Date.parse(closed.attemptLog[1].attemptedAt)).not.toBeNaN();
     const other = await t.app.inject({
       url: path,
       headers: { ...XHR, cookie: await signIn(t.app, 'acmeadmin') },
@@ -237,5 +234,41 @@ describe('the delivery log', () => {
       headers: { ...XHR, cookie: await signIn(t.app, 'plain') },
     });
     expect(plain.statusCode).toBe(403);
+  });
+
+  it('keeps 30 days: older deliveries go with their attempts, newer ones stay', async () => {
+    const day = 86_400_000;
+    const insert = async (ageDays: number) => {
+      const { id } = await t.db
+        .insertInto('webhook_deliveries')
+        .values({
+          configuration_id: 'root',
+          entry_id: 'receiver',
+          event_type: 'requestIssued',
+          url: receiver.url,
+          payload: '{}',
+          status: 'delivered',
+          attempts: 1,
+          created_at: new Date(Date.now() - ageDays * day),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('webhook_delivery_attempts')
+        .values({ delivery_id: id, attempt: 1, attempted_at: new Date(Date.now() - ageDays * day) })
+        .execute();
+      return id;
+    };
+    const old = await insert(31);
+    const recent = await insert(29);
+    expect(await pruneWebhookLog(t.db)).toBe(1);
+    expect(await t.db.selectFrom('webhook_deliveries').select('id').where('id', '=', old).execute()).toEqual(
+      [],
+    );
+    expect(await attemptsOf(old)).toEqual([]);
+    expect(
+      await t.db.selectFrom('webhook_deliveries').select('id').where('id', '=', recent).execute(),
+    ).toHaveLength(1);
+    expect(await attemptsOf(recent)).toHaveLength(1);
   });
 });

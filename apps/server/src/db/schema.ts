@@ -281,6 +281,18 @@ export interface WebhookDeliveriesTable {
   delivered_at: NullableTimestamp;
 }
 
+/** Migration 0025: every attempt of a webhook delivery and the receiver's answer. */
+export interface WebhookDeliveryAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempt: number;
+  attempted_at: Timestamp;
+  duration_ms: number | null;
+  response_status: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
 export interface RateEventsTable {
   id: Generated<string>;
   bucket: string;
@@ -439,6 +451,7 @@ export interface Database {
   app_secrets: AppSecretsTable;
   sso_logins: SsoLoginsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   rate_events: RateEventsTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

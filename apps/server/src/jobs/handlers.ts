@@ -3,7 +3,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import {
   deliverWebhook,
+  pruneWebhookLog,
   WEBHOOK_ATTEMPTS,
+  WEBHOOK_PRUNE_QUEUE,
   WEBHOOK_QUEUE,
   type WebhookSettings,
 } from '../features/webhooks/service.js';
@@ -22,8 +24,10 @@ export function webhookSettings(config: Config): WebhookSettings {
 
 export async function registerQueues(queue: JobQueue, db: Db, config: Config, work: boolean): Promise<void> {
   const webhooks = { name: WEBHOOK_QUEUE, retryLimit: WEBHOOK_ATTEMPTS - 1, retryDelaySeconds: 10 };
+  const prune = { name: WEBHOOK_PRUNE_QUEUE, retryLimit: 2, retryDelaySeconds: 60 };
   if (!work) {
     await queue.declare(webhooks.name, webhooks);
+    await queue.declare(prune.name, prune);
     return;
   }
   const settings = webhookSettings(config);
@@ -31,4 +35,12 @@ export async function registerQueues(queue: JobQueue, db: Db, config: Config, wo
     ...webhooks,
     handler: (data) => deliverWebhook(db, settings, data.deliveryId),
   });
+  // The webhook delivery log keeps 30 days: pruned every hour.
+  await queue.work<object>({
+    ...prune,
+    handler: async () => {
+      await pruneWebhookLog(db);
+    },
+  });
+  await queue.schedule(prune.name, '23 * * * *');
 }

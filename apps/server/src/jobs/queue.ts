@@ -69,6 +69,14 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Sends a job to the queue on a cron schedule (UTC). pg-boss keeps the schedule in the database
+   * and makes one job per tick however many instances run, so calling this on every start is safe.
+   */
+  async schedule(name: string, cron: string): Promise<void> {
+    await this.boss.schedule(name, cron);
+  }
+
   /** Sends a job; pass the transaction of the change that causes it. */
   async send<T extends object>(db: DbOrTrx, name: string, data: T, options: Omit<SendOptions, 'db'> = {}) {
     return this.boss.send(name, data, { ...options, db: onConnection(db) });

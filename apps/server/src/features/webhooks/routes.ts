@@ -7,7 +7,7 @@ import { assertCanView, requireConfigurationViewer } from '../configuration/poli
 import { findConfiguration } from '../configuration/repository.js';
 import { listWebhookDeliveries } from './service.js';
 
-/** The delivery log of a webhook entry, shown under the entry in its editor. */
+/** The delivery log of a webhook entry (each delivery with all its attempts), shown under the entry in its editor. */
 export function webhookRoutes(app: FastifyInstance, deps: AppDeps): void {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -33,6 +33,14 @@ export function webhookRoutes(app: FastifyInstance, deps: AppDeps): void {
             createdAt: r.created_at.toISOString(),
             lastAttemptAt: r.last_attempt_at?.toISOString() ?? null,
             deliveredAt: r.delivered_at?.toISOString() ?? null,
+            attemptLog: r.attemptLog.map((a) => ({
+              attempt: a.attempt,
+              attemptedAt: a.attempted_at.toISOString(),
+              durationMs: a.duration_ms,
+              responseStatus: a.response_status,
+              responseExcerpt: a.response_excerpt,
+              error: a.error,
+            })),
           })),
         };
       },

@@ -8,6 +8,10 @@ import { SIGNATURE_HEADER, signDelivery } from './signature.js';
 import { checkWebhookUrl, guardedLookup } from './ssrf.js';
 
 export const WEBHOOK_QUEUE = 'webhook.deliver';
+export const WEBHOOK_PRUNE_QUEUE = 'webhook.prune';
+
+/** How long the delivery log keeps a delivery and its attempts. */
+export const WEBHOOK_LOG_DAYS = 30;
 
 export const WEBHOOK_EVENTS = [
   'requestSubmitted',
@@ -102,9 +106,15 @@ export async function deliverWebhook(
 ): Promise<void> {
   const delivery = await repo.findDelivery(db, deliveryId);
   if (!delivery || delivery.status === 'delivered') return;
+  const started = performance.now();
+  // Checked again when sending: the entry may predate a rule, or its name may resolve elsewhere now.
   const refusal = await checkWebhookUrl(delivery.url, settings.allowLoopback);
   if (refusal) {
-    await repo.recordAttempt(db, deliveryId, { status: 'failed', error: refusal });
+    await repo.recordAttempt(db, deliveryId, {
+      status: 'failed',
+      error: refusal,
+      durationMs: performance.now() - started,
+    });
     return;
   }
   const privateKey = await findSecret(db, delivery.configuration_id, delivery.entry_id);
@@ -127,17 +137,36 @@ export async function deliverWebhook(
       responseStatus: answer.status,
       responseBody: answer.body,
       error: ok ? undefined : `The receiver answered ${answer.status}.`,
+      durationMs: performance.now() - started,
     });
     if (!ok && !last) throw new RetryLater(`webhook ${deliveryId} answered ${answer.status}`);
   } catch (error) {
     if (error instanceof RetryLater) throw error;
     const message = error instanceof Error ? error.message : String(error);
     const last = delivery.attempts + 1 >= WEBHOOK_ATTEMPTS;
-    await repo.recordAttempt(db, deliveryId, { status: last ? 'failed' : 'pending', error: message });
+    await repo.recordAttempt(db, deliveryId, {
+      status: last ? 'failed' : 'pending',
+      error: message,
+      durationMs: performance.now() - started,
+    });
     if (!last) throw error;
   }
 }
 
-export function listWebhookDeliveries(db: DbOrTrx, configurationId: string, entryId: string) {
-  return repo.listDeliveries(db, configurationId, entryId, 50);
+/** The latest deliveries of a webhook entry, each with every attempt and its answer. */
+export async function listWebhookDeliveries(db: DbOrTrx, configurationId: string, entryId: string) {
+  const deliveries = await repo.listDeliveries(db, configurationId, entryId, 50);
+  const attempts = await repo.listAttempts(
+    db,
+    deliveries.map((d) => d.id),
+  );
+  return deliveries.map((delivery) => ({
+    ...delivery,
+    attemptLog: attempts.filter((a) => a.delivery_id === delivery.id),
+  }));
+}
+
+/** Drops deliveries (and their attempts) older than the log keeps; the hourly prune job. */
+export function pruneWebhookLog(db: DbOrTrx, now = new Date()): Promise<number> {
+  return repo.pruneDeliveries(db, new Date(now.getTime() - WEBHOOK_LOG_DAYS * 86_400_000));
 }

@@ -1,9 +1,18 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api';
 import { useServices } from '../../../shell/ServicesContext';
 import { entryPath } from '../types';
+
+interface Attempt {
+  attempt: number;
+  attemptedAt: string;
+  durationMs: number | null;
+  responseStatus: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+}
 
 interface Delivery {
   id: string;
@@ -14,11 +23,58 @@ interface Delivery {
   error: string | null;
   createdAt: string;
   lastAttemptAt: string | null;
+  attemptLog: Attempt[];
 }
 
 const STATUS_COLOR = { pending: 'yellow', delivered: 'green', failed: 'red' } as const;
 
-/** The latest deliveries of a webhook entry and what the receiver answered. */
+/** Every attempt of one delivery: when, how long, and what the receiver answered (or the error). */
+function AttemptRows({ delivery, when }: { delivery: Delivery; when: (iso: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr data-testid="webhook-attempts">
+      <Table.Td colSpan={5}>
+        <Table withTableBorder fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('configuration.webhook.attempt')}</Table.Th>
+              <Table.Th>{t('configuration.webhook.attemptedAt')}</Table.Th>
+              <Table.Th>{t('configuration.webhook.duration')}</Table.Th>
+              <Table.Th>{t('configuration.webhook.responseStatus')}</Table.Th>
+              <Table.Th>{t('configuration.webhook.responseExcerpt')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {delivery.attemptLog.map((a) => (
+              <Table.Tr key={a.attempt} data-testid="webhook-attempt">
+                <Table.Td>{a.attempt}</Table.Td>
+                <Table.Td>{when(a.attemptedAt)}</Table.Td>
+                <Table.Td>
+                  {a.durationMs === null
+                    ? ''
+                    : t('configuration.webhook.durationValue', { ms: a.durationMs })}
+                </Table.Td>
+                <Table.Td data-testid="webhook-attempt-status">
+                  {a.responseStatus ?? t('configuration.webhook.noAnswer')}
+                </Table.Td>
+                <Table.Td>
+                  {a.error && (
+                    <Text size="sm" c="red">
+                      {a.error}
+                    </Text>
+                  )}
+                  {a.responseExcerpt && <Code block>{a.responseExcerpt}</Code>}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The latest deliveries of a webhook entry, what the receiver answered, and each of their attempts. */
 export function WebhookDeliveries({
   configurationId,
   entryId,
@@ -29,6 +85,7 @@ export function WebhookDeliveries({
   const { t, i18n } = useTranslation();
   const { view } = useServices();
   const [deliveries, setDeliveries] = useState<Delivery[] | undefined>();
+  const [open, setOpen] = useState<Set<string>>(new Set());
   const load = useCallback(async () => {
     try {
       const answer = await api.get<{ deliveries: Delivery[] }>(
@@ -42,7 +99,13 @@ export function WebhookDeliveries({
   useEffect(() => {
     void load();
   }, [load]);
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '');
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <Stack gap="xs" data-testid="webhook-deliveries">
       <Group justify="space-between">
@@ -60,21 +123,41 @@ export function WebhookDeliveries({
               <Table.Th>{t('configuration.webhook.event')}</Table.Th>
               <Table.Th>{t('configuration.webhook.status')}</Table.Th>
               <Table.Th>{t('configuration.webhook.answer')}</Table.Th>
+              <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {deliveries.map((d) => (
-              <Table.Tr key={d.id} data-testid="webhook-delivery">
-                <Table.Td>{when(d.lastAttemptAt ?? d.createdAt)}</Table.Td>
-                <Table.Td>{d.eventType}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[d.status]}>
-                    {t(`configuration.webhook.statuses.${d.status}`)}
-                  </Badge>{' '}
-                  {t('configuration.webhook.attempts', { count: d.attempts })}
-                </Table.Td>
-                <Table.Td>{d.error ?? d.responseStatus ?? ''}</Table.Td>
-              </Table.Tr>
+              <Fragment key={d.id}>
+                <Table.Tr data-testid="webhook-delivery">
+                  <Table.Td>{when(d.lastAttemptAt ?? d.createdAt)}</Table.Td>
+                  <Table.Td>{d.eventType}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[d.status]}>
+                      {t(`configuration.webhook.statuses.${d.status}`)}
+                    </Badge>{' '}
+                    {t('configuration.webhook.attempts', { count: d.attempts })}
+                  </Table.Td>
+                  <Table.Td>{d.error ?? d.responseStatus ?? ''}</Table.Td>
+                  <Table.Td>
+                    {d.attemptLog.length > 0 && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => toggle(d.id)}
+                        data-testid="webhook-delivery-toggle"
+                      >
+                        {t(
+                          open.has(d.id)
+                            ? 'configuration.webhook.hideAttempts'
+                            : 'configuration.webhook.showAttempts',
+                        )}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+                {open.has(d.id) && <AttemptRows delivery={d} when={when} />}
+              </Fragment>
             ))}
           </Table.Tbody>
         </Table>
