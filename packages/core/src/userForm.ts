@@ -150,3 +150,16 @@ export function ipRangeForScope(
 export function roleForScope(current: string | undefined, offered: readonly string[]): string | undefined {
   return current !== undefined && offered.includes(current) ? current : undefined;
 }
+
+/**
+ * Spec 1: the password fields are hidden when single sign-on is on and password handling is off,
+ * or for a user with an external id (its identity provider holds the password). The one rule of
+ * the account page and the admin user form.
+ */
+export function passwordFieldsShown(
+  singleSignOn: { enablePasswordHandling: boolean } | undefined,
+  externalUserId: string | null | undefined,
+): boolean {
+  if (singleSignOn && !singleSignOn.enablePasswordHandling) return false;
+  return !externalUserId;
+}

@@ -4,6 +4,7 @@ import {
   dropUnnamedContacts,
   ipRangeForScope,
   isExternalRoleString,
+  passwordFieldsShown,
   roleForScope,
   validatePayee,
   validateRecipient,
@@ -51,6 +52,21 @@ describe('user form', () => {
     expect(canSaveUserForm(good, rules, { dirty: false, busy: false })).toBe(false);
     expect(canSaveUserForm(good, rules, { dirty: true, busy: true })).toBe(false);
     expect(canSaveUserForm({ ...good, password: 'weak' }, rules, { dirty: true, busy: false })).toBe(false);
+  });
+});
+
+describe('password fields of the account and admin user forms', () => {
+  const sso = (enablePasswordHandling: boolean) => ({ applications: [], enablePasswordHandling });
+  it.each([
+    ['without single sign-on', undefined, null, true],
+    ['with SSO and password handling on', sso(true), null, true],
+    ['with SSO and password handling off', sso(false), null, false],
+    ['for a user with an external id', undefined, 'idp|42', false],
+    ['for a user with an external id, password handling on', sso(true), 'idp|42', false],
+    ['with SSO off-handling and an external id', sso(false), 'idp|42', false],
+    ['for an empty external id', sso(true), '', true],
+  ])('%s', (_case, singleSignOn, externalUserId, shown) => {
+    expect(passwordFieldsShown(singleSignOn, externalUserId)).toBe(shown);
   });
 });
 

@@ -1,4 +1,10 @@
-import { canSaveUserForm, type PasswordPolicy, type View, validateUserForm } from '@dossier/core';
+import {
+  canSaveUserForm,
+  type PasswordPolicy,
+  passwordFieldsShown,
+  type View,
+  validateUserForm,
+} from '@dossier/core';
 import { Alert, Container, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,11 +34,9 @@ export const AccountPage = definePage<AccountView>(({ view }) => {
   const form = useFormPage<AccountView>();
   const [repeatPassword, setRepeatPassword] = useState('');
   const creating = view.$type === 'accountCreate';
-  const sso = features.singleSignOn;
-  // Hidden with single sign-on without password handling, or for a user with an external id.
   const showPassword =
     creating ||
-    (view.canChangePassword && !(sso && !sso.enablePasswordHandling) && !view.user.externalUserId);
+    (view.canChangePassword && passwordFieldsShown(features.singleSignOn, view.user.externalUserId));
   const rules = {
     creating,
     passwordRequired: creating,

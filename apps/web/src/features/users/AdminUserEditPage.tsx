@@ -1,4 +1,10 @@
-import { ipRangeForScope, type PasswordPolicy, type View, validateUserForm } from '@dossier/core';
+import {
+  ipRangeForScope,
+  type PasswordPolicy,
+  passwordFieldsShown,
+  type View,
+  validateUserForm,
+} from '@dossier/core';
 import {
   Alert,
   Button,
@@ -14,9 +20,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useServices } from '../../shell/ServicesContext';
 import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
 import { useFormPage } from '../../ui/forms/useFormPage';
+import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { type RoleScopeOption, RolesEditor } from './RolesEditor';
 import { FlagField, UserFields, type UserFieldValues } from './UserFields';
@@ -55,6 +63,8 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
   const { t } = useTranslation();
   const _navigate = useNavigate();
   const form = useFormPage<AdminUserView>();
+  const { session } = useServices();
+  const features = useStore(session, (s) => s.features);
   const [repeatPassword, setRepeatPassword] = useState('');
   const creating = view.userId === null;
   const scope = view.scopes.find((s) => s.scopePath === view.user.scope);
@@ -142,7 +152,7 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
             <UserFields
               user={view.user}
               showUserId={creating}
-              showPassword={!view.user.externalUserId}
+              showPassword={passwordFieldsShown(features.singleSignOn, view.user.externalUserId)}
               showAdminFields
               repeatPassword={repeatPassword}
               disabled={disabled}
