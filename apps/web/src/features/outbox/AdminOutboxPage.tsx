@@ -40,12 +40,15 @@ export const AdminOutboxPage = definePage<AdminOutboxView>(({ view }) => {
           {
             key: 'status',
             label: column('status'),
+            // A badge may shrink with its cell; the status must stay readable.
             render: (m) => (
-              <StatusBadge
-                label={t(`outbox.status.${m.status}`)}
-                color={MAIL_STATUS_COLORS[m.status]}
-                testId="outbox-status"
-              />
+              <div style={{ minWidth: 'max-content' }}>
+                <StatusBadge
+                  label={t(`outbox.status.${m.status}`)}
+                  color={MAIL_STATUS_COLORS[m.status]}
+                  testId="outbox-status"
+                />
+              </div>
             ),
           },
           { key: 'attempts', label: column('attempts') },
@@ -53,7 +56,7 @@ export const AdminOutboxPage = definePage<AdminOutboxView>(({ view }) => {
             key: 'lastError',
             label: column('lastError'),
             render: (m) => (
-              <Text size="sm" c="red" lineClamp={2} title={m.lastError ?? undefined}>
+              <Text size="sm" c="red" lineClamp={2} maw={280} title={m.lastError ?? undefined}>
                 {m.lastError ?? ''}
               </Text>
             ),
