@@ -99,3 +99,56 @@ test('a submitter runs the wizard, saves a draft, resumes it and submits', async
   await page.goto('/requests/new');
   await expect(page.getByTestId('drafts-none')).toBeVisible();
 });
+
+test('a draft keeps what was typed without Save, even when an autosave first fails', async ({ page }) => {
+  await signIn(page, 'submitter');
+  await page.goto('/requests/new');
+  await pick(page, 'wizard-organization', 'Acme Insurance');
+  await expect(page.getByTestId('wizard-on-behalf-of')).toBeEnabled();
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'applicant');
+  const draftUrl = new URL(page.url());
+  expect(draftUrl.pathname).toMatch(/^\/requests\/new\/[\w-]+$/);
+
+  // The next save of the draft meets a network failure; later ones go through.
+  let failed = 0;
+  await page.route('**/drafts/*', async (route) => {
+    if (route.request().method() === 'PUT' && failed === 0) {
+      failed++;
+      await route.abort('internetdisconnected');
+    } else await route.continue();
+  });
+
+  // Typed, and Save Draft is never pressed.
+  await page.getByTestId('applicant-search-name').fill('Ruby Retry');
+  await page.getByTestId('applicant-search-new').click();
+  await expect(page.getByTestId('applicant-name')).toHaveValue('Ruby Retry');
+  await page.getByTestId('applicant-dateOfBirth').fill('03/07/1975');
+  const state = page.getByTestId('draft-save-state');
+  await expect(state).toHaveAttribute('data-state', 'failed');
+  await expect(state).toContainText('Trying again shortly');
+  // Nobody touches anything: the autosave is tried again and succeeds.
+  await expect(state).toHaveAttribute('data-state', 'idle', { timeout: 10_000 });
+  await expect(state).toContainText('Draft saved');
+  expect(failed).toBe(1);
+
+  // From here nothing more reaches the server, so what the reload shows was saved by the autosave.
+  await page.unroute('**/drafts/*');
+  await page.route('**/drafts/*', (route) =>
+    route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.goto(`${draftUrl.pathname}?step=applicant`);
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'applicant');
+  await expect(page.getByTestId('applicant-name')).toHaveValue('Ruby Retry');
+  await expect(page.getByTestId('applicant-dateOfBirth')).toHaveValue('03/07/1975');
+  await page.reload();
+  await expect(page.getByTestId('applicant-name')).toHaveValue('Ruby Retry');
+  await page.unroute('**/drafts/*');
+
+  // Leave no draft behind for other journeys.
+  const draftId = draftUrl.pathname.split('/').pop();
+  const removed = await page.request.delete(`/drafts/${draftId}`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(removed.ok()).toBe(true);
+});

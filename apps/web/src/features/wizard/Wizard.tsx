@@ -30,7 +30,7 @@ function SaveState({ draft }: { draft: WizardDraft }) {
     s.state === 'saving'
       ? t('wizard.saving')
       : s.state === 'failed'
-        ? t('wizard.saveFailed', { message: s.message })
+        ? t(s.retrying ? 'wizard.saveRetrying' : 'wizard.saveFailed', { message: s.message })
         : s.savedAt
           ? t('wizard.savedAt', { time: new Date(s.savedAt).toLocaleTimeString('en-AU') })
           : '';

@@ -6,19 +6,34 @@ import {
   wizardContextOf,
 } from '@dossier/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 import { applySenderData } from './senderDefaults';
 
 // The draft being edited: its data and completed step, the sender data of its organisation, and
 // saving. A draft never loses what was typed: every change is saved a moment after the last key,
-// Save Draft saves at once, and a page being left sends what is pending with a keepalive request.
+// Save Draft saves at once, a save that failed for a passing reason (the network, the server, an
+// expired session) is tried again by itself with growing pauses and as soon as the browser is back
+// online, and a page being left sends what is pending with a keepalive request.
 
 const AUTOSAVE_MS = 800;
+/** Pauses before the retries of a failed save: 2, 4, 8, 15, then every 30 seconds. */
+const RETRY_MS = [2_000, 4_000, 8_000, 15_000, 30_000];
+
+/** A failure that may pass by itself; a refusal of the draft (400, 403, 404, 409 …) will not. */
+export function isPassingFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+export function retryDelayMs(failures: number): number {
+  return RETRY_MS[Math.min(Math.max(failures, 1), RETRY_MS.length) - 1];
+}
 
 export type SaveStatus =
   | { state: 'idle'; savedAt?: string }
   | { state: 'saving' }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; message: string; retrying: boolean };
 
 export type SenderStatus = { state: 'idle' | 'loading' } | { state: 'failed'; message: string };
 
@@ -33,6 +48,8 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
   const pending = useRef(false);
   const closed = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const failures = useRef(0);
+  const retry = useRef<() => void>(() => undefined);
   const ctx = useMemo(() => wizardContextOf(senderData), [senderData]);
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
@@ -46,14 +63,23 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
       const answer = await api.request<{ savedAt: string }>('PUT', `/drafts/${draftId}`, {
         json: latest.current,
       });
+      failures.current = 0;
       setSave(pending.current ? { state: 'saving' } : { state: 'idle', savedAt: answer.savedAt });
       return true;
     } catch (error) {
       pending.current = true;
-      setSave({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+      const retrying = isPassingFailure(error) && !closed.current;
+      setSave({ state: 'failed', message: error instanceof Error ? error.message : String(error), retrying });
+      if (retrying) {
+        // Nobody has to type again for the draft to be saved; a change meanwhile saves sooner.
+        failures.current += 1;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => retry.current(), retryDelayMs(failures.current));
+      }
       return false;
     }
   }, [api, draftId]);
+  retry.current = () => void saveNow();
 
   const schedule = useCallback(() => {
     pending.current = true;
@@ -139,9 +165,15 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
         body: JSON.stringify(latest.current),
       });
     };
+    // Back online, a save that failed goes out at once instead of at its next retry.
+    const online = () => {
+      if (pending.current && !closed.current && failures.current > 0) retry.current();
+    };
     window.addEventListener('pagehide', flush);
+    window.addEventListener('online', online);
     return () => {
       window.removeEventListener('pagehide', flush);
+      window.removeEventListener('online', online);
       clearTimeout(timer.current);
       flush();
     };
