@@ -13,6 +13,7 @@ import { createLocalStorage } from './files/storage.js';
 import { registerQueues } from './jobs/handlers.js';
 import { JobQueue } from './jobs/queue.js';
 import { LiveHub } from './live/hub.js';
+import { ImapPoller } from './mail/incoming/imap.js';
 import { type SmtpListener, startSmtpListener } from './mail/incoming/listener.js';
 import { createSmtpTransport } from './mail/sender.js';
 import { MailWorker } from './mail/worker.js';
@@ -41,6 +42,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   let jobs: JobQueue | undefined;
   let mail: MailWorker | undefined;
   let mailIn: SmtpListener | undefined;
+  let imap: ImapPoller | undefined;
   let app: FastifyInstance | undefined;
   let housekeeping: NodeJS.Timeout | undefined;
   let stopWorkflow: (() => Promise<void>) | undefined;
@@ -49,6 +51,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     await stopWorkflow?.();
     // Stop taking requests and finish those in flight, then close sockets, then the database.
     await mailIn?.close();
+    await imap?.stop();
     await app?.close();
     await mail?.stop();
     await jobs?.stop();
@@ -77,20 +80,17 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     stopWorkflow = await startWorkflow(jobs, db, live, config.services.includes('jobs'), log, config);
     app = await buildApp({ config, db, live, jobs });
     await app.listen({ port: config.port, host: config.host });
+    // The mail sender reads attachments (request letters, remittance advice) from the file storage;
+    // mail in stores raw messages and attachments there.
+    const storage = config.files.s3 ? createS3Storage(config.files.s3) : createLocalStorage(config.files.dir);
     // Without SMTP_URL mail stays in the outbox, where administrators can read it.
     if (config.services.includes('jobs') && config.mail.smtpUrl) {
-      // The sender reads attachments (request letters, remittance advice) from the file storage.
-      const storage = config.files.s3
-        ? createS3Storage(config.files.s3)
-        : createLocalStorage(config.files.dir);
       mail = new MailWorker(db, createSmtpTransport(config.mail.smtpUrl), config.mail.from, log, storage);
       await mail.start(url);
     }
     // Mail in: the SMTP listener runs where the smtp service is and a port is configured.
+    const keepBytes = Math.max(config.files.maxBytes, config.mailIn.maxMessageBytes);
     if (config.services.includes('smtp') && config.mailIn.listenPort !== undefined) {
-      const storage = config.files.s3
-        ? createS3Storage(config.files.s3)
-        : createLocalStorage(config.files.dir);
       mailIn = await startSmtpListener(
         { db, storage, live },
         {
@@ -98,10 +98,20 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
           host: config.host,
           inboxAddress: config.mailIn.inboxAddress,
           maxMessageBytes: config.mailIn.maxMessageBytes,
-          keepBytes: Math.max(config.files.maxBytes, config.mailIn.maxMessageBytes),
+          keepBytes,
         },
         log,
       );
+    }
+    // Optional IMAP polling feeds the same pipeline; one instance at a time reads the mailbox.
+    if (config.services.includes('smtp') && config.mailIn.imap) {
+      imap = new ImapPoller(
+        { db, storage, live },
+        config.mailIn.imap,
+        { maxMessageBytes: config.mailIn.maxMessageBytes, keepBytes },
+        log,
+      );
+      imap.start();
     }
     if (config.services.includes('jobs')) {
       housekeeping = setInterval(() => {
