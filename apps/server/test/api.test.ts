@@ -215,6 +215,30 @@ describe('a key with the API scopes', () => {
     expect(bad.json().fields).toEqual({ 'tags.documentType': 'Document Type is required.' });
   });
 
+  it("gives a sender's read-only key a result only once it is delivered", async () => {
+    const reader = await addApiKey(t.db, {
+      kid: 'acmeReader',
+      scopePath: ACME,
+      apiScopes: ['requestRead', 'requestResultRead', 'fileRead'],
+    });
+    const url = `/api/v1/requests/${requestNumber}/results`;
+    // The result added above awaits quality assurance: staff see it, the sender's system does not.
+    expect((await call(reader, 'GET', url)).json().results).toEqual([]);
+    expect((await call(reader, 'GET', `${url}/${resultId}/file`)).statusCode).toBe(403);
+    await t.db
+      .updateTable('request_results')
+      .set({ quality_assured_at: new Date() })
+      .where('id', '=', resultId)
+      .execute();
+    expect((await call(reader, 'GET', url)).json().results).toEqual([expect.objectContaining({ resultId })]);
+    expect((await call(reader, 'GET', `${url}/${resultId}/file`)).statusCode).toBe(200);
+    await t.db
+      .updateTable('request_results')
+      .set({ quality_assured_at: null })
+      .where('id', '=', resultId)
+      .execute();
+  });
+
   it('uploads an invoice and reads the invoices', async () => {
     const file = await uploadPdf(acme, 'invoice.pdf');
     const added = await call(acme, 'POST', `/api/v1/requests/${requestNumber}/invoices`, {

@@ -19,7 +19,7 @@ export function apiUserIdOf(key: Pick<ApiKey, 'configurationId' | 'kid'>): strin
   return `api:${key.configurationId}:${key.kid}`;
 }
 
-const VIEW_SCOPES: ApiScope[] = ['requestRead', 'requestResultRead', 'requestInvoiceRead', 'fileRead'];
+const SENDER_VIEW_SCOPES: ApiScope[] = ['requestRead', 'requestResultRead', 'fileRead'];
 const HANDLE_SCOPES: ApiScope[] = ['requestResultWrite', 'requestInvoiceWrite'];
 
 const PERMISSIONS_OF_SCOPE: Partial<Record<ApiScope, Permission[]>> = {
@@ -34,11 +34,18 @@ const PERMISSIONS_OF_SCOPE: Partial<Record<ApiScope, Permission[]>> = {
   payeeWrite: ['payee:view', 'payee:edit'],
 };
 
+/**
+ * A key that works requests (writes results or invoices) is staff, and so is one that reads
+ * invoices (staff business: payments, bank details). Any other key is the sender's system: like a
+ * submitter it sees a result only once it is delivered (quality-assured or QA skipped).
+ */
 function rolesOf(scopes: ApiScope[]): Role[] {
   const roles: Role[] = [];
   if (scopes.includes('requestWrite')) roles.push('c:roles:submitter');
   if (scopes.some((s) => HANDLE_SCOPES.includes(s))) roles.push('c:roles:handler');
-  else if (scopes.some((s) => VIEW_SCOPES.includes(s))) roles.push('c:roles:manager');
+  else if (scopes.includes('requestInvoiceRead')) roles.push('c:roles:manager');
+  else if (!roles.length && scopes.some((s) => SENDER_VIEW_SCOPES.includes(s)))
+    roles.push('c:roles:submitter');
   return roles;
 }
 

@@ -17,7 +17,8 @@ export const resultEndpoints = [
     scope: 'requestResultRead',
     tag: 'Results',
     summary: 'List the results of a request',
-    description: 'Newest first. A result is available once quality assured (or when QA is skipped).',
+    description:
+      'Newest first. A key of the sender side (no result-write, invoice-write or invoice-read scope) sees a result once it is delivered: quality assured (or QA skipped) and not discarded. A staff key sees every result with its state.',
     params: requestNumberParams,
     response: { description: 'The results.', schema: resultsAnswer },
     async handler({ params }, { deps, actor }) {
