@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { visibleRequests } from '../requests/policy.js';
+import { selectTaskItems } from '../requests/tasks.js';
 
 // SQL of the inbox: incoming messages, their links to requests, their files and tasks. Lists read
 // through inbox_messages_received_idx (newest first), the sender indexes and the full-text index;
@@ -242,30 +243,7 @@ export async function wasLinkedTo(db: DbOrTrx, messageId: string): Promise<strin
 }
 
 export function listTasksOfMessage(db: DbOrTrx, messageId: string) {
-  return db
-    .selectFrom('tasks as t')
-    .leftJoin('users as tb', 'tb.id', 't.triggered_by')
-    .leftJoin('users as cb', 'cb.id', 't.completed_by')
-    .leftJoin('users as pb', 'pb.id', 't.marked_in_progress_by')
-    .leftJoin('users as at', 'at.id', 't.assigned_to')
-    .select([
-      't.id',
-      't.type',
-      't.subject',
-      't.request_number',
-      't.message_id',
-      't.notice',
-      't.triggered_at',
-      't.due_at',
-      't.completed_at',
-      't.was_overdue',
-      't.marked_in_progress_at',
-      't.assigned_to',
-      'tb.name as triggered_by_name',
-      'cb.name as completed_by_name',
-      'pb.name as marked_in_progress_by_name',
-      'at.name as assigned_to_name',
-    ])
+  return selectTaskItems(db)
     .where('t.message_id', '=', messageId)
     .orderBy('t.id', 'desc')
     .limit(50)

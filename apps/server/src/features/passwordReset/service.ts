@@ -20,6 +20,25 @@ export const LINK_EXPIRED = 'The link has expired.';
 const RESET_HOURS = 2;
 const REQUESTS_PER_HOUR = 5;
 
+/**
+ * A one-time /set-password link for the user (only the SHA-256 of its token is stored). Password
+ * reset and the activation of a new user both use it, so one page and its rules serve both.
+ */
+export async function issueSetPasswordLink(
+  trx: DbOrTrx,
+  input: { userId: string; validForMs: number; ip: string | null; baseUrl: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertToken(trx, {
+    id: tokenHash(token),
+    userId: input.userId,
+    purpose: RESET_PURPOSE,
+    expiresAt: new Date(Date.now() + input.validForMs),
+    ip: input.ip,
+  });
+  return `${input.baseUrl}/set-password?token=${encodeURIComponent(token)}`;
+}
+
 export async function requestPasswordReset(db: Db, input: { email: string; ip: string; baseUrl: string }) {
   if (!(await takeRate(db, 'passwordReset', input.ip, REQUESTS_PER_HOUR, 3600))) {
     throw tooManyRequests(
@@ -30,15 +49,12 @@ export async function requestPasswordReset(db: Db, input: { email: string; ip: s
   await db.transaction().execute(async (trx) => {
     const user = await repo.findUserForReset(trx, input.email);
     if (!user || user.disabled) return;
-    const token = randomBytes(32).toString('base64url');
-    await insertToken(trx, {
-      id: tokenHash(token),
+    const resetPasswordUrl = await issueSetPasswordLink(trx, {
       userId: user.id,
-      purpose: RESET_PURPOSE,
-      expiresAt: new Date(Date.now() + RESET_HOURS * 3_600_000),
+      validForMs: RESET_HOURS * 3_600_000,
       ip: input.ip,
+      baseUrl: input.baseUrl,
     });
-    const resetPasswordUrl = `${input.baseUrl}/set-password?token=${encodeURIComponent(token)}`;
     // The mail belongs to the user's scope: administrators of that scope see it in the outbox.
     await enqueueMail(trx, { ...(await resetMail(trx, user, resetPasswordUrl)), scope: user.scope });
   });

@@ -62,7 +62,8 @@ export function taskTypeName(type: string): string {
   return TASK_TYPE_NAMES[type as WorkflowTaskType] ?? type;
 }
 
-export function listTasksOfRequest(db: DbOrTrx, requestNumber: string) {
+/** Tasks with the names their list items show (who triggered, completed, is assigned…). */
+export function selectTaskItems(db: DbOrTrx) {
   return db
     .selectFrom('tasks as t')
     .leftJoin('users as tb', 'tb.id', 't.triggered_by')
@@ -86,7 +87,11 @@ export function listTasksOfRequest(db: DbOrTrx, requestNumber: string) {
       'cb.name as completed_by_name',
       'pb.name as marked_in_progress_by_name',
       'at.name as assigned_to_name',
-    ])
+    ]);
+}
+
+export function listTasksOfRequest(db: DbOrTrx, requestNumber: string) {
+  return selectTaskItems(db)
     .where('t.request_number', '=', requestNumber)
     .orderBy('t.id', 'desc')
     .limit(REQUEST_TASKS_LIMIT)

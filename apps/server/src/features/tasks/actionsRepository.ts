@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { selectTaskItems } from '../requests/tasks.js';
 
 // SQL of the task actions (complete, mark in progress): one task with the names its list item shows.
 
@@ -11,32 +12,7 @@ export function findTaskForAction(db: DbOrTrx, taskId: string, options: { forUpd
 }
 
 export function findTaskItemRow(db: DbOrTrx, taskId: string) {
-  return db
-    .selectFrom('tasks as t')
-    .leftJoin('users as tb', 'tb.id', 't.triggered_by')
-    .leftJoin('users as cb', 'cb.id', 't.completed_by')
-    .leftJoin('users as pb', 'pb.id', 't.marked_in_progress_by')
-    .leftJoin('users as at', 'at.id', 't.assigned_to')
-    .select([
-      't.id',
-      't.type',
-      't.subject',
-      't.request_number',
-      't.message_id',
-      't.notice',
-      't.triggered_at',
-      't.due_at',
-      't.completed_at',
-      't.was_overdue',
-      't.marked_in_progress_at',
-      't.assigned_to',
-      'tb.name as triggered_by_name',
-      'cb.name as completed_by_name',
-      'pb.name as marked_in_progress_by_name',
-      'at.name as assigned_to_name',
-    ])
-    .where('t.id', '=', taskId)
-    .executeTakeFirstOrThrow();
+  return selectTaskItems(db).where('t.id', '=', taskId).executeTakeFirstOrThrow();
 }
 
 export function markInProgress(db: DbOrTrx, taskId: string, by: string, at: Date) {

@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { DbOrTrx } from '../../db/database.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { tokenHash } from '../account/confirmation.js';
-import { RESET_PURPOSE } from '../passwordReset/service.js';
-import { insertToken } from '../users/repository.js';
+import { issueSetPasswordLink } from '../passwordReset/service.js';
 import { renderMail } from './render.js';
 
 // The activation mail of a user an administrator created (template newUserActivation): a one-time
-// link to /set-password, where the new user chooses a password. It is a password-reset token with a
-// longer life, so the set-password page and its rules serve both.
+// link to /set-password, where the new user chooses a password: a password-reset link with a
+// longer life.
 
 const ACTIVATION_DAYS = 7;
 
@@ -17,15 +14,12 @@ export async function sendActivationMail(
   user: { id: string; name: string; email: string; phone: string; scope: string },
   input: { baseUrl: string; ip: string | null },
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  await insertToken(trx, {
-    id: tokenHash(token),
+  const activationUrl = await issueSetPasswordLink(trx, {
     userId: user.id,
-    purpose: RESET_PURPOSE,
-    expiresAt: new Date(Date.now() + ACTIVATION_DAYS * 86_400_000),
+    validForMs: ACTIVATION_DAYS * 86_400_000,
     ip: input.ip,
+    baseUrl: input.baseUrl,
   });
-  const activationUrl = `${input.baseUrl}/set-password?token=${encodeURIComponent(token)}`;
   const data = {
     product: 'Dossier',
     user: { id: user.id, name: user.name, email: user.email, phone: user.phone, activationUrl },
@@ -38,5 +32,6 @@ export async function sendActivationMail(
       `The link is valid for ${ACTIVATION_DAYS} days.`,
     ],
   });
-  await enqueueMail(trx, { to: user.email, ...mail });
+  // The mail belongs to the user's scope: administrators of that scope see it in the outbox.
+  await enqueueMail(trx, { to: user.email, ...mail, scope: user.scope });
 }
