@@ -6,6 +6,7 @@ import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { purgeRateEvents } from './db/rateLimit.js';
 import { type SeededUser, seedIfEmpty } from './db/seed.js';
+import { progressDemoRequests } from './db/seedProgress.js';
 import { purgeExpired } from './features/auth/service.js';
 import { startWorkflow } from './features/workflow/start.js';
 import { createS3Storage } from './files/s3Storage.js';
@@ -83,6 +84,10 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     // The mail sender reads attachments (request letters, remittance advice) from the file storage;
     // mail in stores raw messages and attachments there.
     const storage = config.files.s3 ? createS3Storage(config.files.s3) : createLocalStorage(config.files.dir);
+    // A new demo database: its requests are worked through the app itself, so they show every state.
+    const handler = seeded.find((u) => u.id === 'handler');
+    if (config.seedDemo && handler && config.services.includes('web'))
+      await progressDemoRequests(app, { db, storage, live }, handler.password);
     // Without SMTP_URL mail stays in the outbox, where administrators can read it.
     if (config.services.includes('jobs') && config.mail.smtpUrl) {
       mail = new MailWorker(db, createSmtpTransport(config.mail.smtpUrl), config.mail.from, log, storage);

@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { type RunningServer, startServer } from '../src/server.js';
+import { createTestDatabase, dropTestDatabase, until, XHR } from './helpers.js';
+
+// `npm start` on an empty database: the demo's requests show every state a person expects to find
+// on the dashboard and in the inbox, made through the app's own routes.
+
+let server: RunningServer;
+let url: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  url = await createTestDatabase();
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dossier-demo-'));
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'true',
+    ADMIN_PASSWORD: 'Admin-Pass-2026!',
+    DEMO_PASSWORD: 'Demo-Pass-2026!',
+    SERVICES: 'web,jobs,live',
+    LOG_LEVEL: 'silent',
+  });
+  server = await startServer(config, { info: () => undefined, warn: () => undefined });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await dropTestDatabase(url);
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the demo data', () => {
+  it('has requests in every state, with results, invoices, notes and mail', async () => {
+    const statuses = await server.db
+      .selectFrom('requests')
+      .select(['scope', 'status'])
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .groupBy(['scope', 'status'])
+      .orderBy('scope')
+      .orderBy('status')
+      .execute();
+    expect(statuses.map((r) => `${r.scope} ${r.status} ${r.n}`)).toEqual([
+      '/org/acme/ submitted 6',
+      '/org/globex/ closed 2',
+      '/org/globex/ open 3',
+      '/org/globex/ submitted 1',
+    ]);
+    const results = await server.db.selectFrom('request_results').select(['quality_assured_at']).execute();
+    expect(results.map((r) => r.quality_assured_at !== null).sort()).toEqual([false, true, true]);
+    const invoices = await server.db.selectFrom('request_invoices').select(['paid_at']).execute();
+    expect(invoices.map((r) => r.paid_at !== null).sort()).toEqual([false, true]);
+    const inbox = await server.db
+      .selectFrom('inbox_messages as m')
+      .leftJoin('inbox_message_links as l', 'l.message_id', 'm.id')
+      .select(['m.subject', 'l.request_number'])
+      .execute();
+    // The reply carries a request number with valid check digits, so it went to that request.
+    expect(inbox).toHaveLength(2);
+    expect(inbox).toEqual(
+      expect.arrayContaining([
+        {
+          subject: expect.stringMatching(/^Re: Request for records GLX/),
+          request_number: expect.any(String),
+        },
+        { subject: 'Records as requested', request_number: null },
+      ]),
+    );
+  });
+
+  it('gives the workflow its tasks, and the handler a dashboard with something on every tile', async () => {
+    // The engine reacts after commit: the unmatched mail's classify task and the results' QA task.
+    await until(async () => {
+      const types = await server.db
+        .selectFrom('tasks')
+        .select('type')
+        .where('completed_at', 'is', null)
+        .execute();
+      const open = new Set(types.map((t) => t.type));
+      return open.has('classifyIncomingMessage') && open.has('qualityAssureResult') && open.has('payInvoice');
+    });
+    const signin = await server.app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: XHR,
+      payload: { username: 'handler', password: 'Demo-Pass-2026!' },
+    });
+    const cookie = `dossier_session=${signin.cookies.find((c) => c.name === 'dossier_session')?.value}`;
+    for (const tile of ['activeTasks', 'correspondence', 'results', 'closedRequests', 'openRequests']) {
+      const res = await server.app.inject({ url: `/dashboard/${tile}`, headers: { ...XHR, cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().total, tile).toBeGreaterThan(0);
+    }
+  });
+});
