@@ -27,7 +27,9 @@ async function seedRequests(): Promise<void> {
     await client.query('delete from requests where scope = $1', [SCOPE]);
     const numbers: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const n = createRequestNumber('DSH', new Date(Date.now() - i * HOUR));
+      // Three random letters per day: draw again on the rare repeat within the same day.
+      let n = createRequestNumber('DSH', new Date(Date.now() - i * HOUR));
+      while (numbers.includes(n)) n = createRequestNumber('DSH', new Date(Date.now() - i * HOUR));
       numbers.push(n);
       await client.query(
         `insert into requests (request_number, scope, status, submitted_by, applicant, applicant_name, recipient,
