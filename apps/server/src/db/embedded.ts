@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -21,6 +22,16 @@ interface Logger {
 }
 
 const DATABASE = 'dossier';
+
+/**
+ * PostgreSQL's own default (128 MB) keeps little of a large database in memory: on 1,000,000
+ * requests a year's report read most of its pages through the operating system again at every run.
+ * An eighth of the machine's memory, between 128 MB and 2 GB, leaves the rest to the app and the
+ * page cache; the memory is taken only as pages are used.
+ */
+function sharedBuffersMb(): number {
+  return Math.max(128, Math.min(2048, Math.floor(os.totalmem() / 8 / 2 ** 20)));
+}
 
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'postgres');
@@ -42,7 +53,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     // Listen on loopback only; fsync stays on so what was acknowledged survives a kill.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      `shared_buffers=${sharedBuffersMb()}MB`,
+    ],
     onLog: (message) => keepTail(output, message),
     onError: (message) => keepTail(output, String(message)),
   });
