@@ -445,6 +445,17 @@ export interface ImapMailboxesTable {
   last_error: string | null;
 }
 
+/** Migration 0026: completed tasks counted per day pair, kept by triggers on tasks (reports). */
+export interface TaskCompletionDaysTable {
+  completed_on: ColumnType<string, string, string>;
+  scope: string;
+  type: string;
+  completed_by: string;
+  triggered_on: ColumnType<string, string, string>;
+  overdue: boolean;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   files: FilesTable;
@@ -458,6 +469,7 @@ export interface Database {
   signin_failures: SigninFailuresTable;
   notifications: NotificationsTable;
   tasks: TasksTable;
+  task_completion_days: TaskCompletionDaysTable;
   task_skills: TaskSkillsTable;
   presence: PresenceTable;
   workflow_reminders: WorkflowRemindersTable;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { calendarCte, holidaySetOf, localDate } from './calendar.js';
 import { type ReportDefinition, weeklyChart } from './definition.js';
-import { TASK_OVERDUE_WHEN_COMPLETED, taskConditions } from './tasksBase.js';
+import { completionDayConditions, TASK_OVERDUE_WHEN_COMPLETED, taskConditions } from './tasksBase.js';
 
 // Completed Tasks: the tasks completed within the dates, per task type: how many, how many on time
 // and overdue, the on-time ratio and the business days from trigger to completion; charted per
@@ -25,14 +25,13 @@ export const completedTasksReport: ReportDefinition = {
     const h = ctx.holidays;
     const { rows } = await sql<Record<string, unknown>>`
       with cal as materialized (${calendarCte(h)}),
-      -- Grouped before the calendar lookups: a year is ~500,000 tasks but only some thousands of
-      -- distinct (type, trigger day, completion day) combinations.
+      -- A year is ~500,000 tasks but only some thousands of (type, trigger day, completion day)
+      -- combinations, which task_completion_days keeps counted (migration 0026).
       x as (
-        select t.type, ${holidaySetOf(h, sql.ref('t.scope'))} as set_id,
-          ${localDate(sql.ref('t.triggered_at'), h)} as from_d, ${localDate(sql.ref('t.completed_at'), h)} as to_d,
-          ${TASK_OVERDUE_WHEN_COMPLETED} as overdue, count(*) as n
-        from tasks t where ${taskConditions(ctx, f, 'completed')}
-        group by 1, 2, 3, 4, 5
+        select d.type, ${holidaySetOf(h, sql.ref('d.scope'))} as set_id, d.triggered_on as from_d,
+          d.completed_on as to_d, d.overdue, sum(d.n) as n
+        from task_completion_days d where ${completionDayConditions(ctx, f)}
+        group by 1, 2, 3, 4, 5 having sum(d.n) > 0
       )
       select grouping(x.type) as by_week, x.type as "taskType",
         to_char(date_trunc('week', x.to_d), 'YYYY-MM-DD') as week,

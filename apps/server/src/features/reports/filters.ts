@@ -75,6 +75,14 @@ export function inDateRange(column: RawBuilder<unknown>, f: ReportFilters): RawB
   return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
+/** The same range on a column of local dates (the days of task_completion_days). */
+export function inDayRange(column: RawBuilder<unknown>, f: ReportFilters): RawBuilder<SqlBool> {
+  const parts: RawBuilder<SqlBool>[] = [];
+  if (f.from) parts.push(sql<SqlBool>`${column} >= ${f.from}::date`);
+  if (f.to) parts.push(sql<SqlBool>`${column} <= ${f.to}::date`);
+  return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
 /** The chosen scope and everything below it; true without one. */
 export function inScope(column: RawBuilder<unknown>, scope: string | undefined): RawBuilder<SqlBool> {
   if (!scope) return sql<SqlBool>`true`;

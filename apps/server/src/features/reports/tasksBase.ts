@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { withinReportScopes } from './access.js';
 import type { ReportContext } from './definition.js';
-import { inDateRange, inScope, type ReportFilters } from './filters.js';
+import { inDateRange, inDayRange, inScope, type ReportFilters } from './filters.js';
 
 // The task rows the task reports share: within the actor's report scopes (a task carries its
 // request's scope), the chosen scope and task type. A completed task was overdue when the workflow
@@ -26,4 +26,15 @@ export function taskConditions(
     and ${inDateRange(dateColumn, f)}
     and ${inScope(sql.ref('t.scope'), f.scope)}
     and ${f.taskType ? sql`t.type = ${f.taskType}` : sql`true`}`;
+}
+
+/**
+ * The same rows counted in task_completion_days (migration 0026, alias d): completed tasks within
+ * the actor's report scopes, the chosen scope and type, completed within the dates (local days).
+ */
+export function completionDayConditions(ctx: ReportContext, f: ReportFilters): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${withinReportScopes(ctx.actor, sql.ref('d.scope'))}
+    and ${inDayRange(sql.ref('d.completed_on'), f)}
+    and ${inScope(sql.ref('d.scope'), f.scope)}
+    and ${f.taskType ? sql`d.type = ${f.taskType}` : sql`true`}`;
 }

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { scopesWithPermission } from '../auth/actor.js';
 import { withinReportScopes, withinScopes } from './access.js';
-import { calendarCte, holidaySetOf, localDate } from './calendar.js';
+import { calendarCte, holidaySetOf } from './calendar.js';
 import type { ReportContext, ReportDefinition } from './definition.js';
-import { inDateRange, inScope, type ReportFilters } from './filters.js';
-import { TASK_OVERDUE_WHEN_COMPLETED } from './tasksBase.js';
+import { inScope, type ReportFilters } from './filters.js';
+import { completionDayConditions } from './tasksBase.js';
 
 // Users: the users the actor may view (user:view in their scope), each with the tasks assigned to
 // them and still open, and the tasks they completed within the dates: on time, overdue, the ratio
@@ -20,16 +20,22 @@ function ctes(ctx: ReportContext, f: ReportFilters) {
       where ${withinScopes(scopesWithPermission(ctx.actor, 'user:view'), sql.ref('users.scope'))}
         and ${inScope(sql.ref('users.scope'), f.scope)}
     ),
+    -- Counted per day pair in task_completion_days (migration 0026), as in Completed Tasks.
+    done_days as (
+      select d.completed_by as user_id, ${holidaySetOf(h, sql.ref('d.scope'))} as set_id,
+        d.triggered_on as from_d, d.completed_on as to_d, d.overdue, sum(d.n) as n
+      from task_completion_days d
+      where d.completed_by in (select id from u) and ${completionDayConditions(ctx, f)}
+      group by 1, 2, 3, 4, 5 having sum(d.n) > 0
+    ),
     done as (
-      select t.completed_by as user_id, count(*)::int as completed,
-        (count(*) filter (where not ${TASK_OVERDUE_WHEN_COMPLETED}))::int as on_time,
-        avg(greatest(0, c2.n - c1.n))::float8 as business_days
-      from tasks t
-        join cal c1 on c1.set_id = ${holidaySetOf(h, sql.ref('t.scope'))} and c1.d = ${localDate(sql.ref('t.triggered_at'), h)}
-        join cal c2 on c2.set_id = ${holidaySetOf(h, sql.ref('t.scope'))} and c2.d = ${localDate(sql.ref('t.completed_at'), h)}
-      where t.completed_at is not null and t.completed_by in (select id from u)
-        and ${withinReportScopes(ctx.actor, sql.ref('t.scope'))} and ${inDateRange(sql.ref('t.completed_at'), f)}
-      group by t.completed_by
+      select d.user_id, sum(d.n)::int as completed,
+        (coalesce(sum(d.n) filter (where not d.overdue), 0))::int as on_time,
+        (sum(d.n * greatest(0, c2.n - c1.n)) / sum(d.n))::float8 as business_days
+      from done_days d
+        join cal c1 on c1.set_id = d.set_id and c1.d = d.from_d
+        join cal c2 on c2.set_id = d.set_id and c2.d = d.to_d
+      group by d.user_id
     ),
     open as (
       select t.assigned_to as user_id, count(*)::int as active
