@@ -8,9 +8,10 @@ import type { visibleRequests } from '../requests/policy.js';
 // (migrations 0009 and 0014): the number by its primary key or prefix index, applicant and recipient
 // names by trigram, the full text by the GIN index on `search`, scope and dates by
 // (scope text_pattern_ops, submitted_at). Counting stops at TOTAL_CAP: an exact count of a broad
-// search over a million rows costs more than the page itself, and nobody pages that far (measured on 1M: reading 10,000 trigram matches took 90 ms warm, 1,000 under 10).
+// search over a million rows costs more than the page itself, and nobody pages through twenty pages
+// of hits instead of narrowing the search.
 
-export const TOTAL_CAP = 1_000;
+export const TOTAL_CAP = 200;
 
 /** Submission days are the business's calendar days. */
 const TIME_ZONE = 'Australia/Sydney';
@@ -85,10 +86,11 @@ const newestFirst = (a: { submitted_at: Date; request_number: string }, b: typeo
   b.submitted_at.getTime() - a.submitted_at.getTime() || (a.request_number < b.request_number ? 1 : -1);
 
 /**
- * One page of matches, newest first, and their number up to TOTAL_CAP. The matches are read once,
- * unordered and at most TOTAL_CAP + 1 of them: when they are all there (a selective search, through
- * its index) the page is cut from them and only its rows are read whole. When there are more (a
- * broad search) the page is read in submission order instead, which then finds its rows quickly.
+ * One page of matches, newest first, and their number up to TOTAL_CAP. One filtered read gives the
+ * newest TOTAL_CAP + 1 matches (number and date only): PostgreSQL takes them from the index of a
+ * selective condition (few matches, sorted after), or walks requests_newest_idx newest first, which
+ * carries scope and names so a broad search is checked without reading a row (migration 0027). The
+ * page is cut from them, and only its rows are read whole, by primary key.
  */
 export async function searchRequests(
   db: DbOrTrx,
@@ -101,29 +103,18 @@ export async function searchRequests(
   for (const condition of conditions(terms)) query = query.where(condition);
   const matches = await query
     .select(['request_number', 'submitted_at'])
+    .orderBy('submitted_at', 'desc')
+    .orderBy('request_number', 'desc')
     .limit(TOTAL_CAP + 1)
     .execute();
-  if (matches.length > TOTAL_CAP) {
-    const rows = await query
-      .select(HIT_COLUMNS)
-      .orderBy('submitted_at', 'desc')
-      .orderBy('request_number', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute();
-    return { rows, total: TOTAL_CAP, capped: true };
-  }
-  const page = matches
-    .sort(newestFirst)
-    .slice(offset, offset + limit)
-    .map((m) => m.request_number);
+  const page = matches.slice(offset, Math.min(offset + limit, TOTAL_CAP)).map((m) => m.request_number);
   const rows =
     page.length === 0
       ? []
       : (
           await db.selectFrom('requests').select(HIT_COLUMNS).where('request_number', 'in', page).execute()
         ).sort(newestFirst);
-  return { rows, total: matches.length, capped: false };
+  return { rows, total: Math.min(matches.length, TOTAL_CAP), capped: matches.length > TOTAL_CAP };
 }
 
 /**
