@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { DUE_DATES_QUEUE, runDueDateRecompute } from '../features/configuration/dueDates.js';
 import {
   deliverWebhook,
   pruneWebhookLog,
@@ -25,11 +26,21 @@ export function webhookSettings(config: Config): WebhookSettings {
 export async function registerQueues(queue: JobQueue, db: Db, config: Config, work: boolean): Promise<void> {
   const webhooks = { name: WEBHOOK_QUEUE, retryLimit: WEBHOOK_ATTEMPTS - 1, retryDelaySeconds: 10 };
   const prune = { name: WEBHOOK_PRUNE_QUEUE, retryLimit: 2, retryDelaySeconds: 60 };
+  const dueDates = { name: DUE_DATES_QUEUE, retryLimit: 5, retryDelaySeconds: 30 };
   if (!work) {
     await queue.declare(webhooks.name, webhooks);
     await queue.declare(prune.name, prune);
+    await queue.declare(dueDates.name, dueDates);
     return;
   }
+  // Recomputing is idempotent (due dates follow from trigger times and the configuration), so a
+  // retry or a second job for the same scope does no harm.
+  await queue.work<{ scopePath: string }>({
+    ...dueDates,
+    handler: async (data) => {
+      await runDueDateRecompute(db, data.scopePath);
+    },
+  });
   const settings = webhookSettings(config);
   await queue.work<{ deliveryId: string }>({
     ...webhooks,

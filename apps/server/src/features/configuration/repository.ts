@@ -289,6 +289,11 @@ export async function listOpenDatedTasks(db: DbOrTrx, scopePath: string) {
     .execute();
 }
 
-export async function setTaskDueAt(db: DbOrTrx, id: string, dueAt: Date): Promise<void> {
-  await db.updateTable('tasks').set({ due_at: dueAt }).where('id', '=', id).execute();
+/** New due dates for many tasks in one statement. */
+export async function setTaskDueDates(db: DbOrTrx, moves: { id: string; dueAt: Date }[]): Promise<void> {
+  if (moves.length === 0) return;
+  await sql`update tasks set due_at = m.due_at
+    from unnest(${moves.map((m) => m.id)}::bigint[], ${moves.map((m) => m.dueAt.toISOString())}::timestamptz[])
+      as m(id, due_at)
+    where tasks.id = m.id`.execute(db);
 }

@@ -83,11 +83,12 @@ export function configurationRoutes(app: FastifyInstance, deps: AppDeps): void {
       saveEntry(db, requireConfigurationViewer(request), request.params.c, request.params.id, request.body, {
         webhooksAllowLoopback: deps.config.webhooks.allowLoopback,
         files: deps.files,
+        jobs: deps.jobs,
       }),
   );
 
   r.post('/admin/configuration/edit/:c/:id/revert', { schema: { params: entryParams } }, async (request) =>
-    revertEntry(db, requireConfigurationViewer(request), request.params.c, request.params.id),
+    revertEntry(db, requireConfigurationViewer(request), request.params.c, request.params.id, deps.jobs),
   );
 
   smartFormPreviewRoutes(app, deps);

@@ -17,11 +17,12 @@ import {
 import type { Db } from '../../db/database.js';
 import type { FilesContext } from '../../files/service.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { Actor } from '../auth/actor.js';
 import { checkWebhookUrl } from '../webhooks/ssrf.js';
 import { invalidateConfigurationCache } from './cache.js';
 import { saveRoot } from './configurations.js';
-import { DUE_DATE_TYPES, recomputeOpenDueDates } from './dueDates.js';
+import { DUE_DATE_TYPES, scheduleDueDateRecompute } from './dueDates.js';
 import { attachEntryFiles } from './files.js';
 import { assertCanEdit, assertCanRead } from './policy.js';
 import * as repo from './repository.js';
@@ -133,7 +134,7 @@ export async function saveEntry(
   configurationId: string,
   id: string,
   input: SaveEntryInput & { scopePath?: string },
-  settings: { webhooksAllowLoopback: boolean; files: FilesContext },
+  settings: { webhooksAllowLoopback: boolean; files: FilesContext; jobs?: JobQueue },
 ) {
   const existing = await repo.findConfiguration(db, configurationId);
   if (id === ROOT_ENTRY_ID) return saveRoot(db, actor, configurationId, existing, input);
@@ -219,7 +220,7 @@ export async function saveEntry(
           throw conflict('This entry was changed by someone else meanwhile. Reload it to see the changes.');
       } else await repo.insertEntry(trx, write);
       if (privateKey) await repo.saveSecret(trx, configurationId, id, privateKey);
-      if (DUE_DATE_TYPES.has(type)) await recomputeOpenDueDates(trx, existing.scopePath);
+      if (DUE_DATE_TYPES.has(type)) await scheduleDueDateRecompute(trx, settings.jobs, existing.scopePath);
       await repo.notifyChange(trx);
     })
     .catch(rethrowUniqueAsConflict);
@@ -234,7 +235,13 @@ export function rethrowUniqueAsConflict(error: unknown): never {
 }
 
 /** POST …/edit/{c}/{id}/revert: removes this configuration's override of an inherited entry. */
-export async function revertEntry(db: Db, actor: Actor, configurationId: string, id: string) {
+export async function revertEntry(
+  db: Db,
+  actor: Actor,
+  configurationId: string,
+  id: string,
+  jobs?: JobQueue,
+) {
   const c = await configurationOrNotFound(db, configurationId);
   assertCanEdit(actor, c.scopePath);
   const chain = await loadChain(db, c);
@@ -244,7 +251,7 @@ export async function revertEntry(db: Db, actor: Actor, configurationId: string,
     throw badRequest('Only an entry that overrides an inherited one can be reverted.');
   await db.transaction().execute(async (trx) => {
     await repo.deleteEntry(trx, configurationId, id);
-    if (DUE_DATE_TYPES.has(own.type)) await recomputeOpenDueDates(trx, c.scopePath);
+    if (DUE_DATE_TYPES.has(own.type)) await scheduleDueDateRecompute(trx, jobs, c.scopePath);
     await repo.notifyChange(trx);
   });
   invalidateConfigurationCache(db);
