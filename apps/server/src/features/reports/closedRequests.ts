@@ -3,7 +3,7 @@ import { visibleRequests } from '../requests/policy.js';
 import { withinReportScopes } from './access.js';
 import { type ReportContext, type ReportDefinition, weeklyChart } from './definition.js';
 import { inDateRange, inScope, type ReportFilters } from './filters.js';
-import { KPI_AVERAGES, KPI_PER_REQUEST, requestKpiCtes } from './requestKpi.js';
+import { KPI_AVERAGES, KPI_COLUMNS, KPI_PER_REQUEST, requestKpiCtes } from './requestKpi.js';
 
 // Closed Requests: the requests closed within the dates, per sender organisation (scope), with how
 // long they took (the KPI figures, averaged per request) and a chart of closures per week.
@@ -28,20 +28,7 @@ export const closedRequestsReport: ReportDefinition = {
   title: 'Closed Requests',
   needs: [],
   filters: ['from', 'to', 'scope'],
-  columns: [
-    { key: 'scope', kind: 'id' },
-    { key: 'requests', kind: 'count' },
-    { key: 'calendarDays', kind: 'average', weightedBy: 'requests', unit: 'calendarDays' },
-    { key: 'businessDays', kind: 'average', weightedBy: 'requests', unit: 'businessDays' },
-    {
-      key: 'businessDaysLessPended',
-      kind: 'average',
-      weightedBy: 'requests',
-      unit: 'businessDaysLessPended',
-    },
-    { key: 'daysPendedInternal', kind: 'average', weightedBy: 'requests', unit: 'daysPendedInternal' },
-    { key: 'daysPendedExternal', kind: 'average', weightedBy: 'requests', unit: 'daysPendedExternal' },
-  ],
+  columns: [{ key: 'scope', kind: 'id' }, ...KPI_COLUMNS],
   async summary(ctx, f) {
     // One pass over the KPI rows: the table per scope and the chart per week (grouping sets).
     const { rows } = await sql<Record<string, unknown>>`

@@ -3,7 +3,7 @@ import { visibleRequests } from '../requests/policy.js';
 import { withinReportScopes } from './access.js';
 import type { ReportContext, ReportDefinition } from './definition.js';
 import { inDateRange, inScope, OPEN_STATUSES, type ReportFilters } from './filters.js';
-import { KPI_AVERAGES, KPI_PER_REQUEST, requestKpiCtes } from './requestKpi.js';
+import { KPI_AVERAGES, KPI_COLUMNS, KPI_PER_REQUEST, requestKpiCtes } from './requestKpi.js';
 
 // Open Requests: the requests not closed (submitted or open), submitted within the dates, per
 // sender organisation (scope), with their age so far (the KPI figures up to today); charted by age
@@ -35,20 +35,7 @@ export const openRequestsReport: ReportDefinition = {
   needs: [],
   filters: ['from', 'to', 'scope', 'status'],
   statuses: OPEN_STATUSES,
-  columns: [
-    { key: 'scope', kind: 'id' },
-    { key: 'requests', kind: 'count' },
-    { key: 'calendarDays', kind: 'average', weightedBy: 'requests', unit: 'calendarDays' },
-    { key: 'businessDays', kind: 'average', weightedBy: 'requests', unit: 'businessDays' },
-    {
-      key: 'businessDaysLessPended',
-      kind: 'average',
-      weightedBy: 'requests',
-      unit: 'businessDaysLessPended',
-    },
-    { key: 'daysPendedInternal', kind: 'average', weightedBy: 'requests', unit: 'daysPendedInternal' },
-    { key: 'daysPendedExternal', kind: 'average', weightedBy: 'requests', unit: 'daysPendedExternal' },
-  ],
+  columns: [{ key: 'scope', kind: 'id' }, ...KPI_COLUMNS],
   async summary(ctx, f) {
     const { rows } = await sql<Record<string, unknown>>`
       with ${requestKpiCtes(ctx.holidays, base(ctx, f), ctx.today)}

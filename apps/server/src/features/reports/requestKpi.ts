@@ -1,3 +1,4 @@
+import type { ReportColumn } from '@dossier/core';
 import { type RawBuilder, sql } from 'kysely';
 import { calendarCte, type HolidaySets, holidaySetOf, localDate } from './calendar.js';
 
@@ -95,6 +96,21 @@ export const KPI_PER_REQUEST = sql`
       join cal c2 on c2.set_id = b.set_id and c2.d = b.to_d
       left join pend p on p.request_number = b.request_number
   )`;
+
+/** The request count and the KPI averages weighted by it: the columns of the two request reports. */
+export const KPI_COLUMNS: ReportColumn[] = [
+  { key: 'requests', kind: 'count' },
+  { key: 'calendarDays', kind: 'average', weightedBy: 'requests', unit: 'calendarDays' },
+  { key: 'businessDays', kind: 'average', weightedBy: 'requests', unit: 'businessDays' },
+  {
+    key: 'businessDaysLessPended',
+    kind: 'average',
+    weightedBy: 'requests',
+    unit: 'businessDaysLessPended',
+  },
+  { key: 'daysPendedInternal', kind: 'average', weightedBy: 'requests', unit: 'daysPendedInternal' },
+  { key: 'daysPendedExternal', kind: 'average', weightedBy: 'requests', unit: 'daysPendedExternal' },
+];
 
 /** The averages of the KPI columns over grouped `kpi` rows (weighted by n), as report columns. */
 export const KPI_AVERAGES = sql`
