@@ -2,6 +2,7 @@ export * from './configuration/index.js';
 export * from './currencies.js';
 export * from './directory.js';
 export * from './errors.js';
+export * from './inbox.js';
 export * from './json.js';
 export * from './menu.js';
 export * from './notifications.js';

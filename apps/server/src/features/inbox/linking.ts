@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Transform } from 'node:stream';
+import type { AttachmentClassification } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { FileStorage } from '../../files/storage.js';
@@ -15,15 +16,6 @@ import * as repo from './repository.js';
 // person kept (and every attachment of a matched message) are copied to files of the request, so
 // they can become results or invoices there and stay when the message is unlinked; blocked ones are
 // listed, flagged, but never copied or offered. Viewers of the request see the entry appear live.
-
-export const ATTACHMENT_CLASSIFICATIONS = [
-  'notIncluded',
-  'attachment',
-  'result',
-  'invoice',
-  'invoiceAndResult',
-] as const;
-export type AttachmentClassification = (typeof ATTACHMENT_CLASSIFICATIONS)[number];
 
 export interface LinkInput {
   message: repo.InboxMessageRow;

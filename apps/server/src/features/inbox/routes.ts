@@ -1,4 +1,4 @@
-import { pagingQuerySchema } from '@dossier/core';
+import { ATTACHMENT_CLASSIFICATIONS, pagingQuerySchema } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,6 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { requireActor } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import './files.js';
-import { ATTACHMENT_CLASSIFICATIONS } from './linking.js';
 import {
   canLinkMessage,
   getInboxMessageView,

@@ -1,4 +1,9 @@
 import {
+  type AttachmentClassification,
+  type InboxMessageItem,
+  type InboxMessageView,
+  type InboxSearchAnswer,
+  type InboxSuggestion,
   isValidRequestNumber,
   REQUEST_NUMBER_PATTERN,
   REQUEST_TAGS,
@@ -17,14 +22,8 @@ import { findRequestAction } from '../requests/actions/registry.js';
 import { canHandleRequest, visibleRequests } from '../requests/policy.js';
 import { findRequest, touchRequest } from '../requests/repository.js';
 import { localDateTime, toRequestTaskItem } from '../requests/tasks.js';
-import {
-  type AttachmentClassification,
-  linkMessageToRequest,
-  pushToViewers,
-  senderLabel,
-} from './linking.js';
+import { linkMessageToRequest, pushToViewers, senderLabel } from './linking.js';
 import * as repo from './repository.js';
-import type { InboxMessageItem, InboxMessageView, InboxSearchAnswer, InboxSuggestion } from './views.js';
 
 // The inbox (spec 2): search, one message's page, canLink, and the actions link and unlink. The
 // inbox address serves the whole service, so everyone with the inbox permission works every

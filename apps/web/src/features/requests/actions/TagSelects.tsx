@@ -8,7 +8,7 @@ export function TagSelects({
   onChange,
   errors,
 }: {
-  definitions: TagDefinition[];
+  definitions: readonly TagDefinition[];
   value: Record<string, string>;
   onChange(value: Record<string, string>): void;
   errors: Record<string, string>;

@@ -1,6 +1,19 @@
-import type { RequestTaskItem, SearchAnswer, TagDefinition, View } from '@dossier/core';
+import type { RequestTaskItem, TagDefinition } from './requests/views.js';
+import type { SearchAnswer } from './searchResult.js';
+import type { View } from './userState.js';
 
-// The shapes the inbox pages and calls answer (spec 2, Inbox message entity and the inbox pages).
+// The shapes the inbox pages and calls answer (spec 2, Inbox message entity and the inbox pages),
+// shared by the server that builds them and the pages that show them.
+
+/** How each attachment is taken when a message is linked (spec 2, 4): notIncluded is dropped. */
+export const ATTACHMENT_CLASSIFICATIONS = [
+  'notIncluded',
+  'attachment',
+  'result',
+  'invoice',
+  'invoiceAndResult',
+] as const;
+export type AttachmentClassification = (typeof ATTACHMENT_CLASSIFICATIONS)[number];
 
 export interface InboxAddress {
   displayName?: string;
