@@ -114,11 +114,12 @@ export async function progressDemoRequests(
       .resultId;
   };
   // QA confirms which of the requested item types the result covers: here, all of them.
-  const itemTypesOf = (n: string) =>
-    (
-      (globex.find((r) => r.request_number === n)?.content as { itemTypes?: { id: string }[] }).itemTypes ??
-      []
-    ).map((i) => i.id);
+  const itemTypesOf = (n: string) => {
+    const content = globex.find((r) => r.request_number === n)?.content as
+      | { itemTypes?: { id: string }[] }
+      | undefined;
+    return (content?.itemTypes ?? []).map((i) => i.id);
+  };
   const qualityAssure = (n: string, resultId: string) =>
     call('POST', `/requests/${n}/results/${resultId}/actions/qualityAssure`, { itemTypes: itemTypesOf(n) });
   const addInvoice = async (n: string) => {
