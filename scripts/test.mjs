@@ -78,9 +78,13 @@ function counts(step) {
   try {
     const data = JSON.parse(fs.readFileSync(step.file, 'utf8'));
     if (step.kind === 'vitest') {
+      // A file whose setup failed has no failed test (its tests are skipped) but failed all the same.
+      const brokenFiles = data.testResults.filter(
+        (file) => file.status === 'failed' && !file.assertionResults.some((a) => a.status === 'failed'),
+      ).length;
       return {
         passed: data.numPassedTests,
-        failed: data.numFailedTests,
+        failed: data.numFailedTests + brokenFiles,
         skipped: data.numPendingTests + data.numTodoTests,
       };
     }
