@@ -1,26 +1,9 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { visibleRequests } from '../requests/policy.js';
-import { withinReportScopes } from './access.js';
-import { type ReportContext, type ReportDefinition, weeklyChart } from './definition.js';
-import { inDateRange, inScope, type ReportFilters } from './filters.js';
-import { KPI_AVERAGES, KPI_COLUMNS, KPI_PER_REQUEST, requestKpiCtes } from './requestKpi.js';
+import { sql } from 'kysely';
+import { type ReportDefinition, weeklyChart } from './definition.js';
+import { KPI_AVERAGES, KPI_COLUMNS, KPI_PER_REQUEST, reportRequests, requestKpiCtes } from './requestKpi.js';
 
 // Closed Requests: the requests closed within the dates, per sender organisation (scope), with how
 // long they took (the KPI figures, averaged per request) and a chart of closures per week.
-
-function base(ctx: ReportContext, f: ReportFilters, limit?: number): RawBuilder<unknown> {
-  let q = ctx.db
-    .selectFrom('requests')
-    .select(['requests.request_number', 'requests.scope', 'requests.submitted_at', 'requests.closed_at'])
-    .where('requests.status', '=', 'closed')
-    .where(visibleRequests(ctx.actor))
-    .where(withinReportScopes(ctx.actor, sql.ref('requests.scope')))
-    .where(inDateRange(sql.ref('requests.closed_at'), f))
-    .where(inScope(sql.ref('requests.scope'), f.scope) as RawBuilder<SqlBool>);
-  if (limit !== undefined)
-    q = q.orderBy('requests.closed_at', 'desc').orderBy('requests.request_number', 'desc').limit(limit);
-  return sql`${q}`;
-}
 
 export const closedRequestsReport: ReportDefinition = {
   name: 'closedRequests',
@@ -32,7 +15,7 @@ export const closedRequestsReport: ReportDefinition = {
   async summary(ctx, f) {
     // One pass over the KPI rows: the table per scope and the chart per week (grouping sets).
     const { rows } = await sql<Record<string, unknown>>`
-      with ${requestKpiCtes(ctx.holidays, base(ctx, f), ctx.today)}
+      with ${requestKpiCtes(ctx.holidays, reportRequests(ctx, f, { closed: true }), ctx.today)}
       select grouping(scope) as by_week, scope, to_char(date_trunc('week', to_d), 'YYYY-MM-DD') as week,
         sum(n)::int as requests, ${KPI_AVERAGES}
       from kpi
@@ -60,7 +43,7 @@ export const closedRequestsReport: ReportDefinition = {
   ],
   exportQuery(ctx, f, limit) {
     return sql`
-      with ${requestKpiCtes(ctx.holidays, base(ctx, f, limit), ctx.today)}, ${KPI_PER_REQUEST}
+      with ${requestKpiCtes(ctx.holidays, reportRequests(ctx, f, { closed: true }, limit), ctx.today)}, ${KPI_PER_REQUEST}
       select k.request_number as "requestNumber", k.scope, r.applicant_name as applicant,
         r.recipient_name as recipient, k.from_d::text as submitted, k.to_d::text as closed,
         k.calendar_days as "calendarDays", k.business_days as "businessDays",

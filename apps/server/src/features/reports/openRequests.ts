@@ -1,9 +1,7 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { visibleRequests } from '../requests/policy.js';
-import { withinReportScopes } from './access.js';
-import type { ReportContext, ReportDefinition } from './definition.js';
-import { inDateRange, inScope, OPEN_STATUSES, type ReportFilters } from './filters.js';
-import { KPI_AVERAGES, KPI_COLUMNS, KPI_PER_REQUEST, requestKpiCtes } from './requestKpi.js';
+import { sql } from 'kysely';
+import type { ReportDefinition } from './definition.js';
+import { OPEN_STATUSES } from './filters.js';
+import { KPI_AVERAGES, KPI_COLUMNS, KPI_PER_REQUEST, reportRequests, requestKpiCtes } from './requestKpi.js';
 
 // Open Requests: the requests not closed (submitted or open), submitted within the dates, per
 // sender organisation (scope), with their age so far (the KPI figures up to today); charted by age
@@ -12,21 +10,6 @@ import { KPI_AVERAGES, KPI_COLUMNS, KPI_PER_REQUEST, requestKpiCtes } from './re
 export const AGE_BUCKETS = ['0-5', '6-10', '11-20', '21-40', '41+'] as const;
 const bucketOf = sql`case when business_days <= 5 then '0-5' when business_days <= 10 then '6-10'
   when business_days <= 20 then '11-20' when business_days <= 40 then '21-40' else '41+' end`;
-
-function base(ctx: ReportContext, f: ReportFilters, limit?: number): RawBuilder<unknown> {
-  let q = ctx.db
-    .selectFrom('requests')
-    .select(['requests.request_number', 'requests.scope', 'requests.submitted_at', 'requests.closed_at'])
-    .where('requests.status', '<>', 'closed')
-    .where(visibleRequests(ctx.actor))
-    .where(withinReportScopes(ctx.actor, sql.ref('requests.scope')))
-    .where(inDateRange(sql.ref('requests.submitted_at'), f))
-    .where(inScope(sql.ref('requests.scope'), f.scope) as RawBuilder<SqlBool>);
-  if (f.status === 'submitted' || f.status === 'open') q = q.where('requests.status', '=', f.status);
-  if (limit !== undefined)
-    q = q.orderBy('requests.submitted_at', 'desc').orderBy('requests.request_number', 'desc').limit(limit);
-  return sql`${q}`;
-}
 
 export const openRequestsReport: ReportDefinition = {
   name: 'openRequests',
@@ -38,7 +21,7 @@ export const openRequestsReport: ReportDefinition = {
   columns: [{ key: 'scope', kind: 'id' }, ...KPI_COLUMNS],
   async summary(ctx, f) {
     const { rows } = await sql<Record<string, unknown>>`
-      with ${requestKpiCtes(ctx.holidays, base(ctx, f), ctx.today)}
+      with ${requestKpiCtes(ctx.holidays, reportRequests(ctx, f, { closed: false, status: f.status }), ctx.today)}
       select grouping(scope) as by_age, scope, ${bucketOf} as age, sum(n)::int as requests, ${KPI_AVERAGES}
       from kpi
       group by grouping sets ((scope), (${bucketOf}))
@@ -69,7 +52,7 @@ export const openRequestsReport: ReportDefinition = {
   ],
   exportQuery(ctx, f, limit) {
     return sql`
-      with ${requestKpiCtes(ctx.holidays, base(ctx, f, limit), ctx.today)}, ${KPI_PER_REQUEST}
+      with ${requestKpiCtes(ctx.holidays, reportRequests(ctx, f, { closed: false, status: f.status }, limit), ctx.today)}, ${KPI_PER_REQUEST}
       select k.request_number as "requestNumber", k.scope, r.status, r.applicant_name as applicant,
         r.recipient_name as recipient, k.from_d::text as submitted,
         k.calendar_days as "calendarDays", k.business_days as "businessDays",

@@ -1,6 +1,10 @@
 import type { ReportColumn } from '@dossier/core';
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { visibleRequests } from '../requests/policy.js';
+import { withinReportScopes } from './access.js';
 import { calendarCte, type HolidaySets, holidaySetOf, localDate } from './calendar.js';
+import type { ReportContext } from './definition.js';
+import { inDateRange, inScope, type ReportFilters } from './filters.js';
 
 // The KPI figures of many requests at once, in SQL, by the rules of packages/core requests/kpi.ts
 // (computeRequestKpi, used one request at a time on the request page; the report test compares
@@ -96,6 +100,32 @@ export const KPI_PER_REQUEST = sql`
       join cal c2 on c2.set_id = b.set_id and c2.d = b.to_d
       left join pend p on p.request_number = b.request_number
   )`;
+
+/**
+ * The requests a request report counts (the rows `requestKpiCtes` takes): closed ones by their
+ * close date, or those still open by their submission date (optionally of one status); visible to
+ * the actor, within its report scopes and the chosen scope. With a limit (an export), newest first.
+ */
+export function reportRequests(
+  ctx: ReportContext,
+  f: ReportFilters,
+  which: { closed: boolean; status?: string },
+  limit?: number,
+): RawBuilder<unknown> {
+  const dated = which.closed ? 'requests.closed_at' : 'requests.submitted_at';
+  let q = ctx.db
+    .selectFrom('requests')
+    .select(['requests.request_number', 'requests.scope', 'requests.submitted_at', 'requests.closed_at'])
+    .where('requests.status', which.closed ? '=' : '<>', 'closed')
+    .where(visibleRequests(ctx.actor))
+    .where(withinReportScopes(ctx.actor, sql.ref('requests.scope')))
+    .where(inDateRange(sql.ref(dated), f))
+    .where(inScope(sql.ref('requests.scope'), f.scope) as RawBuilder<SqlBool>);
+  if (which.status) q = q.where('requests.status', '=', which.status as 'submitted' | 'open');
+  if (limit !== undefined)
+    q = q.orderBy(dated, 'desc').orderBy('requests.request_number', 'desc').limit(limit);
+  return sql`${q}`;
+}
 
 /** The request count and the KPI averages weighted by it: the columns of the two request reports. */
 export const KPI_COLUMNS: ReportColumn[] = [
