@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { deliverWebhook, WEBHOOK_QUEUE } from '../src/features/webhooks/service.js';
 import { verifyDelivery } from '../src/features/webhooks/signature.js';
-import { JobQueue } from '../src/jobs/queue.js';
+import type { JobQueue } from '../src/jobs/queue.js';
 import { createTestContext, createUser, signIn, type TestContext, until, XHR } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
-import { addWebhookEntry, startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver.js';
+import {
+  addWebhookEntry,
+  startWebhookReceiver,
+  type WebhookReceiver,
+  workWebhooks,
+} from './support/webhookReceiver.js';
 
 // Issue 8's webhook promise end to end: a handler closes a request through the real route, the
 // delivery is queued in that transaction, the job queue posts it to a receiver started here, which
@@ -21,17 +24,8 @@ let publicKey = '';
 beforeAll(async () => {
   receiver = await startWebhookReceiver({ failFirst: 1 });
   t = await createTestContext();
-  jobs = await JobQueue.start(t.url, { warn: () => undefined });
-  await jobs.work<{ deliveryId: string }>({
-    name: WEBHOOK_QUEUE,
-    retryLimit: 3,
-    retryDelaySeconds: 1,
-    handler: (data) =>
-      deliverWebhook(t.db, { allowLoopback: true, ca: receiver.ca, timeoutMs: 5000 }, data.deliveryId),
-  });
-  // The app of this test sends jobs: the close action queues its delivery in its transaction.
-  app = await buildApp({ config: t.config, db: t.db, live: t.live, jobs });
-  await app.ready();
+  // The app of this test sends jobs: actions queue their deliveries in their transactions.
+  ({ jobs, app } = await workWebhooks(t, receiver));
   publicKey = await addWebhookEntry(t.db, {
     configurationId: 'acme',
     scopePath: '/org/acme/',

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { deliverWebhook, WEBHOOK_QUEUE } from '../src/features/webhooks/service.js';
 import { verifyDelivery } from '../src/features/webhooks/signature.js';
-import { JobQueue } from '../src/jobs/queue.js';
+import type { JobQueue } from '../src/jobs/queue.js';
 import { createTestContext, createUser, signIn, type TestContext, until } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
 import { post, setRequestSettings, uploadPdf } from './support/resultsInvoices.js';
-import { addWebhookEntry, startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver.js';
+import {
+  addWebhookEntry,
+  startWebhookReceiver,
+  type WebhookReceiver,
+  workWebhooks,
+} from './support/webhookReceiver.js';
 
 // Every event worth telling another system (issue 8), caused through the real routes, reaches a
 // matching webhook entry as a signed delivery: request issued, re-opened; result quality-assured
@@ -57,16 +60,8 @@ async function addResult(requestNumber = n) {
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   t = await createTestContext();
-  jobs = await JobQueue.start(t.url, { warn: () => undefined });
-  await jobs.work<{ deliveryId: string }>({
-    name: WEBHOOK_QUEUE,
-    retryLimit: 3,
-    retryDelaySeconds: 1,
-    handler: (data) =>
-      deliverWebhook(t.db, { allowLoopback: true, ca: receiver.ca, timeoutMs: 5000 }, data.deliveryId),
-  });
-  app = await buildApp({ config: t.config, db: t.db, live: t.live, jobs });
-  await app.ready();
+  // The app of this test sends jobs: actions queue their deliveries in their transactions.
+  ({ jobs, app } = await workWebhooks(t, receiver));
   // The actions of this test go through the app that queues deliveries.
   t = { ...t, app };
   publicKey = await addWebhookEntry(t.db, {

@@ -5,9 +5,13 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildApp } from '../../src/app.js';
 import type { DbOrTrx } from '../../src/db/database.js';
 import { invalidateConfigurationCache } from '../../src/features/configuration/effective.js';
+import { deliverWebhook, WEBHOOK_QUEUE } from '../../src/features/webhooks/service.js';
 import { SIGNATURE_HEADER } from '../../src/features/webhooks/signature.js';
+import { JobQueue } from '../../src/jobs/queue.js';
+import type { TestContext } from '../helpers.js';
 
 // What the webhook tests share: an https receiver on loopback with a self-signed certificate (the
 // sender trusts it through the `ca` setting and reaches loopback through the test-only setting),
@@ -132,4 +136,23 @@ export async function addWebhookEntry(
     .execute();
   invalidateConfigurationCache(db);
   return publicKey;
+}
+
+/**
+ * A job queue on the test's database working the webhook queue against this receiver (loopback
+ * allowed, its CA trusted), retrying quickly; and an app that sends jobs through it, so actions
+ * queue their deliveries in their transactions as in production.
+ */
+export async function workWebhooks(t: TestContext, receiver: WebhookReceiver) {
+  const jobs = await JobQueue.start(t.url, { warn: () => undefined });
+  await jobs.work<{ deliveryId: string }>({
+    name: WEBHOOK_QUEUE,
+    retryLimit: 3,
+    retryDelaySeconds: 1,
+    handler: (data) =>
+      deliverWebhook(t.db, { allowLoopback: true, ca: receiver.ca, timeoutMs: 5000 }, data.deliveryId),
+  });
+  const app = await buildApp({ config: t.config, db: t.db, live: t.live, jobs });
+  await app.ready();
+  return { jobs, app };
 }
