@@ -1,6 +1,5 @@
 import type { View } from '@dossier/core';
 import {
-  ActionIcon,
   Badge,
   Button,
   Container,
@@ -13,12 +12,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api';
-import { useServices } from '../../shell/ServicesContext';
+import { PagingArrows } from '../../ui/forms/PagingArrows';
+import { useSearch } from '../../ui/forms/useSearch';
 import { definePage } from '../../view/page';
 import { formatDateTime } from '../requests/requestApi';
 import { DateField } from '../wizard/DateField';
@@ -32,39 +30,18 @@ const EMPTY: Terms = { sender: '', content: '', receivedAtFrom: '', receivedAtTo
 /** /inbox (spec 2): search by sender, content and received dates; newest messages first. */
 export const InboxPage = definePage<View>(({ view }) => {
   const { t } = useTranslation();
-  const { api, view: store } = useServices();
   const [terms, setTerms] = useState<Terms>(EMPTY);
-  const [result, setResult] = useState<InboxSearchAnswer>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [searching, setSearching] = useState(false);
-  const started = useRef(false);
-
-  async function run(offset: number, current = terms) {
-    setSearching(true);
-    setErrors({});
-    const query = new URLSearchParams({ pageSize: String(PAGE_SIZE), pageOffset: String(offset) });
-    for (const [k, v] of Object.entries(current)) if (v.trim()) query.set(k, v.trim());
-    try {
-      setResult(await api.get<InboxSearchAnswer>(`/inbox/search?${query}`));
-    } catch (error) {
-      setResult(undefined);
-      if (error instanceof ApiError && error.status === 400 && error.fields) setErrors(error.fields);
-      else store.report(error);
-    } finally {
-      setSearching(false);
-    }
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on opening the page
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void run(0);
-  }, []);
+  // The inbox opens on its newest messages.
+  const { result, searching, errors, run } = useSearch<InboxSearchAnswer, Terms>({
+    path: '/inbox/search',
+    pageSize: PAGE_SIZE,
+    initialTerms: EMPTY,
+    searchOnOpen: true,
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void run(0);
+    void run(0, terms);
   };
   const offset = result?.paging.offset ?? 0;
   return (
@@ -118,24 +95,14 @@ export const InboxPage = definePage<View>(({ view }) => {
             <Text size="sm" data-testid="inbox-summary">
               {result.summary}
             </Text>
-            <Group gap={4}>
-              <ActionIcon
-                variant="default"
-                aria-label={t('inbox.previous')}
-                disabled={offset === 0}
-                onClick={() => void run(Math.max(0, offset - PAGE_SIZE))}
-              >
-                <IconChevronLeft size={16} />
-              </ActionIcon>
-              <ActionIcon
-                variant="default"
-                aria-label={t('inbox.next')}
-                disabled={offset + result.hits.length >= result.total}
-                onClick={() => void run(offset + PAGE_SIZE)}
-              >
-                <IconChevronRight size={16} />
-              </ActionIcon>
-            </Group>
+            <PagingArrows
+              offset={offset}
+              shown={result.hits.length}
+              total={result.total}
+              pageSize={PAGE_SIZE}
+              onPage={(next) => void run(next, terms)}
+              labels={{ previous: t('inbox.previous'), next: t('inbox.next') }}
+            />
           </Group>
           {result.hits.length > 0 && (
             <Table striped highlightOnHover data-testid="inbox-hits">

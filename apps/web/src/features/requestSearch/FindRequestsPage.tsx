@@ -1,18 +1,11 @@
 import type { View } from '@dossier/core';
 import { Container, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api';
-import { useServices } from '../../shell/ServicesContext';
+import { useState } from 'react';
+import { termsFromAddress, useSearch } from '../../ui/forms/useSearch';
 import { definePage } from '../../view/page';
 import { FindRequestsForm } from './FindRequestsForm';
 import { RequestHits } from './RequestHits';
-import {
-  EMPTY_TERMS,
-  type RequestSearchAnswer,
-  type Terms,
-  termsFromAddress,
-  writeAddress,
-} from './searchTerms';
+import { EMPTY_TERMS, type RequestSearchAnswer, TERM_NAMES, type Terms } from './searchTerms';
 
 export interface FindRequestsView extends View {
   $type: 'findRequests';
@@ -27,39 +20,13 @@ const PAGE_SIZE = 20;
  * hover previews, and paging with the spec's summary.
  */
 export const FindRequestsPage = definePage<FindRequestsView>(({ view }) => {
-  const { api, view: store } = useServices();
-  const [terms, setTerms] = useState<Terms>(() => termsFromAddress());
-  const [result, setResult] = useState<RequestSearchAnswer>();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [searching, setSearching] = useState(false);
-  const started = useRef(false);
-
-  async function run(offset: number, current = terms) {
-    setSearching(true);
-    setFieldErrors({});
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(current)) if (v.trim()) query.set(k, v.trim());
-    if (offset > 0) query.set('pageOffset', String(offset));
-    writeAddress(query);
-    query.set('pageSize', String(PAGE_SIZE));
-    try {
-      setResult(await api.get<RequestSearchAnswer>(`/requests/search?${query}`));
-    } catch (error) {
-      setResult(undefined);
-      if (error instanceof ApiError && error.status === 400 && error.fields) setFieldErrors(error.fields);
-      else store.report(error);
-    } finally {
-      setSearching(false);
-    }
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on opening the page
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const address = new URLSearchParams(window.location.search);
-    if (address.get('search') === '1') void run(Number(address.get('pageOffset')) || 0);
-  }, []);
+  const [terms, setTerms] = useState<Terms>(() => termsFromAddress(TERM_NAMES));
+  const search = useSearch<RequestSearchAnswer, Terms>({
+    path: '/requests/search',
+    pageSize: PAGE_SIZE,
+    initialTerms: terms,
+    bindAddress: true,
+  });
 
   return (
     <Container size="lg" data-testid="find-requests-page">
@@ -69,18 +36,22 @@ export const FindRequestsPage = definePage<FindRequestsView>(({ view }) => {
       <FindRequestsForm
         terms={terms}
         scopes={view.scopes}
-        errors={fieldErrors}
-        searching={searching}
+        errors={search.errors}
+        searching={search.searching}
         onChange={setTerms}
-        onSearch={() => void run(0)}
+        onSearch={() => void search.run(0, terms)}
         onClear={() => {
           setTerms(EMPTY_TERMS);
-          setResult(undefined);
-          setFieldErrors({});
-          window.history.replaceState(window.history.state, '', window.location.pathname);
+          search.clear();
         }}
       />
-      {result && <RequestHits result={result} pageSize={PAGE_SIZE} onPage={(offset) => void run(offset)} />}
+      {search.result && (
+        <RequestHits
+          result={search.result}
+          pageSize={PAGE_SIZE}
+          onPage={(offset) => void search.run(offset, terms)}
+        />
+      )}
     </Container>
   );
 });

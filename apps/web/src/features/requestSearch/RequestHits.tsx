@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Group, Stack, Table, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PagingArrows } from '../../ui/forms/PagingArrows';
 import { RequestHoverPreview } from '../requests/RequestHoverPreview';
 import { formatDateTime } from '../requests/requestApi';
 import { highlightPieces, type RequestSearchAnswer } from './searchTerms';
@@ -26,26 +26,14 @@ export function RequestHits({
         <Text size="sm" data-testid="search-summary">
           {result.summary}
         </Text>
-        <Group gap={4}>
-          <ActionIcon
-            variant="default"
-            aria-label={t('requestSearch.previous')}
-            disabled={offset === 0}
-            onClick={() => onPage(Math.max(0, offset - pageSize))}
-            data-testid="search-previous"
-          >
-            <IconChevronLeft size={16} />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            aria-label={t('requestSearch.next')}
-            disabled={offset + result.hits.length >= result.total}
-            onClick={() => onPage(offset + pageSize)}
-            data-testid="search-next"
-          >
-            <IconChevronRight size={16} />
-          </ActionIcon>
-        </Group>
+        <PagingArrows
+          offset={offset}
+          shown={result.hits.length}
+          total={result.total}
+          pageSize={pageSize}
+          onPage={onPage}
+          labels={{ previous: t('requestSearch.previous'), next: t('requestSearch.next') }}
+        />
       </Group>
       {result.hits.length > 0 && (
         <Table striped highlightOnHover data-testid="search-results">

@@ -32,17 +32,6 @@ export interface RequestSearchAnswer extends SearchAnswer<RequestHit> {
   summary: string;
 }
 
-export function termsFromAddress(): Terms {
-  const address = new URLSearchParams(window.location.search);
-  return Object.fromEntries(TERM_NAMES.map((n) => [n, address.get(n) ?? ''])) as Terms;
-}
-
-export function writeAddress(query: URLSearchParams): void {
-  const address = new URLSearchParams(query);
-  address.set('search', '1');
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}?${address}`);
-}
-
 /**
  * The server's highlight (escaped text with <mark> around the hits) as text pieces, so it is shown
  * without inserting HTML.

@@ -1,22 +1,10 @@
 import { type SearchAnswer, searchSummary } from '@dossier/core';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api';
-import { useServices } from '../../shell/ServicesContext';
+import { PagingArrows } from './PagingArrows';
+import { termsFromAddress, useSearch } from './useSearch';
 
 export interface SearchColumn<T> {
   key: string;
@@ -46,47 +34,21 @@ export interface SearchPanelProps<T> {
 /** A search form, its result list with the summary, and left/right paging arrows (spec 3). */
 export function SearchPanel<T>(props: SearchPanelProps<T>) {
   const { t } = useTranslation();
-  const { api, view } = useServices();
   const pageSize = props.pageSize ?? 20;
-  // The search is bound to the address: the terms are written to it, and the trigger flag
-  // (search=1) runs the search again when the page is opened from that address (back button, link).
-  const [terms, setTerms] = useState<Record<string, string>>(() => termsFromAddress(props.fields));
-  const [result, setResult] = useState<SearchAnswer<T> | undefined>();
-  const [searching, setSearching] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const started = useRef(false);
-
-  async function run(offset: number, current = terms) {
-    setSearching(true);
-    setResult(undefined);
-    setErrors({});
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(current)) if (v.trim()) query.set(k, v.trim());
-    query.set('pageOffset', String(offset));
-    writeAddress(query);
-    query.set('pageSize', String(pageSize));
-    try {
-      setResult(await api.get<SearchAnswer<T>>(`${props.path}?${query}`));
-    } catch (error) {
-      // A refused term is shown at its field; anything else goes to the banner.
-      if (error instanceof ApiError && error.status === 400 && error.fields) setErrors(error.fields);
-      else view.report(error);
-    } finally {
-      setSearching(false);
-    }
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on opening the page
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const address = new URLSearchParams(window.location.search);
-    if (address.get('search') === '1' || props.searchOnOpen) void run(Number(address.get('pageOffset')) || 0);
-  }, []);
+  const [terms, setTerms] = useState<Record<string, string>>(() =>
+    termsFromAddress(props.fields.map((f) => f.name)),
+  );
+  const { result, searching, errors, run } = useSearch<SearchAnswer<T>, Record<string, string>>({
+    path: props.path,
+    pageSize,
+    initialTerms: terms,
+    bindAddress: true,
+    searchOnOpen: props.searchOnOpen,
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void run(0);
+    void run(0, terms);
   };
   const offset = result?.paging.offset ?? 0;
   return (
@@ -130,26 +92,14 @@ export function SearchPanel<T>(props: SearchPanelProps<T>) {
             <Text size="sm" data-testid="search-summary">
               {searchSummary(result)}
             </Text>
-            <Group gap={4}>
-              <ActionIcon
-                variant="default"
-                aria-label={t('admin.search.previous')}
-                disabled={offset === 0}
-                onClick={() => void run(Math.max(0, offset - pageSize))}
-                data-testid="search-previous"
-              >
-                <IconChevronLeft size={16} />
-              </ActionIcon>
-              <ActionIcon
-                variant="default"
-                aria-label={t('admin.search.next')}
-                disabled={offset + result.hits.length >= result.total}
-                onClick={() => void run(offset + pageSize)}
-                data-testid="search-next"
-              >
-                <IconChevronRight size={16} />
-              </ActionIcon>
-            </Group>
+            <PagingArrows
+              offset={offset}
+              shown={result.hits.length}
+              total={result.total}
+              pageSize={pageSize}
+              onPage={(next) => void run(next, terms)}
+              labels={{ previous: t('admin.search.previous'), next: t('admin.search.next') }}
+            />
           </Group>
           {result.hits.length > 0 && (
             <Table striped highlightOnHover data-testid="search-results">
@@ -182,20 +132,4 @@ export function SearchPanel<T>(props: SearchPanelProps<T>) {
       )}
     </Stack>
   );
-}
-
-function termsFromAddress(fields: { name: string }[]): Record<string, string> {
-  const address = new URLSearchParams(window.location.search);
-  const terms: Record<string, string> = {};
-  for (const f of fields) {
-    const value = address.get(f.name);
-    if (value) terms[f.name] = value;
-  }
-  return terms;
-}
-
-function writeAddress(query: URLSearchParams): void {
-  const address = new URLSearchParams(query);
-  address.set('search', '1');
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}?${address}`);
 }
