@@ -70,3 +70,20 @@ export function applyTaskPush(list: AssignedTask[], task: AssignedTask, userId: 
   const active = task.dueAt !== null;
   return task.isAssignedTo === userId && active ? [...rest, task] : rest;
 }
+
+// Task skills (spec 2): per user and trainable task type a level and a status; a row of the task
+// skills pages, as the server answers it and the page edits it.
+export type SkillLevel = 'untrained' | 'trained';
+export type SkillStatus = 'inactive' | 'active';
+export type SkillsMode = 'levels' | 'status';
+
+export interface SkillUser {
+  id: string;
+  userId: string;
+  name: string;
+  scope: string;
+  permissions: string[];
+  isOnline: boolean;
+  skillLevels: Record<string, SkillLevel>;
+  skillStatus: Record<string, SkillStatus>;
+}

@@ -2,6 +2,10 @@ import {
   isWithinScope,
   type PagingQuery,
   permissionsOfRoles,
+  type SkillLevel,
+  type SkillStatus,
+  type SkillsMode,
+  type SkillUser,
   TRAINABLE_TASK_TYPES,
   type WorkflowTaskType,
 } from '@dossier/core';
@@ -18,21 +22,6 @@ import * as repo from './repository.js';
 // Task skills (spec 2): per user and trainable task type a level (untrained/trained) and a status
 // (inactive/active); status can be active only while trained. Assignment takes a user for a task
 // type only when trained and active, so every change re-runs the assignment of the user's tasks.
-
-export type SkillLevel = 'untrained' | 'trained';
-export type SkillStatus = 'inactive' | 'active';
-export type SkillsMode = 'levels' | 'status';
-
-export interface SkillUser {
-  id: string;
-  userId: string;
-  name: string;
-  scope: string;
-  permissions: string[];
-  isOnline: boolean;
-  skillLevels: Record<string, SkillLevel>;
-  skillStatus: Record<string, SkillStatus>;
-}
 
 export interface SkillChange {
   userId: string;

@@ -1,4 +1,4 @@
-import type { View } from '@dossier/core';
+import type { SkillsMode, SkillUser, View } from '@dossier/core';
 import {
   Button,
   Checkbox,
@@ -18,15 +18,7 @@ import { useNavigate } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
 import { useUnsavedPrompt } from '../../shell/useUnsavedPrompt';
 import { definePage } from '../../view/page';
-import {
-  type SkillEdits,
-  type SkillsMode,
-  type SkillUser,
-  saveBody,
-  setEdit,
-  skillValue,
-  statusEditable,
-} from './skillEdits';
+import { type SkillEdits, saveBody, setEdit, skillValue, statusEditable } from './skillEdits';
 
 export interface TaskSkillsView extends View {
   $type: 'taskSkills';

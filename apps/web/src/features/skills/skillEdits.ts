@@ -1,19 +1,6 @@
+import type { SkillsMode, SkillUser } from '@dossier/core';
+
 // The unsaved changes of a task skills page, and the body of POST /tasks/skills they become.
-
-export type SkillLevel = 'untrained' | 'trained';
-export type SkillStatus = 'inactive' | 'active';
-export type SkillsMode = 'levels' | 'status';
-
-export interface SkillUser {
-  id: string;
-  userId: string;
-  name: string;
-  scope: string;
-  permissions: string[];
-  isOnline: boolean;
-  skillLevels: Record<string, SkillLevel>;
-  skillStatus: Record<string, SkillStatus>;
-}
 
 /** Changed values by user id, then task type. */
 export type SkillEdits = Record<string, Record<string, string>>;
