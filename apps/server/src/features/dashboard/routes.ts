@@ -3,15 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import { optional } from '../../http/query.js';
 import { hasPermission } from '../auth/actor.js';
 import { requireActor } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import { COUNT_CAP, DASHBOARD_TILES } from './repository.js';
 import { DUE_VALUES, getDashboardTile, listSelectableOwners } from './service.js';
-
-/** An empty value is no filter (the address keeps empty fields). */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 export const dashboardQuerySchema = z.object({
   // Paging stops where counting stops.

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { requireActor } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import './files.js';
+import { dateQuery, optional } from '../../http/query.js';
 import {
   canLinkMessage,
   getInboxMessageView,
@@ -18,17 +19,6 @@ import {
 
 // Routes of the inbox (spec 2): the search page and GET /inbox/search, one message's page, canLink,
 // and POST /inbox/messages/{id}/actions/{link|unlink}.
-
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const isCalendarDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-const dateQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
-  .refine(isCalendarDate, 'Enter a valid date.');
 
 const searchQuery = pagingQuerySchema.extend({
   // Paging stops where counting stops.

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { notFound } from '../../http/errors.js';
+import { optional } from '../../http/query.js';
 import { requireActor } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import { COUNT_CAP, MAIL_STATUSES } from './repository.js';
@@ -11,10 +12,6 @@ import { getOutboxMessageView, getOutboxPageView, resendMail, searchOutbox } fro
 
 // The admin outbox: the page, GET /admin/outbox/search, one message's page and its action
 // POST /admin/outbox/{id}/actions/resend ("Send again").
-
-/** An empty field is no filter. */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const searchQuery = pagingQuerySchema.extend({
   // Paging stops where counting stops.

@@ -1,23 +1,12 @@
 import { isCurrency, WORKFLOW_TASK_TYPES } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
+import { dateQuery, optional } from '../../http/query.js';
 import { TIME_ZONE } from './calendar.js';
 
 // The Run Report form as it travels (GET query, `filter.*` like the dashboard and the menu's
 // `/reports/tasks/active?filter.date=triggeredAt`). Dates are YYYY-MM-DD local dates; "to" takes in
 // the whole of that day. Which fields a report shows is in its definition; the others are ignored.
-
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-
-const isCalendarDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-const dateQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
-  .refine(isCalendarDate, 'Enter a valid date.');
 
 export const FILTER_NAMES = ['from', 'to', 'scope', 'taskType', 'date', 'status', 'currency'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];

@@ -3,23 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import { dateQuery, optional } from '../../http/query.js';
 import { requirePermission } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import { TOTAL_CAP } from './repository.js';
 import { getFindRequestsView, searchRequests } from './service.js';
-
-/** An empty field is no filter. */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-
-const isCalendarDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-const dateQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
-  .refine(isCalendarDate, 'Enter a valid date.');
 
 export const requestSearchQuerySchema = pagingQuerySchema.extend({
   // Paging stops where counting stops: deeper pages would read (and sort) ever more rows.
