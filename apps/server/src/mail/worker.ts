@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Db } from '../db/database.js';
 import type { FileStorage } from '../files/storage.js';
+import { SerialPass } from '../jobs/serialPass.js';
 import { type MailTransport, sendDueMail } from './sender.js';
 
 // Keeps the outbox moving: sends whenever a message is committed (NOTIFY from the outbox trigger)
@@ -15,9 +16,7 @@ interface Logger {
 export class MailWorker {
   private listener: pg.Client | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly passes = new SerialPass(() => this.pass());
 
   constructor(
     private readonly db: Db,
@@ -42,25 +41,14 @@ export class MailWorker {
 
   /** Runs a sending pass now, or right after the one in progress. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    this.passes.kick();
   }
 
   private async pass(): Promise<void> {
     try {
       while (
         (await sendDueMail(this.db, this.transport, this.from, 20, this.storage)) > 0 &&
-        !this.stopped
+        !this.passes.stopped
       ) {}
     } catch (error) {
       this.log.warn(`mail sending failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -68,9 +56,8 @@ export class MailWorker {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.passes.stop();
     await this.listener?.end().catch(() => undefined);
     this.transport.close();
   }

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { SerialPass } from '../../jobs/serialPass.js';
 import type { LiveHub } from '../../live/hub.js';
 import { getRequestSettings } from '../configuration/effective.js';
 import { sweepReminders } from './reminders.js';
@@ -41,9 +42,7 @@ type Outcome = 'handled' | 'empty' | 'busy';
 export class WorkflowEngine {
   private timer: NodeJS.Timeout | undefined;
   private reminderTimer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly passes = new SerialPass(() => this.drain());
   private readonly failures = new Map<string, number>();
   private readonly rules: readonly WorkflowRule[];
 
@@ -65,26 +64,13 @@ export class WorkflowEngine {
 
   /** Handles pending events now, or right after the pass in progress. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .then(() => undefined)
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.passes.kick();
   }
 
   /** Handles every pending event (as far as this engine holds the lock); for tests and the sweep. */
   async drain(): Promise<number> {
     let handled = 0;
-    while (!this.stopped) {
+    while (!this.passes.stopped) {
       const outcome = await this.handleNext();
       if (outcome !== 'handled') break;
       handled++;
@@ -171,10 +157,9 @@ export class WorkflowEngine {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.reminderTimer) clearInterval(this.reminderTimer);
-    await this.running;
+    await this.passes.stop();
   }
 }
 
