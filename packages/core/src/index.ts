@@ -1,6 +1,7 @@
 export * from './configuration/index.js';
 export * from './currencies.js';
 export * from './directory.js';
+export * from './downloads.js';
 export * from './errors.js';
 export * from './inbox.js';
 export * from './json.js';

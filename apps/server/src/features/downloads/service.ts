@@ -1,4 +1,4 @@
-import type { Features } from '@dossier/core';
+import type { DownloadFileItem, DownloadFilesView, Features } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
@@ -15,20 +15,6 @@ export interface DownloadsOptions {
   features: Features;
   /** The most results the list holds (DOWNLOADS_MAX_RESULTS), sent as maxNumberResultsFetched. */
   maxResults: number;
-}
-
-export interface DownloadFileItem {
-  resultId: string;
-  requestNumber: string;
-  subject: string;
-  file: { key: string; name: string | null };
-  itemTypes: { id: string; name: string }[];
-  qualityAssuredAt: string | null;
-  qualityAssuredBy: string | null;
-  qualityAssuredByDisplayName: string | null;
-  downloadedAt: string | null;
-  downloadedBy: string | null;
-  downloadedByDisplayName: string | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -49,7 +35,11 @@ function toItem(row: repo.DownloadableRow): DownloadFileItem {
   };
 }
 
-export async function getDownloadFilesView(db: Db, actor: Actor, options: DownloadsOptions) {
+export async function getDownloadFilesView(
+  db: Db,
+  actor: Actor,
+  options: DownloadsOptions,
+): Promise<DownloadFilesView> {
   assertMayUseDownloads(actor, options.features);
   const rows = await repo.listDownloadableResults(db, mayDownloadFrom(actor), options.maxResults);
   return {

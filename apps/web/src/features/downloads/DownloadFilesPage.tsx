@@ -1,4 +1,4 @@
-import type { View } from '@dossier/core';
+import type { DownloadFileItem, DownloadFilesView } from '@dossier/core';
 import { Button, Container, Group, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,26 +8,8 @@ import { useServices } from '../../shell/ServicesContext';
 import { definePage } from '../../view/page';
 import { formatDateTime } from '../requests/requestApi';
 
-interface DownloadFileItem {
-  resultId: string;
-  requestNumber: string;
-  subject: string;
-  file: { key: string; name: string | null };
-  itemTypes: { id: string; name: string }[];
-  qualityAssuredAt: string | null;
-  qualityAssuredByDisplayName: string | null;
-  downloadedAt: string | null;
-  downloadedByDisplayName: string | null;
-}
-
 /** The answer of marking a result downloaded. */
 type Downloaded = Pick<DownloadFileItem, 'downloadedAt' | 'downloadedByDisplayName'>;
-
-export interface DownloadFilesView extends View {
-  $type: 'downloadFiles';
-  maxNumberResultsFetched: number;
-  results: DownloadFileItem[];
-}
 
 /**
  * /results/download-files (spec 2): quality-assured results, those still to download first (newest
