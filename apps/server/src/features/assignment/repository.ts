@@ -1,5 +1,5 @@
 import { permissionsOfRole, ROLES } from '@dossier/core';
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { TASK_COLUMNS } from '../tasks/repository.js';
 
@@ -8,6 +8,15 @@ import { TASK_COLUMNS } from '../tasks/repository.js';
 
 /** The roles that may work a request; only their holders are ever assigned tasks. */
 export const HANDLING_ROLES: string[] = ROLES.filter((r) => permissionsOfRole(r).includes('request:handle'));
+
+/**
+ * True for a user (its id column, e.g. sql.ref('u.id')) who holds a handling role, covering
+ * `scope` when given.
+ */
+export function holdsHandlingRole(userId: RawBuilder<unknown>, scope?: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from user_roles r where r.user_id = ${userId}
+    and r.role in (${sql.join(HANDLING_ROLES)})${scope === undefined ? sql`` : sql` and ${scope} like r.scope || '%'`})`;
+}
 
 /** Bounds one candidate query; a task type has a team of a few dozen people in practice. */
 const CANDIDATE_LIMIT = 500;
@@ -85,16 +94,7 @@ export async function mayHandleScope(db: DbOrTrx, userId: string, scope: string)
     .select('u.id')
     .where('u.id', '=', userId)
     .where('u.disabled', '=', false)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('user_roles as r')
-          .select('r.id')
-          .whereRef('r.user_id', '=', 'u.id')
-          .where('r.role', 'in', HANDLING_ROLES)
-          .where(sql<boolean>`${scope} like r.scope || '%'`),
-      ),
-    )
+    .where(holdsHandlingRole(sql.ref('u.id'), scope))
     .executeTakeFirst();
   return row !== undefined;
 }

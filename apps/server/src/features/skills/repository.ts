@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { likeContains } from '../../db/search.js';
-import { HANDLING_ROLES } from '../assignment/repository.js';
+import { holdsHandlingRole } from '../assignment/repository.js';
 
 // SQL of the task skills pages: the users within the actor's scopes who may work requests (only
 // they are ever assigned tasks, so only their skills mean anything), their roles and their skills.
@@ -19,14 +19,7 @@ function usersWithin(db: DbOrTrx, query: SkillUserQuery) {
   let q = db
     .selectFrom('users')
     .where('disabled', '=', false)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('user_roles as r')
-          .select(sql`1`.as('one'))
-          .whereRef('r.user_id', '=', 'users.id')
-          .where('r.role', 'in', HANDLING_ROLES),
-      ),
-    );
+    .where(holdsHandlingRole(sql.ref('users.id')));
   if (!query.scopes.includes('/')) {
     q = q.where((eb) => eb.or(query.scopes.map((s) => eb('users.scope', 'like', `${escapeLike(s)}%`))));
   }
@@ -63,14 +56,7 @@ export function findUsers(db: DbOrTrx, userIds: string[]) {
   return db
     .selectFrom('users')
     .select(['id', 'name', 'scope', 'disabled'])
-    .select(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('user_roles as r')
-          .select(sql`1`.as('one'))
-          .whereRef('r.user_id', '=', 'users.id')
-          .where('r.role', 'in', HANDLING_ROLES),
-      ).as('handles'),
-    )
+    .select(holdsHandlingRole(sql.ref('users.id')).as('handles'))
     .where('id', 'in', userIds)
     .execute();
 }

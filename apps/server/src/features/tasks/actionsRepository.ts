@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import { selectTaskItems } from '../requests/tasks.js';
+import { TASK_COLUMNS } from './repository.js';
 
 // SQL of the task actions (complete, mark in progress): one task with the names its list item shows.
 
@@ -22,15 +23,6 @@ export function markInProgress(db: DbOrTrx, taskId: string, by: string, at: Date
     .where('id', '=', taskId)
     .where('completed_at', 'is', null)
     .where('marked_in_progress_at', 'is', null)
-    .returning([
-      'id',
-      'type',
-      'subject',
-      'request_number',
-      'message_id',
-      'due_at',
-      'completed_at',
-      'assigned_to',
-    ])
+    .returning(TASK_COLUMNS)
     .executeTakeFirst();
 }
