@@ -59,11 +59,25 @@ export function ensureBuilt() {
   }
 }
 
-/** Runs a long-lived child, passing Ctrl+C and SIGTERM on to it, and exits with its code. */
+/**
+ * Runs a long-lived child, passing Ctrl+C and SIGTERM on to it, and exits with its code.
+ * npm (and the shell it runs scripts in) exits on SIGTERM without passing it on, which would
+ * orphan the server and its PostgreSQL; so when our parent goes away, we stop the child too.
+ */
 export function runForeground(command, args, options = {}) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(watch);
+      child.kill('SIGTERM');
+    }
+  }, 500);
+  child.on('exit', (code, signal) => {
+    clearInterval(watch);
+    process.exit(code ?? (signal ? 1 : 0));
+  });
 }
 
 export function canConnect(host, port, timeoutMs = 1000) {

@@ -113,4 +113,65 @@ describe.skipIf(external)('the server process', () => {
     expect(await second.exited).toBe(0);
     await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
   }, 120_000);
+
+  // Supervisors (docker stop, Kubernetes, systemd) send SIGTERM to the process they started: with
+  // `npm start` that is npm, which exits without passing the signal on.
+  it('stops the server and its PostgreSQL when npm start is sent SIGTERM', async () => {
+    const dataDir = await tempDir();
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SEED_DEMO: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    npm.stdout?.on('data', (d) => {
+      out += d;
+    });
+    npm.stderr?.on('data', (d) => {
+      out += d;
+    });
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    let base = '';
+    const end = Date.now() + 90_000;
+    while (!base && Date.now() < end && npm.exitCode === null) {
+      base = /running on (http:\/\/localhost:\d+)/.exec(out)?.[1] ?? '';
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(base, out).not.toBe('');
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const postgresPid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
+
+    npm.kill('SIGTERM');
+    const stopped = Date.now() + 30_000;
+    let serverUp = true;
+    let postgresUp = true;
+    while ((serverUp || postgresUp) && Date.now() < stopped) {
+      await new Promise((r) => setTimeout(r, 250));
+      serverUp = await fetch(`${base}/healthz`).then(
+        () => true,
+        () => false,
+      );
+      postgresUp = isAlive(postgresPid);
+    }
+    expect(serverUp, out).toBe(false);
+    expect(postgresUp, out).toBe(false);
+    await expect(fs.access(pidFile)).rejects.toThrow();
+  }, 150_000);
 });
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
