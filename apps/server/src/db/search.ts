@@ -1,11 +1,18 @@
 import type { PagingQuery, SearchAnswer } from '@dossier/core';
 
+/** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so a value matches only itself. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A LIKE pattern matching what starts with `prefix`, taken literally. */
+export function likeStartsWith(prefix: string): string {
+  return `${escapeLike(prefix)}%`;
+}
+
 /** Escapes LIKE wildcards so a search term matches literally. */
 export function likeContains(term: string): string {
-  return `%${term
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(term.trim().toLowerCase())}%`;
 }
 
 export function toSearchAnswer<T>(

@@ -1,6 +1,7 @@
 import { permissionsOfRole, ROLES } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { scopeAtOrUnder, scopeCovers } from '../../db/scopes.js';
 import { TASK_COLUMNS } from '../tasks/repository.js';
 
 // SQL of task assignment. Candidates come through task_skills_ready_idx (type -> trained and active
@@ -15,7 +16,7 @@ export const HANDLING_ROLES: string[] = ROLES.filter((r) => permissionsOfRole(r)
  */
 export function holdsHandlingRole(userId: RawBuilder<unknown>, scope?: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from user_roles r where r.user_id = ${userId}
-    and r.role in (${sql.join(HANDLING_ROLES)})${scope === undefined ? sql`` : sql` and ${scope} like r.scope || '%'`})`;
+    and r.role in (${sql.join(HANDLING_ROLES)})${scope === undefined ? sql`` : sql` and ${scopeCovers(sql.ref('r.scope'), scope)}`})`;
 }
 
 /** Bounds one candidate query; a task type has a team of a few dozen people in practice. */
@@ -73,11 +74,11 @@ export async function listCandidates(
           .select('r.id')
           .whereRef('r.user_id', '=', 'u.id')
           .where('r.role', 'in', HANDLING_ROLES)
-          .where(sql<boolean>`${input.taskScope} like r.scope || '%'`)
+          .where(scopeCovers(sql.ref('r.scope'), input.taskScope))
           .where((w) =>
             w.or([
-              sql<boolean>`${input.assignScope} like r.scope || '%'`,
-              sql<boolean>`r.scope like ${input.assignScope} || '%'`,
+              scopeCovers(sql.ref('r.scope'), input.assignScope),
+              scopeAtOrUnder(sql.ref('r.scope'), input.assignScope),
             ]),
           ),
       ),

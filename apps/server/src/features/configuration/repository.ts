@@ -1,6 +1,7 @@
 import type { EntryType, StoredConfiguration, StoredEntry } from '@dossier/core';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { likeStartsWith } from '../../db/search.js';
 
 // All SQL of the configuration. Entries are small documents (jsonb); a whole configuration is read
 // at once, and the effective-configuration cache keeps all of them in memory.
@@ -285,7 +286,7 @@ export async function listOpenDatedTasks(db: DbOrTrx, scopePath: string) {
     .where('due_at', 'is not', null)
     .where('due_at', '<', new Date('9999-01-01T00:00:00Z'))
     .where('due_fixed', '=', false)
-    .where('scope', 'like', `${scopePath.replace(/[\\%_]/g, '\\$&')}%`)
+    .where('scope', 'like', likeStartsWith(scopePath))
     .execute();
 }
 

@@ -1,6 +1,8 @@
 import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { scopeAtOrUnder } from '../../db/scopes.js';
+import { likeStartsWith } from '../../db/search.js';
 import type { visibleRequests } from '../requests/policy.js';
 
 // All SQL of the dashboard tiles. Each tile is a base set (active tasks, correspondence of requests
@@ -41,8 +43,6 @@ export interface TileFilters {
 
 type Fragment = RawBuilder<unknown> | Expression<unknown>;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The result state as the counts table names it; written exactly as in the index of migration 0017. */
 const RESULT_STATE = sql`(case when r.quality_assured_at is not null then 'qualityAssured'
             when r.quality_assurance_skipped then 'qaSkipped' else 'awaitingQa' end)`;
@@ -82,7 +82,7 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
         f.inboxScopes.length === 0 || f.owner || f.requestStatus
           ? sql`false`
           : sql`(t.request_number is null and (${sql.join(
-              f.inboxScopes.map((s) => sql`t.scope like ${`${escapeLike(s)}%`}`),
+              f.inboxScopes.map((s) => scopeAtOrUnder(sql.ref('t.scope'), s)),
               sql` or `,
             )}))`;
       const onRequest = sql`(requests.request_number is not null and ${visibleRequest(f)}${sql.join(
@@ -241,7 +241,7 @@ export async function listRequestOwners(
           .select('ur.id')
           .whereRef('ur.user_id', '=', 'u.id')
           .where('ur.role', 'in', roles)
-          .where((eb) => eb.or(withinScopes.map((s) => eb('ur.scope', 'like', `${escapeLike(s)}%`)))),
+          .where((eb) => eb.or(withinScopes.map((s) => eb('ur.scope', 'like', likeStartsWith(s))))),
       ),
     )
     .orderBy('u.name')

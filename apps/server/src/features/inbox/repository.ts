@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { escapeLike } from '../../db/search.js';
 import type { visibleRequests } from '../requests/policy.js';
 import { selectTaskItems } from '../requests/tasks.js';
 
@@ -269,8 +270,6 @@ export interface InboxSearch {
   offset: number;
   size: number;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of messages, newest first, and how many match (counted up to a cap). */
 export async function searchMessages(db: DbOrTrx, q: InboxSearch) {

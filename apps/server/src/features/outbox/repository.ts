@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { likeStartsWith } from '../../db/search.js';
 
 // SQL of the admin outbox. The list reads newest first by id and stops early: unfiltered through the
 // primary key, a status through its partial index, an address through (lower(to), id) and a
@@ -19,13 +20,11 @@ export interface OutboxFilter {
   scopes: string[];
 }
 
-const prefix = (scope: string) => `${scope.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function filtered(db: DbOrTrx, filter: OutboxFilter) {
   let query = db.selectFrom('mail_outbox');
   // A reader of '/' sees everything: no scope condition, so the primary key alone serves the page.
   if (!filter.scopes.includes('/'))
-    query = query.where((eb) => eb.or(filter.scopes.map((s) => eb('scope', 'like', prefix(s)))));
+    query = query.where((eb) => eb.or(filter.scopes.map((s) => eb('scope', 'like', likeStartsWith(s)))));
   if (filter.status === 'waiting') query = query.where('sent_at', 'is', null).where('failed_at', 'is', null);
   if (filter.status === 'sent') query = query.where('sent_at', 'is not', null);
   if (filter.status === 'failed') query = query.where('failed_at', 'is not', null);

@@ -1,4 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { scopeAtOrUnder } from '../../db/scopes.js';
 import type { Actor } from '../auth/actor.js';
 import { scopesWithPermission } from '../auth/actor.js';
 
@@ -8,8 +9,6 @@ import { scopesWithPermission } from '../auth/actor.js';
 // may see anyway. Request-based reports additionally apply visibleRequests(actor) from the request
 // policy; task rows carry the scope of their request and are filtered on it directly, which keeps a
 // year of tasks an index-only scan rather than a join with a million requests.
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function reportScopes(actor: Actor): string[] {
   return scopesWithPermission(actor, 'reports:view');
@@ -24,7 +23,7 @@ export function withinScopes(scopes: readonly string[], column: RawBuilder<unkno
   if (scopes.includes('/')) return sql<SqlBool>`true`;
   if (scopes.length === 0) return sql<SqlBool>`false`;
   return sql<SqlBool>`(${sql.join(
-    scopes.map((s) => sql`${column} like ${`${escapeLike(s)}%`}`),
+    scopes.map((s) => scopeAtOrUnder(column, s)),
     sql` or `,
   )})`;
 }

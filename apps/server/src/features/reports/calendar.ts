@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { likeStartsWith } from '../../db/search.js';
 import { getPublicHolidays, listScopeEntries } from '../configuration/effective.js';
 
 // Business days in SQL, by the rules of packages/core businessDays.ts and requests/kpi.ts: Monday
@@ -42,9 +43,7 @@ export async function loadHolidaySets(db: DbOrTrx, today: string): Promise<Holid
 /** The holiday set of a row, from its scope column. */
 export function holidaySetOf(h: HolidaySets, scope: RawBuilder<unknown>): RawBuilder<number> {
   if (h.prefixes.length === 0) return sql<number>`1`;
-  const whens = h.prefixes.map(
-    (p) => sql`when ${scope} like ${`${p.prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then ${p.set}::int`,
-  );
+  const whens = h.prefixes.map((p) => sql`when ${scope} like ${likeStartsWith(p.prefix)} then ${p.set}::int`);
   return sql<number>`(case ${sql.join(whens, sql` `)} else 1 end)`;
 }
 

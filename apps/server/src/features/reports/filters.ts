@@ -1,6 +1,7 @@
 import { isCurrency, WORKFLOW_TASK_TYPES } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
+import { scopeAtOrUnder } from '../../db/scopes.js';
 import { dateQuery, optional } from '../../http/query.js';
 import { TIME_ZONE } from './calendar.js';
 
@@ -75,5 +76,5 @@ export function inDayRange(column: RawBuilder<unknown>, f: ReportFilters): RawBu
 /** The chosen scope and everything below it; true without one. */
 export function inScope(column: RawBuilder<unknown>, scope: string | undefined): RawBuilder<SqlBool> {
   if (!scope) return sql<SqlBool>`true`;
-  return sql<SqlBool>`${column} like ${`${scope.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+  return scopeAtOrUnder(column, scope);
 }

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { likeContains } from '../../db/search.js';
+import { likeContains, likeStartsWith } from '../../db/search.js';
 import type { visibleRequests } from '../requests/policy.js';
 
 // All SQL of the find-requests search. Every condition has an index behind it on 1,000,000 requests
@@ -31,8 +31,6 @@ export interface RequestSearchTerms {
 
 type Filter = (eb: ExpressionBuilder<Database, 'requests'>) => ReturnType<typeof sql<SqlBool>>;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function conditions(terms: RequestSearchTerms): Filter[] {
   const where: Filter[] = [];
   if (terms.requestNumber) {
@@ -40,7 +38,7 @@ function conditions(terms: RequestSearchTerms): Filter[] {
     where.push(() =>
       n.length === 14
         ? sql<SqlBool>`request_number = ${n}`
-        : sql<SqlBool>`request_number like ${`${escapeLike(n)}%`}`,
+        : sql<SqlBool>`request_number like ${likeStartsWith(n)}`,
     );
   }
   if (terms.subject) {
@@ -61,7 +59,7 @@ function conditions(terms: RequestSearchTerms): Filter[] {
     where.push(() => sql<SqlBool>`submitted_at < (${to}::date + 1)::timestamp at time zone ${TIME_ZONE}`);
   }
   if (terms.scope) {
-    const scope = `${escapeLike(terms.scope)}%`;
+    const scope = likeStartsWith(terms.scope);
     where.push(() => sql<SqlBool>`scope like ${scope}`);
   }
   if (terms.tsquery) {

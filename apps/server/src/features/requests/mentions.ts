@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { escapeLike } from '../../db/search.js';
 import type { RequestRow } from './repository.js';
 
 // Who can be @mentioned in a note on a request: the people who work it or follow it, i.e. users with
@@ -8,8 +9,6 @@ import type { RequestRow } from './repository.js';
 
 export const MENTION_SUGGESTIONS_LIMIT = 10;
 const MENTIONABLE_ROLES = ['c:roles:admin', 'c:roles:handler', 'c:roles:submitter'];
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function mentionableQuery(db: DbOrTrx, scope: string) {
   return db

@@ -1,6 +1,7 @@
 import { EXTERNAL_ROLE, isWithinScope, type Permission, permissionsOfRole } from '@dossier/core';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { likeStartsWith } from '../../db/search.js';
 import type { Actor } from '../auth/actor.js';
 
 // Who may see and work a request. A role covers its scope and everything below it: a submitter at
@@ -77,8 +78,6 @@ export function isRequestStaff(actor: Actor, row: RequestAccessRow): boolean {
   );
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * A WHERE condition on `requests` (aliased or not) matching what the actor may view; use it in
  * every list, count and search. Matches nothing for an actor without request:view.
@@ -89,11 +88,11 @@ export function visibleRequests(actor: Actor, permission: Permission = 'request:
     const any: ReturnType<typeof eb.and>[] = [];
     if (grants.scopes.includes('/')) return sql<SqlBool>`true`;
     for (const scope of grants.scopes)
-      any.push(eb.and([eb('requests.scope', 'like', `${escapeLike(scope)}%`)]));
+      any.push(eb.and([eb('requests.scope', 'like', likeStartsWith(scope))]));
     for (const g of grants.external) {
       any.push(
         eb.and([
-          eb('requests.scope', 'like', `${escapeLike(g.scope)}%`),
+          eb('requests.scope', 'like', likeStartsWith(g.scope)),
           sql<SqlBool>`requests.external_user_references @> array[${g.reference}]::text[]`,
         ]),
       );

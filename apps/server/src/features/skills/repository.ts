@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { likeContains } from '../../db/search.js';
+import { likeContains, likeStartsWith } from '../../db/search.js';
 import { holdsHandlingRole } from '../assignment/repository.js';
 
 // SQL of the task skills pages: the users within the actor's scopes who may work requests (only
 // they are ever assigned tasks, so only their skills mean anything), their roles and their skills.
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface SkillUserQuery {
   scopes: string[];
@@ -21,7 +19,7 @@ function usersWithin(db: DbOrTrx, query: SkillUserQuery) {
     .where('disabled', '=', false)
     .where(holdsHandlingRole(sql.ref('users.id')));
   if (!query.scopes.includes('/')) {
-    q = q.where((eb) => eb.or(query.scopes.map((s) => eb('users.scope', 'like', `${escapeLike(s)}%`))));
+    q = q.where((eb) => eb.or(query.scopes.map((s) => eb('users.scope', 'like', likeStartsWith(s)))));
   }
   if (query.name?.trim()) {
     const term = likeContains(query.name);

@@ -1,7 +1,7 @@
 import type { RoleGrant } from '@dossier/core';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { likeContains } from '../../db/search.js';
+import { likeContains, likeStartsWith } from '../../db/search.js';
 
 // All SQL of user administration and of the account page.
 
@@ -130,14 +130,13 @@ export async function searchUsers(
   limit: number,
 ) {
   if (visibleScopes.length === 0) return { rows: [], total: 0 };
-  const prefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   let query = db
     .selectFrom('users')
-    .where((eb) => eb.or(visibleScopes.map((s) => eb('scope', 'like', prefix(s)))));
+    .where((eb) => eb.or(visibleScopes.map((s) => eb('scope', 'like', likeStartsWith(s)))));
   if (terms.name) query = query.where(sql`lower(name)`, 'like', likeContains(terms.name));
   if (terms.email) query = query.where(sql`lower(email)`, 'like', likeContains(terms.email));
   if (terms.phone) query = query.where('phone', 'like', likeContains(terms.phone.replace(/[\s\-().]/g, '')));
-  if (terms.scope) query = query.where('scope', 'like', prefix(terms.scope));
+  if (terms.scope) query = query.where('scope', 'like', likeStartsWith(terms.scope));
   if (terms.externalUserReference) {
     const ref = terms.externalUserReference.trim().toLowerCase();
     query = query.where((eb) =>

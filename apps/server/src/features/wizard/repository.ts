@@ -1,7 +1,7 @@
 import { permissionsOfRole, ROLES } from '@dossier/core';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { likeContains } from '../../db/search.js';
+import { likeContains, likeStartsWith } from '../../db/search.js';
 
 // All SQL of the wizard: drafts, the submitters of an organisation, earlier applicants and the full
 // rows of recipients found by the directory's search.
@@ -69,7 +69,7 @@ export function listSubmitters(db: DbOrTrx, organization: string) {
     .distinct()
     .where('users.disabled', '=', false)
     .where('user_roles.role', 'in', SUBMIT_ROLES)
-    .where('user_roles.scope', 'like', `${organization.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    .where('user_roles.scope', 'like', likeStartsWith(organization))
     .orderBy('users.name')
     .orderBy('users.id')
     .limit(500)
