@@ -1,13 +1,13 @@
 // Starts the built server for the browser journeys on a fresh embedded database.
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, runForeground } from '../scripts/lib.mjs';
+import { nodeRuntime, root, runForeground } from '../scripts/lib.mjs';
 
 const port = process.env.E2E_PORT ?? '3210';
 // One folder per port, so journeys of several checkouts or runs on one machine do not collide.
 const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
-runForeground(process.execPath, ['apps/server/dist/main.js'], {
+runForeground(nodeRuntime(), ['apps/server/dist/main.js'], {
   env: {
     ...process.env,
     DATABASE_URL: '',

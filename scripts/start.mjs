@@ -1,7 +1,7 @@
 // npm start: install and build what is missing, then run the server (embedded PostgreSQL unless
 // DATABASE_URL is set, demo data on an empty database unless SEED_DEMO=false).
-import { ensureBuilt, ensureDependencies, runForeground } from './lib.mjs';
+import { ensureBuilt, ensureDependencies, nodeRuntime, runForeground } from './lib.mjs';
 
 ensureDependencies();
 ensureBuilt();
-runForeground(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js']);
+runForeground(nodeRuntime(), ['--enable-source-maps', 'apps/server/dist/main.js']);

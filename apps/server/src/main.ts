@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   printCredentials(server.seeded);
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info(`Dossier is running on http://localhost:${port}`);
+  log.info(`Dossier is running on http://localhost:${port} (Node.js ${process.version})`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

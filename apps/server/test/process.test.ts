@@ -147,6 +147,8 @@ describe.skipIf(external)('the server process', () => {
     }
     expect(base, out).not.toBe('');
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    // npm start runs the app on the Node 24 the lockfile ships, whatever Node started npm.
+    expect(out).toMatch(/running on http:\/\/localhost:\d+ \(Node\.js v24\./);
     const postgresPid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
 
     npm.kill('SIGTERM');
