@@ -11,9 +11,20 @@ export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 export function createDb(url: string, poolSize: number): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
-  // An idle client that loses its server (database restart) must not crash the process.
+  // A bounded wait for a connection: while the database is down (or every connection is busy for
+  // long) a request fails within seconds with 503 instead of hanging.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // A client that loses its server (database restart, network cut) must not crash the process: the
+  // pool listens on idle clients, but a checked-out one between two queries of a transaction has no
+  // listener, and an 'error' event without one is thrown. Its query fails anyway, and the pool drops
+  // the broken client when it is released.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 

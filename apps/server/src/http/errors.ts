@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@dossier/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 /** An error meant for the client: its status, message and, for forms, a message per field. */
 export class HttpError extends Error {
@@ -26,9 +27,17 @@ export const conflict = (message: string) => new HttpError(409, message, 'confli
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, 'tooManyRequests', undefined, { 'retry-after': String(retryAfterSeconds) });
 
+const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a few seconds.';
+const DATABASE_RETRY_SECONDS = 5;
+
 /** Maps every failure to `{ message, code, fields? }` with the right status; nothing leaks internals. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
+      return reply.status(503).send({ message: DATABASE_UNAVAILABLE, code: 'unavailable' });
+    }
     const body = toErrorBody(error);
     if (body.status >= 500) request.log.error({ err: error }, 'request failed');
     if (error instanceof HttpError && error.headers) reply.headers(error.headers);

@@ -1,0 +1,39 @@
+// Failures that mean "the database cannot be reached right now" rather than "this request is wrong":
+// a restart or outage of PostgreSQL, a connection it cut, or a pool that could not get a connection
+// in time. The app answers those with 503 and Retry-After, and recovers by itself when the database
+// is back (the pool drops dead connections and opens new ones).
+
+/** SQLSTATEs of a server shutting down, starting up or a broken connection (classes 08 and 57P). */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /Client has encountered a connection error and is not queryable/,
+  /Connection closed/,
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)))
+    return true;
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  return UNAVAILABLE_MESSAGES.some((m) => m.test(error.message));
+}
