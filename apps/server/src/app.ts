@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import type pg from 'pg';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { accountRoutes } from './features/account/routes.js';
@@ -47,6 +48,7 @@ import { loadSecret } from './files/signing.js';
 import { createLocalStorage } from './files/storage.js';
 import { installCsrfGuard } from './http/csrf.js';
 import { installErrorHandler } from './http/errors.js';
+import { installOperations } from './http/operations.js';
 import { installSession } from './http/session.js';
 import { createShellRenderer } from './http/shell.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
@@ -76,6 +78,8 @@ export async function buildApp(input: {
   db: Db;
   live: LiveHub;
   jobs?: JobQueue;
+  /** The pool behind `db`, for its metrics; absent in tests. */
+  pool?: pg.Pool;
 }): Promise<FastifyInstance> {
   const { config, db, live, jobs } = input;
   const app = Fastify({
@@ -89,6 +93,7 @@ export async function buildApp(input: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await installOperations(app, { config, db, live, pool: input.pool });
 
   const distDir = config.webDistDir ?? defaultWebDistDir();
   const deps: AppDeps = {

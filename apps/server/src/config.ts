@@ -48,6 +48,9 @@ const envSchema = z.object({
   SELF_REGISTRATION: bool(false),
   BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 100 * 1024 * 1024),
   DB_POOL_SIZE: int(10, 1, 200),
+  METRICS_TOKEN: z.string().min(16, { message: 'expected at least 16 characters' }).optional(),
+  OVERLOAD_EVENT_LOOP_DELAY_MS: int(1000, 0, 60_000),
+  SHUTDOWN_DRAIN_SECONDS: int(0, 0, 300),
   SERVICES: z
     .string()
     .default(SERVICES.join(','))
@@ -212,6 +215,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     selfRegistration: env.SELF_REGISTRATION,
     bodyLimit: env.BODY_LIMIT_BYTES,
     dbPoolSize: env.DB_POOL_SIZE,
+    operations: {
+      metricsToken: env.METRICS_TOKEN,
+      maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS,
+      drainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
+    },
     services: env.SERVICES,
     logLevel: env.LOG_LEVEL,
     webDevServer: env.WEB_DEV_SERVER,

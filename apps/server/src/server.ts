@@ -50,7 +50,13 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   const stop = async () => {
     if (housekeeping) clearInterval(housekeeping);
     await stopWorkflow?.();
-    // Stop taking requests and finish those in flight, then close sockets, then the database.
+    // Tell the load balancer first (/readyz answers 503) and give it time to notice; then stop
+    // taking requests and finish those in flight, then close sockets, then the database.
+    if (app) {
+      app.draining = true;
+      if (config.operations.drainSeconds > 0)
+        await new Promise((resolve) => setTimeout(resolve, config.operations.drainSeconds * 1000));
+    }
     await mailIn?.close();
     await imap?.stop();
     await app?.close();
@@ -79,7 +85,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     await registerQueues(jobs, db, config, config.services.includes('jobs'));
     // The workflow engine reacts to committed events; it runs where the jobs service does.
     stopWorkflow = await startWorkflow(jobs, db, live, config.services.includes('jobs'), log, config);
-    app = await buildApp({ config, db, live, jobs });
+    app = await buildApp({ config, db, live, jobs, pool });
     await app.listen({ port: config.port, host: config.host });
     // The mail sender reads attachments (request letters, remittance advice) from the file storage;
     // mail in stores raw messages and attachments there.

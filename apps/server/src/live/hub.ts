@@ -101,6 +101,11 @@ export class LiveHub {
     socket.on('close', () => this.connections.delete(connection));
   }
 
+  /** Sockets this instance holds. */
+  get socketCount(): number {
+    return this.connections.size;
+  }
+
   isOnline(userId: string): boolean {
     for (const c of this.connections) if (c.userId === userId) return true;
     return false;
