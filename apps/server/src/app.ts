@@ -49,6 +49,7 @@ import { createLocalStorage } from './files/storage.js';
 import { installCsrfGuard } from './http/csrf.js';
 import { installErrorHandler } from './http/errors.js';
 import { installOperations } from './http/operations.js';
+import { installRequestLog } from './http/requestLog.js';
 import { installSession } from './http/session.js';
 import { createShellRenderer } from './http/shell.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
@@ -83,7 +84,14 @@ export async function buildApp(input: {
 }): Promise<FastifyInstance> {
   const { config, db, live, jobs } = input;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Belt and braces: the request log (http/requestLog.ts) writes no headers, but an error
+      // logged with its request must not carry them either.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    // Fastify's own two lines per request carry the whole URL, query string included.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     // Request bodies never carry prototype keys we would act on; reject them outright.
@@ -93,6 +101,7 @@ export async function buildApp(input: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestLog(app);
   await installOperations(app, { config, db, live, pool: input.pool });
 
   const distDir = config.webDistDir ?? defaultWebDistDir();

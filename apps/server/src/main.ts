@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import type { SeededUser } from './db/seed.js';
 import { startServer } from './server.js';
 
@@ -7,9 +7,19 @@ const log = {
   warn: (msg: string) => console.warn(`[dossier] ${msg}`),
 };
 
-function printCredentials(users: SeededUser[]): void {
+// A password the operator chose is not repeated on the console, whose output is often kept in logs;
+// a generated one is printed once, since nobody could sign in otherwise.
+function printCredentials(users: SeededUser[], config: Config): void {
   if (users.length === 0) return;
-  const lines = users.map((u) => `  ${u.id.padEnd(10)} ${u.password.padEnd(24)} ${u.role}`);
+  const shown = (u: SeededUser) =>
+    u.id === 'admin'
+      ? config.adminPassword
+        ? '(ADMIN_PASSWORD)'
+        : u.password
+      : config.demoPassword
+        ? '(DEMO_PASSWORD)'
+        : u.password;
+  const lines = users.map((u) => `  ${u.id.padEnd(10)} ${shown(u).padEnd(24)} ${u.role}`);
   console.log(
     ['', 'New database: these accounts were created (shown only this once):', ...lines, ''].join('\n'),
   );
@@ -29,7 +39,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await startServer(config, log);
-  printCredentials(server.seeded);
+  printCredentials(server.seeded, config);
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info(`Dossier is running on http://localhost:${port} (Node.js ${process.version})`);

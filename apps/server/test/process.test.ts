@@ -83,8 +83,9 @@ describe.skipIf(external)('the server process', () => {
       ADMIN_PASSWORD: 'Admin-Pass-2026!',
       DEMO_PASSWORD: 'Demo-Pass-2026!',
     });
-    expect(first.output()).toMatch(/admin\s+Admin-Pass-2026!/);
-    expect(first.output()).toMatch(/submitter\s+Demo-Pass-2026!\s+c:roles:submitter@\/org\/acme\//);
+    expect(first.output()).toMatch(/admin\s+\(ADMIN_PASSWORD\)/);
+    expect(first.output()).not.toContain('Pass-2026!');
+    expect(first.output()).toMatch(/submitter\s+\(DEMO_PASSWORD\)\s+c:roles:submitter@\/org\/acme\//);
     expect((await fetch(`${first.base}/healthz`)).status).toBe(200);
     // A sign-in is acknowledged once its answer arrives; the session must outlive a SIGKILL.
     const signin = await fetch(`${first.base}/signin`, {
@@ -112,6 +113,47 @@ describe.skipIf(external)('the server process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
+  }, 120_000);
+
+  it('logs one JSON line per request, with no password, cookie or token in the log', async () => {
+    const dataDir = await tempDir();
+    const password = 'Admin-Secret-Pass-2026!';
+    const server = await start(dataDir, { SEED_DEMO: 'false', ADMIN_PASSWORD: password, LOG_LEVEL: 'info' });
+    const signin = await fetch(`${server.base}/signin`, {
+      method: 'POST',
+      headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
+      body: `username=admin&password=${encodeURIComponent(password)}`,
+    });
+    expect(signin.status).toBe(200);
+    const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    await fetch(`${server.base}/help`, { headers: { cookie, 'x-requested-with': 'x' } });
+    await fetch(`${server.base}/set-password?token=query-token-0123456789`);
+    await fetch(`${server.base}/api/v1/requests/X`, {
+      headers: { authorization: 'Bearer bearer-token-0123456789' },
+    });
+    server.child.kill('SIGTERM');
+    await server.exited;
+
+    const out = server.output();
+    for (const secret of [
+      password,
+      cookie.split('=')[1] ?? cookie,
+      'query-token-0123456789',
+      'bearer-token-0123456789',
+    ])
+      expect(out).not.toContain(secret);
+    const lines = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request');
+    const help = lines.find((l) => l.path === '/help');
+    expect(help).toMatchObject({ method: 'GET', status: 200, user: 'admin' });
+    expect(typeof help?.reqId).toBe('string');
+    expect(typeof help?.ms).toBe('number');
+    // One line per request: the sign-in, the page, the set-password page and the API call.
+    expect(lines.filter((l) => l.path === '/help')).toHaveLength(1);
+    expect(lines.find((l) => l.path === '/set-password')).toBeDefined();
   }, 120_000);
 
   // Supervisors (docker stop, Kubernetes, systemd) send SIGTERM to the process they started: with
