@@ -26,6 +26,15 @@ if (!fs.existsSync(CHROMIUM)) {
   }
 }
 
+// The several-instances test runs the server behind a real HAProxy.
+if (spawnSync('haproxy', ['-v']).status !== 0 && process.getuid?.() === 0) {
+  console.log('[dossier] installing Debian haproxy for the several-instances test');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'haproxy'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
 // Each step writes a JSON report; the last line sums up the tests of all of them.
 const report = (name) => path.join(root, '.tmp', 'reports', `${name}.json`);
 fs.rmSync(path.join(root, '.tmp', 'reports'), { recursive: true, force: true });
