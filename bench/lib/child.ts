@@ -39,7 +39,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the instance did not answer /healthz within ${timeoutMs / 1000}s`);
 }
 
-export async function startDossierProcess(databaseUrl: string): Promise<StartedProcess> {
+export async function startDossierProcess(databaseUrl: string, services = 'web'): Promise<StartedProcess> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dossier-bench-process-'));
   const env: NodeJS.ProcessEnv = {
@@ -48,7 +48,7 @@ export async function startDossierProcess(databaseUrl: string): Promise<StartedP
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
-    SERVICES: 'web',
+    SERVICES: services,
     SEED_DEMO: 'false',
     DEMO_PASSWORD,
     ADMIN_PASSWORD,
