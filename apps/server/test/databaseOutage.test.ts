@@ -1,8 +1,10 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
-import { createDb } from '../src/db/database.js';
+import { createDb, type Db } from '../src/db/database.js';
+import { createNotification } from '../src/features/notifications/service.js';
 import { LiveHub } from '../src/live/hub.js';
 import { createTestDatabase, createUser, dropTestDatabase, signIn, XHR } from './helpers.js';
 
@@ -43,6 +45,8 @@ let url: string;
 let proxy: CuttableProxy;
 let close: () => Promise<void>;
 let app: Awaited<ReturnType<typeof buildApp>>;
+let appDb: Db;
+let live: LiveHub;
 
 beforeAll(async () => {
   url = await createTestDatabase();
@@ -53,7 +57,8 @@ beforeAll(async () => {
   proxied.hostname = '127.0.0.1';
   proxied.port = String(proxy.port);
   const { db } = createDb(proxied.toString(), 5);
-  const live = new LiveHub(url, console);
+  appDb = db;
+  live = new LiveHub(proxied.toString(), { warn: () => undefined, error: () => undefined });
   await live.start();
   app = await buildApp({
     config: testConfig({ webDistDir: `${import.meta.dirname}/fixtures/web` }),
@@ -77,6 +82,15 @@ describe('a database outage', () => {
     const cookie = await signIn(app, 'handler');
     const page = () => app.inject({ method: 'GET', url: '/dashboard', headers: { ...XHR, cookie } });
     expect((await page()).statusCode).toBe(200);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const host = `127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+    const socket = new WebSocket(`ws://${host}/__ws`, { headers: { cookie, origin: `http://${host}` } });
+    const messages: string[] = [];
+    socket.on('message', (m) => messages.push(String(m)));
+    await new Promise((resolve, reject) => {
+      socket.on('open', resolve);
+      socket.on('error', reject);
+    });
 
     await proxy.down();
     for (let i = 0; i < 3; i++) {
@@ -88,6 +102,8 @@ describe('a database outage', () => {
       expect(Date.now() - started).toBeLessThan(6_000);
     }
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+    // Long enough for the live listener's first reconnect attempts to fail too.
+    await new Promise((r) => setTimeout(r, 2_500));
 
     await proxy.up();
     const seen: number[] = [];
@@ -100,5 +116,22 @@ describe('a database outage', () => {
     expect(status).toBe(200);
     expect(seen.filter((s) => s !== 200 && s !== 503)).toEqual([]);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-  });
+
+    // Live updates recover too: the socket stayed open, and a push made after the outage reaches it.
+    const pushed = Date.now() + 15_000;
+    while (!messages.some((m) => m.includes('after the outage')) && Date.now() < pushed) {
+      await appDb.transaction().execute((trx) =>
+        createNotification(trx, live, {
+          userId: 'handler',
+          type: 'mention',
+          target: '/help',
+          text: 'after the outage',
+          createdBy: null,
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(messages.some((m) => m.includes('after the outage'))).toBe(true);
+    socket.close();
+  }, 30_000);
 });

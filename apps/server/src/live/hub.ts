@@ -56,14 +56,23 @@ export class LiveHub {
       if (n.channel === CHANNEL) this.deliver(n.payload);
       else for (const handler of this.subscriptions.get(n.channel) ?? []) handler(n.payload);
     });
+    // Only the connection in use may trigger a reconnect; a failed attempt is retried by reconnectSoon.
     client.on('error', (error) => {
+      if (client !== this.listener) return;
       this.log.warn({ err: error }, 'live listener connection lost');
       this.reconnectSoon();
     });
-    client.on('end', () => this.reconnectSoon());
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
-    for (const channel of this.subscriptions.keys()) await client.query(`listen ${channel}`);
+    client.on('end', () => {
+      if (client === this.listener) this.reconnectSoon();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      for (const channel of this.subscriptions.keys()) await client.query(`listen ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     const reconnected = this.everConnected;
     this.everConnected = true;
     this.listener = client;
@@ -86,14 +95,29 @@ export class LiveHub {
     if (isNew && this.listener) await this.listener.query(`listen ${channel}`);
   }
 
+  /**
+   * Reconnects after the listening connection is lost, retrying with a growing pause (1 s to 10 s)
+   * for as long as the database stays away: one failed attempt must not end live updates.
+   */
   private reconnectSoon(): void {
-    if (this.closed || !this.listener) return;
+    if (this.closed || this.reconnecting) return;
+    this.reconnecting = true;
+    this.listener?.end().catch(() => undefined);
     this.listener = undefined;
-    setTimeout(() => {
-      if (!this.closed)
-        this.start().catch((error) => this.log.error({ err: error }, 'live listener reconnect failed'));
-    }, 1000).unref();
+    const attempt = (delay: number) =>
+      setTimeout(async () => {
+        if (this.closed) return;
+        try {
+          await this.start();
+          this.reconnecting = false;
+        } catch (error) {
+          this.log.warn({ err: error }, 'live listener reconnect failed; trying again');
+          attempt(Math.min(delay * 2, 10_000));
+        }
+      }, delay).unref();
+    attempt(1000);
   }
+  private reconnecting = false;
 
   add(socket: WebSocket, userId: string, sessionId: string): void {
     const connection = { socket, userId, sessionId };
