@@ -50,6 +50,7 @@ import { installCsrfGuard } from './http/csrf.js';
 import { installErrorHandler } from './http/errors.js';
 import { installOperations } from './http/operations.js';
 import { installRequestLog } from './http/requestLog.js';
+import { installRouteTable } from './http/routeTable.js';
 import { installSession } from './http/session.js';
 import { createShellRenderer } from './http/shell.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
@@ -100,6 +101,7 @@ export async function buildApp(input: {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installRouteTable(app);
   installErrorHandler(app);
   installRequestLog(app);
   await installOperations(app, { config, db, live, pool: input.pool });

@@ -37,3 +37,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
   return UNAVAILABLE_MESSAGES.some((m) => m.test(error.message));
 }
+
+/** SQLSTATE class 22, data exception: a value the database cannot take (bad input, not a fault). */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@dossier/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { isDatabaseUnavailable, isDataException } from '../db/unavailable.js';
 
 /** An error meant for the client: its status, message and, for forms, a message per field. */
 export class HttpError extends Error {
@@ -37,6 +37,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
       return reply.status(503).send({ message: DATABASE_UNAVAILABLE, code: 'unavailable' });
+    }
+    if (isDataException(error)) {
+      // A value PostgreSQL cannot store or compare (a NUL character, an impossible date, a number
+      // out of range) that no schema caught: the input is wrong, not the server.
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply
+        .status(400)
+        .send({ message: 'Some value in the request is not valid.', code: 'invalidValue' });
     }
     const body = toErrorBody(error);
     if (body.status >= 500) request.log.error({ err: error }, 'request failed');
