@@ -1,5 +1,5 @@
 import type { View } from '@dossier/core';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 export interface PageProps<V extends View = View> {
   view: V;
@@ -10,4 +10,12 @@ export type PageComponent = ComponentType<PageProps>;
 /** Registers a page typed to its own view shape; the registry picks it by the view's $type. */
 export function definePage<V extends View>(component: ComponentType<PageProps<V>>): PageComponent {
   return component as unknown as PageComponent;
+}
+
+/**
+ * A page whose code is loaded on first use: each page is its own chunk, so the first load carries
+ * only the shell and the page shown. `pick` takes the component out of the module.
+ */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
+  return lazy(() => load().then((module) => ({ default: pick(module) }))) as unknown as PageComponent;
 }

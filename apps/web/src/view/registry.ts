@@ -1,39 +1,90 @@
-import { lazy } from 'react';
 import { accountPages } from '../features/account/pages';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { DownloadFilesPage } from '../features/downloads/DownloadFilesPage';
 import { HomePage } from '../features/home/HomePage';
-import { InboxMessagePage } from '../features/inbox/InboxMessagePage';
-import { InboxPage } from '../features/inbox/InboxPage';
 import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
-import { AdminOutboxPage } from '../features/outbox/AdminOutboxPage';
-import { OutboxMessagePage } from '../features/outbox/OutboxMessagePage';
-import { ForgotPasswordPage } from '../features/passwordReset/ForgotPasswordPage';
-import { SetPasswordPage } from '../features/passwordReset/SetPasswordPage';
-import { ReportPage } from '../features/reports/ReportPage';
-import { FindRequestsPage } from '../features/requestSearch/FindRequestsPage';
-import { InvoicePage } from '../features/requests/invoices/InvoicePage';
-import { RequestPage } from '../features/requests/RequestPage';
-import { ResultPage } from '../features/requests/results/ResultPage';
 import { RichTextPage } from '../features/richTextPage/RichTextPage';
-import { SelectRecipientPage } from '../features/selectRecipient/SelectRecipientPage';
 import { SignInPage } from '../features/signin/SignInPage';
-import { TaskSkillsPage } from '../features/skills/TaskSkillsPage';
-import { SsoErrorPage } from '../features/sso/SsoErrorPage';
-import { SsoReauthenticatedPage } from '../features/sso/SsoReauthenticatedPage';
 import { UnknownViewPage } from '../features/unknown/UnknownViewPage';
 import { wizardPages } from '../features/wizard/pages';
-import type { PageComponent } from './page';
+import { lazyPage, type PageComponent } from './page';
 
-// The configuration editors carry the rich text editor and the PDF tooling: loaded on first use.
-const ConfigurationListPage = lazy(() =>
-  import('../features/configuration/ConfigurationListPage').then((m) => ({
-    default: m.ConfigurationListPage,
-  })),
-) as PageComponent;
-const ConfigurationEntryPage = lazy(() =>
-  import('../features/configuration/EntryPage').then((m) => ({ default: m.EntryPage })),
-) as PageComponent;
+// Every page but those a first visit may land on is loaded on first use (issue 15: the first
+// load carries the shell and the page shown, each page its own chunk).
+const ConfigurationListPage = lazyPage(
+  () => import('../features/configuration/ConfigurationListPage'),
+  (m) => m.ConfigurationListPage,
+);
+const ConfigurationEntryPage = lazyPage(
+  () => import('../features/configuration/EntryPage'),
+  (m) => m.EntryPage,
+);
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/DashboardPage'),
+  (m) => m.DashboardPage,
+);
+const DownloadFilesPage = lazyPage(
+  () => import('../features/downloads/DownloadFilesPage'),
+  (m) => m.DownloadFilesPage,
+);
+const InboxMessagePage = lazyPage(
+  () => import('../features/inbox/InboxMessagePage'),
+  (m) => m.InboxMessagePage,
+);
+const InboxPage = lazyPage(
+  () => import('../features/inbox/InboxPage'),
+  (m) => m.InboxPage,
+);
+const AdminOutboxPage = lazyPage(
+  () => import('../features/outbox/AdminOutboxPage'),
+  (m) => m.AdminOutboxPage,
+);
+const OutboxMessagePage = lazyPage(
+  () => import('../features/outbox/OutboxMessagePage'),
+  (m) => m.OutboxMessagePage,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/passwordReset/ForgotPasswordPage'),
+  (m) => m.ForgotPasswordPage,
+);
+const SetPasswordPage = lazyPage(
+  () => import('../features/passwordReset/SetPasswordPage'),
+  (m) => m.SetPasswordPage,
+);
+const ReportPage = lazyPage(
+  () => import('../features/reports/ReportPage'),
+  (m) => m.ReportPage,
+);
+const FindRequestsPage = lazyPage(
+  () => import('../features/requestSearch/FindRequestsPage'),
+  (m) => m.FindRequestsPage,
+);
+const InvoicePage = lazyPage(
+  () => import('../features/requests/invoices/InvoicePage'),
+  (m) => m.InvoicePage,
+);
+const RequestPage = lazyPage(
+  () => import('../features/requests/RequestPage'),
+  (m) => m.RequestPage,
+);
+const ResultPage = lazyPage(
+  () => import('../features/requests/results/ResultPage'),
+  (m) => m.ResultPage,
+);
+const SelectRecipientPage = lazyPage(
+  () => import('../features/selectRecipient/SelectRecipientPage'),
+  (m) => m.SelectRecipientPage,
+);
+const TaskSkillsPage = lazyPage(
+  () => import('../features/skills/TaskSkillsPage'),
+  (m) => m.TaskSkillsPage,
+);
+const SsoErrorPage = lazyPage(
+  () => import('../features/sso/SsoErrorPage'),
+  (m) => m.SsoErrorPage,
+);
+const SsoReauthenticatedPage = lazyPage(
+  () => import('../features/sso/SsoReauthenticatedPage'),
+  (m) => m.SsoReauthenticatedPage,
+);
 
 /** The page component of each view $type. Features add their pages here. */
 export const pages: Record<string, PageComponent> = {

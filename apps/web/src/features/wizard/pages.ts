@@ -1,6 +1,13 @@
-import type { PageComponent } from '../../view/page';
-import { NewRequestPage } from './NewRequestPage';
-import { ReceiptPage } from './ReceiptPage';
+import { lazyPage, type PageComponent } from '../../view/page';
+
+const NewRequestPage = lazyPage(
+  () => import('./NewRequestPage'),
+  (m) => m.NewRequestPage,
+);
+const ReceiptPage = lazyPage(
+  () => import('./ReceiptPage'),
+  (m) => m.ReceiptPage,
+);
 
 /** The new-request wizard and the receipt, by view $type. */
 export const wizardPages: Record<string, PageComponent> = {
