@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, createUser, PASSWORD, signIn, type TestContext, XHR } from '../helpers.js';
+
+// Regression tests of attack classes that hit products like this one (issue 13, item 5): session
+// fixation, cookie flags, and cross-site request forgery by every shape a browser can send.
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+  await createUser(t.db, { id: 'alice', roles: [{ role: 'c:roles:admin', scope: '/' }] });
+});
+afterAll(() => t.close());
+
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+const credentials = `username=alice&password=${encodeURIComponent(PASSWORD)}`;
+
+describe('sessions', () => {
+  it('issues a new session id at sign-in, so a planted cookie is never promoted (fixation)', async () => {
+    const planted = 'dossier_session=attacker-chosen-value-0123456789';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: { ...XHR, ...form, cookie: planted },
+      payload: credentials,
+    });
+    expect(res.statusCode).toBe(200);
+    const issued = res.cookies.find((c) => c.name === 'dossier_session');
+    expect(issued?.value).toBeTruthy();
+    expect(issued?.value).not.toBe('attacker-chosen-value-0123456789');
+    expect(issued?.httpOnly).toBe(true);
+    expect(issued?.sameSite).toBe('Lax');
+    expect(issued?.path).toBe('/');
+    // The planted value is no session.
+    const withPlanted = await t.app.inject({
+      method: 'GET',
+      url: '/notifications/active',
+      headers: { ...XHR, cookie: planted },
+    });
+    expect(withPlanted.statusCode).toBe(401);
+  });
+
+  it('a sign-in with an existing session replaces it: the old id stops working', async () => {
+    const first = await signIn(t.app, 'alice');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: { ...XHR, ...form, cookie: first },
+      payload: credentials,
+    });
+    const second = again.cookies.find((c) => c.name === 'dossier_session')?.value;
+    expect(second).toBeTruthy();
+    expect(`dossier_session=${second}`).not.toBe(first);
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/notifications/active',
+      headers: { ...XHR, cookie: first },
+    });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('marks the cookie Secure when the app is served over https', async () => {
+    const secure = await createTestContext({ publicUrl: 'https://dossier.example' });
+    try {
+      await createUser(secure.db, { id: 'bob' });
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/signin',
+        headers: { ...XHR, ...form },
+        payload: `username=bob&password=${encodeURIComponent(PASSWORD)}`,
+      });
+      expect(res.cookies.find((c) => c.name === 'dossier_session')?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('cross-site request forgery', () => {
+  it('refuses a state change without X-Requested-With, whatever the body type', async () => {
+    const cookie = await signIn(t.app, 'alice');
+    for (const [contentType, payload] of [
+      ['application/json', '{"ids":[]}'],
+      ['text/plain', '{"ids":[]}'],
+      ['application/x-www-form-urlencoded', 'ids=1'],
+      ['multipart/form-data; boundary=x', '--x--'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/notifications/acknowledge',
+        headers: { cookie, 'content-type': contentType as string, origin: 'https://evil.example' },
+        payload,
+      });
+      expect(res.statusCode, contentType).toBe(403);
+    }
+  });
+
+  it('refuses a cross-origin form post to sign-in or sign-out, and one with no origin at all', async () => {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page' },
+      {},
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/signin',
+        headers: { ...form, ...headers },
+        payload: credentials,
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const cookie = await signIn(t.app, 'alice');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/signout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(out.statusCode).toBe(403);
+    const still = await t.app.inject({
+      method: 'GET',
+      url: '/notifications/active',
+      headers: { ...XHR, cookie },
+    });
+    expect(still.statusCode).toBe(200);
+  });
+
+  it('a JSON route will not read a text/plain body as JSON, even with the header', async () => {
+    const cookie = await signIn(t.app, 'alice');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/notifications/acknowledge',
+      headers: { ...XHR, cookie, 'content-type': 'text/plain' },
+      payload: '{"ids":[]}',
+    });
+    // Fastify reads text/plain as a string, which the route's schema refuses.
+    expect(res.statusCode).toBe(400);
+  });
+});
