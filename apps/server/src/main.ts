@@ -60,6 +60,17 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // The last line of defence: a fault no request handler caught is logged and the instance keeps
+  // serving everyone else. Each such fault is a defect to fix; the process tests provoke the known
+  // ones (an upload that breaks off or overruns) and check the server still answers.
+  process.on('uncaughtException', (error) => {
+    console.error(`[dossier] uncaught exception, still serving: ${error.stack ?? error.message}`);
+  });
+  process.on('unhandledRejection', (reason) => {
+    console.error(
+      `[dossier] unhandled rejection, still serving: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+    );
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Readable, Transform } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import type { DbOrTrx } from '../db/database.js';
 import type { Actor } from '../features/auth/actor.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
@@ -82,14 +82,27 @@ export async function receiveUpload(
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (size > declaredSize) return done(badRequest('The file is larger than announced.'));
+      if (size > declaredSize)
+        return done(new HttpError(413, 'The file is larger than announced.', 'fileTooLarge'));
       if (head.length < SNIFF_BYTES)
         head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
       hash.update(chunk);
       done(null, chunk);
     },
   });
-  await ctx.storage.write(key, body.pipe(meter));
+  // pipeline, not pipe: when the meter refuses the bytes, the request stream is stopped too and no
+  // later write can raise an 'error' event that nobody listens to (that ended the process).
+  const metered = pipeline(body, meter, () => undefined);
+  try {
+    await ctx.storage.write(key, metered);
+  } catch (error) {
+    await ctx.storage.remove(key).catch(() => undefined);
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'ABORT_ERR')
+      throw badRequest('The upload was interrupted.');
+    throw error;
+  }
   const verdict = size === declaredSize ? await checkContent(head, file.content_type) : undefined;
   if (!verdict?.ok) {
     await ctx.storage.remove(key);
