@@ -20,7 +20,7 @@ function put(base: string, url: string, body: Buffer, headers: Record<string, st
   return fetch(`${base}${url}`, {
     method: 'PUT',
     headers: { 'content-type': 'text/plain', ...headers },
-    body,
+    body: new Uint8Array(body),
   }).then((r) => r.status);
 }
 
