@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { mailedLink } from './db';
-import { DEMO_PASSWORD, pick, signIn } from './fixtures';
+import { ADMIN, DEMO_PASSWORD, pick, signIn } from './fixtures';
 
 // Self-registration: a visitor registers, confirms the email address through the link the outbox
 // holds, signs in and adds the external role with an advisor code on the account page.
@@ -56,6 +56,27 @@ test('a visitor registers, confirms the email and adds an external role with an 
   await expect(role).toBeVisible();
   // The account page lets the user remove only external roles.
   await expect(role.getByTestId('role-remove')).toBeVisible();
+  // A claimed external role grants nothing until an administrator of its scope approves it.
+  await expect(role.getByTestId('role-pending')).toHaveText('Pending approval');
+  await expect(page.getByTestId('roles-pending')).toBeVisible();
+
+  await page.context().clearCookies();
+  await signIn(page, ADMIN.username, ADMIN.password, '/admin/users');
+  const waiting = page.getByTestId('waiting-role-claim').filter({ hasText: 'visitor1' });
+  await expect(waiting).toContainText('ADV-7001');
+  await waiting.getByRole('link').click();
+  await expect(page.getByTestId('page-title')).toContainText('visitor1');
+  const claim = page.locator('[data-testid="role-claim"][data-role="c:roles:external:ADV-7001@/org/acme/"]');
+  await page.screenshot({ path: test.info().outputPath('role-claim.png'), fullPage: true });
+  await claim.getByTestId('claim-approve').click();
+  await expect(page.getByTestId('role-claims')).toHaveCount(0);
+  await expect(
+    page.locator('[data-testid="role-item"][data-role="c:roles:external:ADV-7001@/org/acme/"]'),
+  ).toBeVisible();
+
+  await page.context().clearCookies();
+  await signIn(page, 'visitor1', PASSWORD, '/account');
+  await expect(role.getByTestId('role-pending')).toHaveCount(0);
 });
 
 test('the account page opens the add-role subview from the address and keeps other roles', async ({

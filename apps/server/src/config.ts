@@ -46,6 +46,10 @@ const envSchema = z.object({
   SIGNIN_LOCK_MINUTES: int(15, 1, 24 * 60),
   SIGNIN_IP_LIMIT: int(20, 1, 100000),
   SELF_REGISTRATION: bool(false),
+  SELF_REGISTRATION_SCOPE: z
+    .string()
+    .regex(/^\/([A-Za-z0-9_-]+\/)*$/, { message: 'expected a scope path such as /registered/' })
+    .default('/registered/'),
   BODY_LIMIT_BYTES: int(1024 * 1024, 1024, 100 * 1024 * 1024),
   DB_POOL_SIZE: int(10, 1, 200),
   METRICS_TOKEN: z.string().min(16, { message: 'expected at least 16 characters' }).optional(),
@@ -213,6 +217,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       ipLimitPerWindow: env.SIGNIN_IP_LIMIT,
     },
     selfRegistration: env.SELF_REGISTRATION,
+    selfRegistrationScope: env.SELF_REGISTRATION_SCOPE,
     bodyLimit: env.BODY_LIMIT_BYTES,
     dbPoolSize: env.DB_POOL_SIZE,
     operations: {

@@ -327,6 +327,11 @@ describe('a key with the API scopes', () => {
     expect(Date.now() - started).toBeGreaterThan(5);
     const otherScope = await call(acme, 'POST', path, { userId: 'gale', password: PASSWORD });
     expect(otherScope.json()).toEqual({ valid: false });
+    // An account whose address was never confirmed cannot sign in, so it does not verify either.
+    await t.db.updateTable('users').set({ email_confirmed_at: null }).where('id', '=', 'sam').execute();
+    const unconfirmed = await call(acme, 'POST', path, { userId: 'sam', password: PASSWORD });
+    expect(unconfirmed.json()).toEqual({ valid: false });
+    await t.db.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', 'sam').execute();
     const missing = await call(acme, 'POST', path, { userId: 'sam' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toHaveProperty('password');

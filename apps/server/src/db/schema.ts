@@ -34,6 +34,16 @@ export interface UserRolesTable {
   scope: string;
 }
 
+/** Migration 0070: external roles a user claimed for itself, waiting for an administrator. */
+export interface RoleClaimsTable {
+  id: Generated<string>;
+  user_id: string;
+  role: string;
+  scope: string;
+  external_reference: string | null;
+  claimed_at: Generated<Date>;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: string;
@@ -465,6 +475,7 @@ export interface Database {
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   rate_events: RateEventsTable;
   user_roles: UserRolesTable;
+  role_claims: RoleClaimsTable;
   sessions: SessionsTable;
   signin_failures: SigninFailuresTable;
   notifications: NotificationsTable;

@@ -51,6 +51,7 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
     return registerAccount(deps.db, request.body, {
       baseUrl: baseUrlOf(request, deps.config.publicUrl),
       ip: request.ip,
+      homeScope: deps.config.selfRegistrationScope,
     });
   });
 

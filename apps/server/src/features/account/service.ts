@@ -1,6 +1,7 @@
 import {
   DEFAULT_PASSWORD_POLICY,
   EXTERNAL_ROLE,
+  formatRoleString,
   type RoleGrant,
   type UserForm,
   validateUserForm,
@@ -11,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../.
 import type { Actor } from '../auth/actor.js';
 import { hashPassword } from '../auth/passwords.js';
 import { getPasswordPolicy } from '../configuration/effective.js';
+import { addClaims, findClaims, removeClaims } from '../users/claims.js';
 import * as repo from '../users/repository.js';
 import { selfRoleScopes } from '../users/scopes.js';
 import {
@@ -35,7 +37,10 @@ export async function getAccountView(db: DbOrTrx, actor: Actor, handling: Passwo
   const row = await repo.findUser(db, actor.id);
   if (!row) throw notFound('No such user.');
   const roles = await repo.findRoles(db, actor.id);
-  const form = userFormOf(row, roles);
+  const claims = await findClaims(db, actor.id);
+  // Claimed external roles are listed with the granted ones, so the form keeps them, and marked
+  // pending: they grant nothing until an administrator of their scope approves them.
+  const form = userFormOf(row, [...roles, ...claims]);
   return {
     $type: 'account',
     title: `Account: ${actor.id}`,
@@ -51,6 +56,7 @@ export async function getAccountView(db: DbOrTrx, actor: Actor, handling: Passwo
       externalUserId: form.externalUserId,
       version: form.version,
     },
+    pendingRoles: claims.map(formatRoleString),
     emailConfirmed: row.email_confirmed_at !== null,
     canChangePassword: handling.enabled && row.external_user_id === null,
     passwordPolicy: await getPasswordPolicy(db, row.scope),
@@ -107,17 +113,28 @@ export async function updateAccount(
         );
       }
       const roles = await repo.findRoles(trx, actor.id);
-      const { added, removed } = checkSelfRoles(roles, parseRoles(form.roles), offered);
+      const claims = await findClaims(trx, actor.id);
+      const { added, removed } = checkSelfRoles([...roles, ...claims], parseRoles(form.roles), offered);
+      const claimed = new Set(claims.map(formatRoleString));
+      const removedClaims = removed.filter((g) => claimed.has(formatRoleString(g)));
+      const removedRoles = removed.filter((g) => !claimed.has(formatRoleString(g)));
       const columns = { ...personalColumns(form) };
       // Country and language are kept unless the form sends them.
       if (form.country == null) columns.country = current.country;
       if (form.language == null) columns.language = current.language;
-      const nextRoles = [...roles.filter((g) => !removed.includes(g)), ...added];
+      const nextRoles = roles.filter((g) => !removedRoles.includes(g));
       const changes = diffRecords(
         auditShape(current as unknown as Record<string, unknown>, roles),
         auditShape({ ...current, ...columns } as unknown as Record<string, unknown>, nextRoles),
       );
       if (form.password) changes.password = { from: '(hidden)', to: '(changed)' };
+      if (added.length > 0 || removedClaims.length > 0)
+        changes.roleClaims = {
+          from: claims.map(formatRoleString).join(', '),
+          to: [...claims.filter((c) => !removedClaims.includes(c)), ...added]
+            .map(formatRoleString)
+            .join(', '),
+        };
       // A changed address is confirmed again (a link to the new one) before the next sign-in.
       const emailChanged = columns.email.toLowerCase() !== current.email.toLowerCase();
       await repo.updateUser(trx, actor.id, current.version, {
@@ -127,8 +144,9 @@ export async function updateAccount(
           ? { password_hash: await hashPassword(form.password), password_must_change: false }
           : {}),
       });
-      await repo.removeRoles(trx, actor.id, removed);
-      await repo.addRoles(trx, actor.id, added);
+      await repo.removeRoles(trx, actor.id, removedRoles);
+      await removeClaims(trx, actor.id, removedClaims);
+      await addClaims(trx, actor.id, added);
       if (emailChanged) {
         await sendConfirmation(trx, {
           userId: actor.id,
@@ -163,14 +181,19 @@ export async function getRegistrationView(db: DbOrTrx) {
 }
 
 /**
- * Registers an account: the user, its external roles, and a confirmation mail in the outbox. The
- * account can sign in once the address is confirmed. Its scope is the first scope offered for
- * self-assigned roles (else '/'), so administrators of that scope manage it.
+ * Registers an account: the user, the external roles it claims, and a confirmation mail in the
+ * outbox. The account can sign in once the address is confirmed. Its home scope is the configured
+ * one for newcomers (SELF_REGISTRATION_SCOPE), outside every organisation: it belongs to none of them
+ * until an administrator approves a claim or grants a role.
  */
 /** Registrations one address may make per hour (each sends a mail). */
 export const REGISTRATIONS_PER_HOUR = 10;
 
-export async function registerAccount(db: Db, form: UserForm, request: { baseUrl: string; ip: string }) {
+export async function registerAccount(
+  db: Db,
+  form: UserForm,
+  request: { baseUrl: string; ip: string; homeScope: string },
+) {
   const since = new Date(Date.now() - 3_600_000);
   if ((await repo.countTokensFromIp(db, request.ip, CONFIRM_PURPOSE, since)) >= REGISTRATIONS_PER_HOUR) {
     throw tooManyRequests(
@@ -179,7 +202,7 @@ export async function registerAccount(db: Db, form: UserForm, request: { baseUrl
     );
   }
   const offered = await selfRoleScopes(db);
-  const scope = offered[0] ?? '/';
+  const scope = request.homeScope;
   const policy = await getPasswordPolicy(db, scope);
   const errors = validateUserForm(form, {
     creating: true,
@@ -207,9 +230,17 @@ export async function registerAccount(db: Db, form: UserForm, request: { baseUrl
         password_hash: await hashPassword(form.password ?? ''),
         email_confirmed_at: null,
       });
-      await repo.addRoles(trx, userId, added);
-      await sendConfirmation(trx, { userId, name: columns.name, email: columns.email, ...request });
-      const changes = diffRecords({}, auditShape(columns, added));
+      // What a newcomer says it is, is a claim until an administrator of that scope approves it.
+      await addClaims(trx, userId, added);
+      await sendConfirmation(trx, {
+        userId,
+        name: columns.name,
+        email: columns.email,
+        baseUrl: request.baseUrl,
+        ip: request.ip,
+      });
+      const changes = diffRecords({}, auditShape(columns, []));
+      if (added.length > 0) changes.roleClaims = { from: '', to: added.map(formatRoleString).join(', ') };
       await recordEvent(trx, {
         type: 'accountRegistered',
         aggregateType: 'user',

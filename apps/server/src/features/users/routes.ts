@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { baseUrlOf } from '../../http/views.js';
 import { requirePermission } from '../auth/policy.js';
+import { claimsWaitingFor, decideClaim } from './claimDecisions.js';
 import { sendSignedInPage } from './pageView.js';
 import { userScopes } from './policy.js';
 import { userFormOptions } from './scopes.js';
@@ -31,6 +32,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
         $type: 'adminUsers',
         title: 'Users',
         canCreateNew: actor.permissions.includes('user:edit') && options.scopes.length > 0,
+        pendingRoleClaims: await claimsWaitingFor(deps.db, actor),
       };
     }),
   );
@@ -68,6 +70,23 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       ip: request.ip,
     });
   });
+
+  r.post(
+    '/admin/users/edit/:userId/role-claims/:claimId/:decision',
+    {
+      schema: {
+        params: idParams.extend({
+          claimId: z.string().regex(/^\d{1,18}$/, 'Not a role claim.'),
+          decision: z.enum(['approve', 'refuse']),
+        }),
+      },
+    },
+    async (request) => {
+      const actor = requirePermission(request, 'user:edit');
+      const { userId, claimId, decision } = request.params;
+      return decideClaim(deps.db, actor, userId, claimId, decision, deps.config.selfRegistrationScope);
+    },
+  );
 
   r.post(
     '/admin/users/edit/:userId',

@@ -1,4 +1,5 @@
 import {
+  formatRoleString,
   isWithinScope,
   type PagingQuery,
   type RoleGrant,
@@ -16,6 +17,7 @@ import { reassignOpenTasks } from '../assignment/service.js';
 import type { Actor } from '../auth/actor.js';
 import { hashPassword } from '../auth/passwords.js';
 import { sendActivationMail } from '../workflowMail/activation.js';
+import { findClaims } from './claims.js';
 import { mayActOnScope, userScopes } from './policy.js';
 import * as repo from './repository.js';
 import { scopeOptionOf, userFormOptions } from './scopes.js';
@@ -74,8 +76,12 @@ export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | un
     };
   }
   const row = await repo.findUser(db, userId);
-  // A user outside the actor's scopes is answered as unknown: its existence is not told.
-  if (!row || !mayActOnScope(actor, 'user:view', row.scope)) throw notFound('No such user.');
+  const claims = row ? await findClaims(db, userId) : [];
+  // A user outside the actor's scopes is answered as unknown: its existence is not told. A user who
+  // claims a role at one of the actor's scopes is shown, so that the claim can be decided.
+  const decides = (scope: string) => mayActOnScope(actor, 'user:edit', scope);
+  if (!row || (!mayActOnScope(actor, 'user:view', row.scope) && !claims.some((c) => decides(c.scope))))
+    throw notFound('No such user.');
   const roles = await repo.findRoles(db, userId);
   return {
     ...base,
@@ -83,6 +89,12 @@ export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | un
     userId,
     canEdit: mayActOnScope(actor, 'user:edit', row.scope),
     user: userFormOf(row, roles),
+    pendingRoles: claims.map((c) => ({
+      id: c.id,
+      role: formatRoleString(c),
+      claimedAt: c.claimedAt.toISOString(),
+      canDecide: decides(c.scope),
+    })),
     ...(await formOptions(db, actor, row.scope)),
     history: await listHistory(db, 'user', userId),
   };

@@ -24,6 +24,8 @@ export interface AccountView extends View {
   passwordPolicy: PasswordPolicy;
   roleScopes: string[];
   emailConfirmed?: boolean;
+  /** Claimed external roles waiting for an administrator's approval. */
+  pendingRoles?: string[];
 }
 
 /** /account (Account: {userId}) and /account/create (Register New Account): one form. */
@@ -86,9 +88,15 @@ export const AccountPage = definePage<AccountView>(({ view }) => {
             }}
           />
         </Paper>
+        {(view.pendingRoles?.length ?? 0) > 0 && (
+          <Alert color="yellow" data-testid="roles-pending">
+            {t('accounts.roles.pendingHint')}
+          </Alert>
+        )}
         <RolesEditor
           mode="self"
           roles={view.user.roles}
+          pending={view.pendingRoles}
           roleScopes={view.roleScopes.map((scopePath) => ({ scopePath, roles: [] }))}
           initiallyAdding={view.action === 'addRole'}
           onChange={(roles) => form.edit((v) => ({ ...v, user: { ...v.user, roles } }), 'roles')}

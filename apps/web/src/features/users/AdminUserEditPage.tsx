@@ -26,6 +26,7 @@ import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
+import { type PendingRole, PendingRoleClaims } from './PendingRoleClaims';
 import { type RoleScopeOption, RolesEditor } from './RolesEditor';
 import { FlagField, UserFields, type UserFieldValues } from './UserFields';
 
@@ -54,6 +55,7 @@ export interface AdminUserView extends View {
   scopes: ScopeOption[];
   roleScopes: RoleScopeOption[];
   history: HistoryEntry[];
+  pendingRoles?: PendingRole[];
 }
 
 type User = AdminUserView['user'];
@@ -198,6 +200,7 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
           onChange={(roles) => set('roles', roles)}
           error={form.errorOf({}, 'roles')}
         />
+        {view.userId && <PendingRoleClaims userId={view.userId} claims={view.pendingRoles ?? []} />}
         <FormActions form={form} canSave={!disabled && form.dirty && valid} onSave={() => void save()} />
         <HistoryList entries={view.history} />
       </Stack>

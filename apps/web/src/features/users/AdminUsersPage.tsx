@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { SearchPageHeader } from '../../ui/forms/SearchPageHeader';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
 import { definePage } from '../../view/page';
+import { type WaitingClaim, WaitingRoleClaims } from './PendingRoleClaims';
 
 export interface AdminUsersView extends View {
   $type: 'adminUsers';
   canCreateNew: boolean;
+  pendingRoleClaims?: WaitingClaim[];
 }
 
 interface UserHit {
@@ -25,6 +27,7 @@ export const AdminUsersPage = definePage<AdminUsersView>(({ view }) => {
   return (
     <Container size="lg" data-testid="admin-users-page">
       <SearchPageHeader title={view.title} createPath="/admin/users/edit" canCreateNew={view.canCreateNew} />
+      <WaitingRoleClaims claims={view.pendingRoleClaims ?? []} />
       <SearchPanel<UserHit>
         path="/admin/users/search"
         testId="users-search"

@@ -34,6 +34,8 @@ export interface RolesEditorProps {
   disabled?: boolean;
   /** Opens the add-role subview at once (?action=addRole). */
   initiallyAdding?: boolean;
+  /** Roles the user claimed that an administrator has not approved yet: they grant nothing. */
+  pending?: string[];
   error?: string;
   onChange(roles: string[]): void;
 }
@@ -96,6 +98,11 @@ export function RolesEditor(props: RolesEditorProps) {
                   <Text size="sm" c="dimmed">
                     {t('accounts.roles.reference')}: {parsed.externalReference}
                   </Text>
+                )}
+                {props.pending?.includes(text) && (
+                  <Badge color="yellow" variant="light" data-testid="role-pending">
+                    {t('accounts.roles.pending')}
+                  </Badge>
                 )}
               </Group>
               {removable && (

@@ -36,7 +36,14 @@ export const userEndpoints = [
       const passwordOk = await verifyPassword(user?.password_hash ?? null, body.password);
       const now = Date.now();
       const locked = user?.locked_until != null && user.locked_until.getTime() > now;
-      if (!user || user.disabled || locked || !isWithinScope(user.scope, key.scopePath))
+      // An account whose address was never confirmed cannot sign in, so it is never valid either.
+      if (
+        !user ||
+        user.disabled ||
+        locked ||
+        user.email_confirmed_at === null ||
+        !isWithinScope(user.scope, key.scopePath)
+      )
         return { valid: false };
       if (!passwordOk) {
         await authRepo.recordUserFailure(

@@ -1,0 +1,77 @@
+import { formatRoleString } from '@dossier/core';
+import { recordEvent } from '../../audit/events.js';
+import type { Db } from '../../db/database.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { Actor } from '../auth/actor.js';
+import { listClaimsInScopes, takeClaim } from './claims.js';
+import { mayActOnScope, userScopes } from './policy.js';
+import * as repo from './repository.js';
+import { getUserView } from './service.js';
+
+// An administrator decides on an external role a user claimed for itself: approved, it becomes a
+// role of the user; refused, it is gone. Only an administrator whose user:edit scope covers the
+// claimed scope may decide, and each decision is in the user's history.
+
+export type ClaimDecision = 'approve' | 'refuse';
+
+export async function decideClaim(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  claimId: string,
+  decision: ClaimDecision,
+  newcomerScope: string,
+) {
+  await db.transaction().execute(async (trx) => {
+    const claim = await takeClaim(trx, userId, claimId);
+    if (!claim) throw notFound('This role claim is no longer waiting.');
+    if (!mayActOnScope(actor, 'user:edit', claim.scope))
+      throw forbidden('You may not decide on roles claimed at this scope.');
+    if (decision === 'approve') {
+      await repo.addRoles(trx, userId, [claim]);
+      // A newcomer joins the organisation that approved it, whose administrators then manage it.
+      const user = await repo.findUser(trx, userId, true);
+      if (user?.scope === newcomerScope)
+        await repo.updateUser(trx, userId, user.version, { scope: claim.scope });
+    }
+    await recordEvent(trx, {
+      type: decision === 'approve' ? 'roleClaimApproved' : 'roleClaimRefused',
+      aggregateType: 'user',
+      aggregateId: userId,
+      actor: actor.id,
+      payload: {
+        changes: {
+          roleClaims: {
+            from: formatRoleString(claim),
+            to: decision === 'approve' ? '(approved)' : '(refused)',
+          },
+        },
+      },
+    });
+  });
+  // A refused newcomer is outside the administrator's scopes again: the page goes back to the list.
+  if (decision === 'refuse' && !(await mayViewUser(db, actor, userId)))
+    return { $type: 'roleClaimDecided', userId, decision };
+  return getUserView(db, actor, userId);
+}
+
+async function mayViewUser(db: Db, actor: Actor, userId: string): Promise<boolean> {
+  const user = await repo.findUser(db, userId);
+  return user !== undefined && mayActOnScope(actor, 'user:view', user.scope);
+}
+
+/** The claims waiting for this administrator, oldest first, for the users page. */
+export async function claimsWaitingFor(db: Db, actor: Actor) {
+  const claims = await listClaimsInScopes(db, userScopes(actor, 'user:edit'), 50);
+  return claims.map((c) => ({
+    id: c.id,
+    userId: c.userId,
+    userName: c.userName,
+    role: formatRoleString({
+      role: c.role,
+      scope: c.scope,
+      ...(c.externalReference === null ? {} : { externalReference: c.externalReference }),
+    }),
+    claimedAt: c.claimedAt.toISOString(),
+  }));
+}
