@@ -28,11 +28,12 @@ export function createShellRenderer(options: { distDir: string; devServer?: stri
         .replace(/</g, '\\u003c')
         .replace(/\u2028/g, '\\u2028')
         .replace(/\u2029/g, '\\u2029');
+      // Replacer functions: a replacement string would read `$&`, `$'` and `` $` `` in the data.
       return (await load())
-        .replace('<!--title-->', title)
+        .replace('<!--title-->', () => title)
         .replace(
           '<!--initial-state-->',
-          `<script id="initial-state" type="application/json">${json}</script>`,
+          () => `<script id="initial-state" type="application/json">${json}</script>`,
         );
     },
   };

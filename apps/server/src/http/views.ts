@@ -44,12 +44,24 @@ export function requireSignedIn(request: FastifyRequest, reply: FastifyReply): b
   return false;
 }
 
-/** Only a local path may be a return target; anything else (another host, //evil) becomes '/'. */
+// Any origin will do as the base: what matters is whether the value leaves it.
+const LOCAL = 'http://return-url.invalid';
+
+/**
+ * Only a path on this origin may be a return target. The value is read as a browser reads it
+ * (tabs and newlines dropped, backslashes as slashes), so `/\t/evil.example` is refused as the
+ * browser would have gone to evil.example; anything else becomes '/'.
+ */
 export function safeReturnUrl(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+  if (typeof value !== 'string' || !value.startsWith('/')) return '/';
+  let url: URL;
+  try {
+    url = new URL(value, LOCAL);
+  } catch {
     return '/';
   }
-  return value;
+  if (url.origin !== LOCAL) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The address users reach the app at: PUBLIC_URL, else what this request came to. */

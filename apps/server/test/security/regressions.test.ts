@@ -135,3 +135,49 @@ describe('cross-site request forgery', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('return targets after sign-in (open redirect)', () => {
+  it.each([
+    ['/\t/evil.example/phish', '/'],
+    ['/%09/evil.example/phish', '/%09/evil.example/phish'],
+    ['/\n/evil.example', '/'],
+    ['/\\evil.example', '/'],
+    ['//evil.example/x', '/'],
+    ['https://evil.example/', '/'],
+    ['/requests/ACM1?tab=tasks#notes', '/requests/ACM1?tab=tasks#notes'],
+  ])('a plain-form sign-in with return-url %j goes to %j', async (returnUrl, expected) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: { ...form, origin: 'http://localhost:80', host: 'localhost:80' },
+      payload: `${credentials}&return-url=${encodeURIComponent(returnUrl)}`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(expected);
+    // What the browser makes of the target stays on this origin.
+    expect(new URL(String(res.headers.location), 'http://dossier.test').origin).toBe('http://dossier.test');
+  });
+
+  it('answers a signed-in visit to /signin with a newline in return-url by a redirect home, not 500', async () => {
+    const cookie = await signIn(t.app, 'alice');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/signin?return-url=%2F%0A%2Fevil',
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/');
+  });
+});
+
+describe('the page shell', () => {
+  it('puts stored text into the page as it is, even with $ patterns in it', async () => {
+    const cookie = await signIn(t.app, 'alice');
+    await t.db.updateTable('users').set({ name: "Al $` $' $& $$ Ice" }).where('id', '=', 'alice').execute();
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie, accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    const state = /<script id="initial-state" type="application\/json">(.*?)<\/script>/s.exec(res.body)?.[1];
+    expect(JSON.parse(state as string).user.name).toBe("Al $` $' $& $$ Ice");
+    expect(res.body.match(/<script id="initial-state"/g)).toHaveLength(1);
+  });
+});
