@@ -103,10 +103,44 @@ describe('POST /account', () => {
     expect(roles).toEqual([{ role: 'c:roles:submitter' }]);
   });
 
-  it('changes the password when it meets the policy', async () => {
-    const res = await alice.post('/account', form({ password: 'New-Password-77' }));
+  it('changes the password only with the current one, and ends the other sessions', async () => {
+    const otherDevice = caller(t.app, await signIn(t.app, 'alice'));
+    const without = await alice.post('/account', form({ password: 'New-Password-77' }));
+    expect(without.statusCode).toBe(400);
+    expect(without.json().fields).toEqual({
+      currentPassword: 'Enter your current password to change your password or email address.',
+    });
+    const wrong = await alice.post(
+      '/account',
+      form({ password: 'New-Password-77', currentPassword: 'guess' }),
+    );
+    expect(wrong.json().fields).toEqual({ currentPassword: 'The current password is not correct.' });
+    expect((await t.app.inject(signinForm('alice', PASSWORD))).statusCode).toBe(200);
+
+    const res = await alice.post(
+      '/account',
+      form({ password: 'New-Password-77', currentPassword: PASSWORD }),
+    );
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject(signinForm('alice', 'New-Password-77'))).statusCode).toBe(200);
+    // The session that changed it goes on; every other one has ended.
+    expect((await alice.get('/account')).statusCode).toBe(200);
+    expect((await otherDevice.get('/account')).statusCode).toBe(401);
+  });
+
+  it('limits wrong current passwords', async () => {
+    await createUser(t.db, { id: 'guesser', scope: '/org/acme/' });
+    const c = caller(t.app, await signIn(t.app, 'guesser'));
+    const body = {
+      ...form(),
+      email: 'guesser@test.example',
+      password: 'Another-Pass-88',
+      currentPassword: 'x',
+    };
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await c.post('/account', body)).statusCode);
+    expect(answers.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(answers[10]).toBe(429);
   });
 });
 
@@ -116,7 +150,18 @@ describe('changing the email address on the account page', () => {
     const c = caller(t.app, await signIn(t.app, 'mover'));
     const view = (await c.get('/account')).json();
     expect(view.emailConfirmed).toBe(true);
-    const res = await c.post('/account', { ...view.user, phone: '0412 000 001', email: 'mover@new.example' });
+    const bare = await c.post('/account', {
+      ...view.user,
+      phone: '0412 000 001',
+      email: 'mover@new.example',
+    });
+    expect(bare.json().fields).toHaveProperty('currentPassword');
+    const res = await c.post('/account', {
+      ...view.user,
+      phone: '0412 000 001',
+      email: 'mover@new.example',
+      currentPassword: PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().emailConfirmed).toBe(false);
     expect((await t.app.inject(signinForm('mover', PASSWORD))).json().code).toBe('unconfirmed');
@@ -124,6 +169,24 @@ describe('changing the email address on the account page', () => {
     const token = /token=([^\s]+)/.exec(mail.text)?.[1] as string;
     expect((await caller(t.app).get(`/account/confirm?token=${token}`)).statusCode).toBe(200);
     expect((await t.app.inject(signinForm('mover', PASSWORD))).statusCode).toBe(200);
+  });
+
+  it('mails at most three new addresses an hour from one account', async () => {
+    await createUser(t.db, { id: 'spammer', scope: '/org/acme/' });
+    const c = caller(t.app, await signIn(t.app, 'spammer'));
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const view = (await c.get('/account')).json();
+      const res = await c.post('/account', {
+        ...view.user,
+        phone: '0412 000 002',
+        email: `victim${i}@elsewhere.example`,
+        currentPassword: PASSWORD,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await listMailTo(t.db, 'victim3@elsewhere.example')).toEqual([]);
   });
 });
 

@@ -84,6 +84,79 @@ describe('refusals', () => {
     expect(row.name).toBe('User globexuser');
   });
 
+  it('an admin of /org/acme/ may not take over a user of its scope who holds a role at /', async () => {
+    await createUser(t.db, {
+      id: 'widehandler',
+      scope: '/org/acme/',
+      roles: [{ role: 'c:roles:handler', scope: '/' }],
+    });
+    const view = await acmeAdmin.get('/admin/users/edit/widehandler');
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({ canEdit: false });
+    expect(view.json().readOnlyReason).toContain('roles outside your scopes');
+    const user = view.json().user;
+    for (const change of [
+      { password: 'Taken-Over-2026!' },
+      { disabled: true },
+      { email: 'attacker@evil.example' },
+      { roles: [] },
+    ]) {
+      const res = await acmeAdmin.post('/admin/users/edit/widehandler', {
+        ...user,
+        phone: '02 9876 5432',
+        ...change,
+      });
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+    }
+    const row = await t.db
+      .selectFrom('users')
+      .select(['email', 'disabled', 'version'])
+      .where('id', '=', 'widehandler')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: 'widehandler@test.example', disabled: false, version: user.version });
+    // The root administrator covers every role and may.
+    const rootSave = await root.post('/admin/users/edit/widehandler', {
+      ...user,
+      phone: '02 9876 5432',
+      name: 'Wide',
+    });
+    expect(rootSave.statusCode).toBe(200);
+    await t.db.deleteFrom('user_roles').where('user_id', '=', 'widehandler').execute();
+    await t.db.deleteFrom('users').where('id', '=', 'widehandler').execute();
+  });
+
+  it('ends the sessions of a user whose password an administrator sets, or who is disabled', async () => {
+    await createUser(t.db, {
+      id: 'signedin',
+      scope: '/org/acme/',
+      roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
+    });
+    const account = (cookie: string) => caller(t.app, cookie).get('/account');
+    const first = await signIn(t.app, 'signedin');
+    let user = (await acmeAdmin.get('/admin/users/edit/signedin')).json().user;
+    const reset = await acmeAdmin.post('/admin/users/edit/signedin', {
+      ...user,
+      phone: '02 9876 5432',
+      password: 'Reset-By-Admin-2026!',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await account(first)).statusCode).toBe(401);
+
+    const second = await signIn(t.app, 'signedin', 'Reset-By-Admin-2026!');
+    user = reset.json().user;
+    const disabled = await acmeAdmin.post('/admin/users/edit/signedin', { ...user, disabled: true });
+    expect(disabled.statusCode).toBe(200);
+    const enabled = await acmeAdmin.post('/admin/users/edit/signedin', {
+      ...disabled.json().user,
+      disabled: false,
+    });
+    expect(enabled.statusCode).toBe(200);
+    // Enabled again, the old session stays ended.
+    expect((await account(second)).statusCode).toBe(401);
+    await t.db.deleteFrom('user_roles').where('user_id', '=', 'signedin').execute();
+    await t.db.deleteFrom('users').where('id', '=', 'signedin').execute();
+  });
+
   it('a manager (user:view only) reads users but may not change them', async () => {
     const view = await manager.get('/admin/users/edit/acmeuser');
     expect(view.statusCode).toBe(200);

@@ -85,4 +85,32 @@ describe('password reset', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.email).toBe('A valid email address is required.');
   });
+
+  it('keeps one live link per user, taken once even by parallel uses, and ends every session', async () => {
+    await createUser(t.db, { id: 'pia', scope: '/org/acme/' });
+    const session = await signIn(t.app, 'pia');
+    await post('/reset-password', { email: 'pia@test.example' }, '10.0.1.1');
+    await post('/reset-password', { email: 'pia@test.example' }, '10.0.1.2');
+    const tokens = (await listMailTo(t.db, 'pia@test.example')).map((m) => tokenFrom(m.text));
+    expect(new Set(tokens).size).toBe(2);
+    const answers = await Promise.all(
+      [...tokens, ...tokens, ...tokens, ...tokens].map((token, i) =>
+        post('/set-password', { token, password: `Parallel-Pass-${i}0` }, '10.0.1.3'),
+      ),
+    );
+    // Only the newest link works, and only once.
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 400)).toBe(true);
+    const me = await t.app.inject({ url: '/account', headers: { ...XHR, cookie: session } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('mails one address at most three times an hour, whoever asks', async () => {
+    await createUser(t.db, { id: 'quinn', scope: '/org/acme/' });
+    for (let i = 0; i < 6; i++) {
+      const res = await post('/reset-password', { email: 'quinn@test.example' }, `10.0.2.${i}`);
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await listMailTo(t.db, 'quinn@test.example')).toHaveLength(3);
+  });
 });

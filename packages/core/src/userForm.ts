@@ -23,6 +23,8 @@ export const userFormSchema = z.object({
   country: text(2).nullish(),
   language: text(20).nullish(),
   password: text(200).nullish(),
+  /** The account page asks for it to change the password or the email address. */
+  currentPassword: text(1000).nullish(),
   roles: z.array(text(600)).max(200).default([]),
   disabled: z.boolean().optional(),
   passwordMustBeChangedAtNextLogin: z.boolean().optional(),

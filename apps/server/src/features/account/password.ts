@@ -3,8 +3,10 @@ import { recordEvent } from '../../audit/events.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, HttpError } from '../../http/errors.js';
+import type { LiveHub } from '../../live/hub.js';
 import { hashPassword } from '../auth/passwords.js';
 import { authenticate, SIGNIN_FAILURE_TEXT, type SigninInput, startSession } from '../auth/service.js';
+import { endUserSessions } from '../auth/sessions.js';
 import { getPasswordPolicy } from '../configuration/effective.js';
 import * as repo from '../users/repository.js';
 
@@ -16,6 +18,7 @@ export async function changePasswordAndSignIn(
   db: Db,
   config: Config,
   input: SigninInput & { newPassword: string },
+  live?: LiveHub,
 ) {
   const checked = await authenticate(db, config, input, { allowPasswordChange: true });
   if (!checked.ok) {
@@ -52,6 +55,7 @@ export async function changePasswordAndSignIn(
         },
       },
     });
+    await endUserSessions(trx, live, row.id);
     return startSession(trx, config, row.id, input);
   });
 }

@@ -35,10 +35,17 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.post('/account', { schema: { body: userFormSchema } }, async (request) =>
-    updateAccount(deps.db, requireActor(request), handling(), request.body, {
-      baseUrl: baseUrlOf(request, deps.config.publicUrl),
-      ip: request.ip,
-    }),
+    updateAccount(
+      deps.db,
+      requireActor(request),
+      handling(),
+      request.body,
+      {
+        baseUrl: baseUrlOf(request, deps.config.publicUrl),
+        ip: request.ip,
+      },
+      deps.live,
+    ),
   );
 
   r.get('/account/create', async (request, reply) => {
@@ -74,14 +81,19 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   r.post('/account/change-password', { schema: { body: changePasswordBody } }, async (request, reply) => {
-    const token = await changePasswordAndSignIn(deps.db, deps.config, {
-      username: request.body.username,
-      password: request.body.password,
-      newPassword: request.body.newPassword,
-      ip: request.ip,
-      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-      previousToken: request.cookies[SESSION_COOKIE],
-    });
+    const token = await changePasswordAndSignIn(
+      deps.db,
+      deps.config,
+      {
+        username: request.body.username,
+        password: request.body.password,
+        newPassword: request.body.newPassword,
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        previousToken: request.cookies[SESSION_COOKIE],
+      },
+      deps.live,
+    );
     setSessionCookie(request, reply, deps.config, token);
     return { ok: true, returnUrl: safeReturnUrl(request.body.returnUrl) };
   });

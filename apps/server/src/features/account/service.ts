@@ -8,9 +8,12 @@ import {
 } from '@dossier/core';
 import { diffRecords, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
+import { takeRate } from '../../db/rateLimit.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
+import type { LiveHub } from '../../live/hub.js';
 import type { Actor } from '../auth/actor.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { endUserSessions } from '../auth/sessions.js';
 import { getPasswordPolicy } from '../configuration/effective.js';
 import { addClaims, findClaims, removeClaims } from '../users/claims.js';
 import * as repo from '../users/repository.js';
@@ -64,6 +67,21 @@ export async function getAccountView(db: DbOrTrx, actor: Actor, handling: Passwo
   };
 }
 
+/** Mails to a new address one account may set off per hour. */
+const EMAIL_CHANGES_PER_HOUR = 3;
+/** Wrong current passwords one account may give per 15 minutes. */
+const CURRENT_PASSWORD_TRIES = 10;
+
+async function checkCurrentPassword(db: Db, userId: string, hash: string, given: string | null | undefined) {
+  const required = 'Enter your current password to change your password or email address.';
+  if (!given) throw badRequest(required, { currentPassword: required });
+  if (await verifyPassword(hash, given)) return;
+  if (!(await takeRate(db, 'currentPassword', userId, CURRENT_PASSWORD_TRIES, 900)))
+    throw tooManyRequests('Too many wrong passwords. Please try again later.', 900);
+  const wrong = 'The current password is not correct.';
+  throw badRequest(wrong, { currentPassword: wrong });
+}
+
 /** A registered user adds or removes only external roles, and adds them only at offered scopes. */
 function checkSelfRoles(current: RoleGrant[], next: RoleGrant[], offered: string[]) {
   const { added, removed } = diffRoles(current, next);
@@ -86,6 +104,7 @@ export async function updateAccount(
   handling: PasswordHandling,
   form: UserForm,
   request: { baseUrl: string; ip: string },
+  live?: LiveHub,
 ) {
   const row = await repo.findUser(db, actor.id);
   if (!row) throw notFound('No such user.');
@@ -101,6 +120,12 @@ export async function updateAccount(
   });
   if (Object.keys(errors).length > 0) throw badRequest('Please correct the marked fields.', errors);
   await assertUnique(db, { email: form.email, exceptUserId: actor.id });
+  const emailChanged = form.email.trim().toLowerCase() !== row.email.toLowerCase();
+  // Whoever holds a session but not the password cannot take the account over.
+  if ((form.password || emailChanged) && row.password_hash !== null)
+    await checkCurrentPassword(db, actor.id, row.password_hash, form.currentPassword);
+  if (emailChanged && !(await takeRate(db, 'emailChange', actor.id, EMAIL_CHANGES_PER_HOUR, 3600)))
+    throw tooManyRequests('Too many email address changes. Please try again later.', 3600);
   const offered = await selfRoleScopes(db);
   return db
     .transaction()
@@ -136,7 +161,6 @@ export async function updateAccount(
             .join(', '),
         };
       // A changed address is confirmed again (a link to the new one) before the next sign-in.
-      const emailChanged = columns.email.toLowerCase() !== current.email.toLowerCase();
       await repo.updateUser(trx, actor.id, current.version, {
         ...columns,
         ...(emailChanged ? { email_confirmed_at: null } : {}),
@@ -144,6 +168,7 @@ export async function updateAccount(
           ? { password_hash: await hashPassword(form.password), password_must_change: false }
           : {}),
       });
+      if (form.password) await endUserSessions(trx, live, actor.id, actor.sessionId);
       await repo.removeRoles(trx, actor.id, removedRoles);
       await removeClaims(trx, actor.id, removedClaims);
       await addClaims(trx, actor.id, added);

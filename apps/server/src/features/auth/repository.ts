@@ -77,6 +77,14 @@ export async function deleteSession(db: DbOrTrx, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
+/** Deletes the user's sessions but `keep`; answers the ids it deleted. */
+export async function deleteUserSessions(db: DbOrTrx, userId: string, keep?: string): Promise<string[]> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keep) query = query.where('id', '!=', keep);
+  const rows = await query.returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
 /** The session with its user, if it is neither expired nor idle too long and the user may sign in. */
 export function findLiveSession(db: DbOrTrx, id: string, idleSince: Date) {
   return db

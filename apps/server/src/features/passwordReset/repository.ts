@@ -22,7 +22,7 @@ export function findUserForReset(db: DbOrTrx, email: string) {
     .executeTakeFirst();
 }
 
-/** The new password; a lockout and a pending must-change end with it, and so do other sessions. */
+/** The new password; a lockout and a pending must-change end with it (sessions: endUserSessions). */
 export async function replacePassword(db: DbOrTrx, userId: string, passwordHash: string) {
   await db
     .updateTable('users')
@@ -36,5 +36,4 @@ export async function replacePassword(db: DbOrTrx, userId: string, passwordHash:
     })
     .where('id', '=', userId)
     .execute();
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

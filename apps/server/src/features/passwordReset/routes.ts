@@ -35,6 +35,6 @@ export function passwordResetRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   r.post('/set-password', { schema: { body: setBody } }, async (request) =>
-    setPasswordWithToken(deps.db, request.body),
+    setPasswordWithToken(deps.db, request.body, deps.live),
   );
 }

@@ -4,12 +4,14 @@ import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { takeRate } from '../../db/rateLimit.js';
 import { badRequest, tooManyRequests } from '../../http/errors.js';
+import type { LiveHub } from '../../live/hub.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { richTextToHtml, richTextToText } from '../../mail/richText.js';
 import { tokenHash } from '../account/confirmation.js';
 import { hashPassword } from '../auth/passwords.js';
+import { endUserSessions } from '../auth/sessions.js';
 import { getEffectiveTemplate, getPasswordPolicy } from '../configuration/effective.js';
-import { insertToken, useToken } from '../users/repository.js';
+import { insertToken, retireTokens, useToken } from '../users/repository.js';
 import * as repo from './repository.js';
 
 // Forgot password and set password. The answer to a reset request never tells whether the address
@@ -19,6 +21,7 @@ export const RESET_PURPOSE = 'resetPassword';
 export const LINK_EXPIRED = 'The link has expired.';
 const RESET_HOURS = 2;
 const REQUESTS_PER_HOUR = 5;
+const MAILS_PER_ADDRESS = 3;
 
 /**
  * A one-time /set-password link for the user (only the SHA-256 of its token is stored). Password
@@ -29,6 +32,8 @@ export async function issueSetPasswordLink(
   input: { userId: string; validForMs: number; ip: string | null; baseUrl: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  // One live link per user: a newer one retires those mailed before it.
+  await retireTokens(trx, input.userId, RESET_PURPOSE);
   await insertToken(trx, {
     id: tokenHash(token),
     userId: input.userId,
@@ -49,6 +54,8 @@ export async function requestPasswordReset(db: Db, input: { email: string; ip: s
   await db.transaction().execute(async (trx) => {
     const user = await repo.findUserForReset(trx, input.email);
     if (!user || user.disabled) return;
+    // Per address too, so that many clients cannot flood one mailbox; the answer stays the same.
+    if (!(await takeRate(trx, 'passwordResetTo', user.email.toLowerCase(), MAILS_PER_ADDRESS, 3600))) return;
     const resetPasswordUrl = await issueSetPasswordLink(trx, {
       userId: user.id,
       validForMs: RESET_HOURS * 3_600_000,
@@ -97,6 +104,7 @@ export async function getSetPasswordView(db: DbOrTrx, token: string | undefined)
 export async function setPasswordWithToken(
   db: Db,
   input: { token: string; password: string; repeat?: string },
+  live?: LiveHub,
 ) {
   return db.transaction().execute(async (trx) => {
     const user = await repo.userOfValidToken(trx, tokenHash(input.token), RESET_PURPOSE);
@@ -107,8 +115,12 @@ export async function setPasswordWithToken(
       const mismatch = checkPasswordRepeat(input.password, input.repeat);
       if (mismatch) throw badRequest(mismatch, { repeat: mismatch });
     }
-    await useToken(trx, tokenHash(input.token), RESET_PURPOSE);
+    // The update takes the token atomically: of parallel uses, only one finds it unused.
+    if (!(await useToken(trx, tokenHash(input.token), RESET_PURPOSE)))
+      throw badRequest(LINK_EXPIRED, { token: LINK_EXPIRED });
+    await retireTokens(trx, user.id, RESET_PURPOSE);
     await repo.replacePassword(trx, user.id, await hashPassword(input.password));
+    await endUserSessions(trx, live, user.id);
     await recordEvent(trx, {
       type: 'passwordReset',
       aggregateType: 'user',

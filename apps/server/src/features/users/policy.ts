@@ -1,4 +1,4 @@
-import { isWithinScope, type Permission } from '@dossier/core';
+import { isWithinScope, type Permission, type RoleGrant } from '@dossier/core';
 import type { Actor } from '../auth/actor.js';
 import { scopesWithPermission } from '../auth/actor.js';
 
@@ -14,4 +14,15 @@ export function userScopes(
 
 export function mayActOnScope(actor: Actor, permission: 'user:view' | 'user:edit', scope: string): boolean {
   return userScopes(actor, permission).some((s) => isWithinScope(scope, s));
+}
+
+/**
+ * An administrator changes, resets, disables or mails a user only when its edit scopes cover every
+ * role of that user: else an administrator of one organisation could take over an account that
+ * reaches every organisation (a handler at /) by setting its password.
+ */
+export function mayManageUser(actor: Actor, user: { scope: string; roles: RoleGrant[] }): boolean {
+  const scopes = userScopes(actor, 'user:edit');
+  const covered = (path: string) => scopes.some((s) => isWithinScope(path, s));
+  return covered(user.scope) && user.roles.every((g) => covered(g.scope));
 }

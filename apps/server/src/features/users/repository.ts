@@ -198,6 +198,17 @@ export async function countTokensFromIp(
 }
 
 /** Marks an unused, unexpired token used; answers its user. */
+/** Ends every unused token of this purpose of the user: only the newest link may work. */
+export async function retireTokens(db: DbOrTrx, userId: string, purpose: string): Promise<void> {
+  await db
+    .updateTable('account_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 export async function useToken(db: DbOrTrx, id: string, purpose: string): Promise<string | undefined> {
   const row = await db
     .updateTable('account_tokens')

@@ -16,9 +16,10 @@ import type { LiveHub } from '../../live/hub.js';
 import { reassignOpenTasks } from '../assignment/service.js';
 import type { Actor } from '../auth/actor.js';
 import { hashPassword } from '../auth/passwords.js';
+import { endUserSessions } from '../auth/sessions.js';
 import { sendActivationMail } from '../workflowMail/activation.js';
 import { findClaims } from './claims.js';
-import { mayActOnScope, userScopes } from './policy.js';
+import { mayActOnScope, mayManageUser, userScopes } from './policy.js';
 import * as repo from './repository.js';
 import { scopeOptionOf, userFormOptions } from './scopes.js';
 import {
@@ -87,7 +88,10 @@ export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | un
     ...base,
     title: `User: ${userId}`,
     userId,
-    canEdit: mayActOnScope(actor, 'user:edit', row.scope),
+    canEdit: mayManageUser(actor, { scope: row.scope, roles }),
+    ...(mayActOnScope(actor, 'user:edit', row.scope) && !mayManageUser(actor, { scope: row.scope, roles })
+      ? { readOnlyReason: WIDER_ROLES }
+      : {}),
     user: userFormOf(row, roles),
     pendingRoles: claims.map((c) => ({
       id: c.id,
@@ -99,6 +103,9 @@ export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | un
     history: await listHistory(db, 'user', userId),
   };
 }
+
+const WIDER_ROLES =
+  'This user holds roles outside your scopes: only an administrator of those scopes may change it.';
 
 /** Checks the scope, ip range and roles of an admin's save against what the actor may do. */
 async function checkGrants(
@@ -243,6 +250,7 @@ export async function updateUser(
       if (!row) throw notFound('No such user.');
       if (row.version !== version) throw conflict(STALE_USER);
       const roles = await repo.findRoles(trx, userId);
+      if (!mayManageUser(actor, { scope: row.scope, roles })) throw forbidden(WIDER_ROLES);
       const { added, removed } = diffRoles(roles, parseRoles(form.roles));
       await checkGrants(trx, actor, {
         scope: scopePath,
@@ -278,6 +286,9 @@ export async function updateUser(
       if (next === undefined) throw conflict(STALE_USER);
       await repo.removeRoles(trx, userId, removed);
       await repo.addRoles(trx, userId, added);
+      // Whoever held the old password, or the account now disabled, is signed out everywhere.
+      if (form.password || (columns.disabled && !row.disabled))
+        await endUserSessions(trx, effects.live, userId);
       // A disabled user can take no task: its open tasks go to others (or the fallback).
       if (columns.disabled && !row.disabled)
         await reassignOpenTasks(trx, effects.jobs, { userId }, effects.live);

@@ -5,7 +5,7 @@ import {
   type View,
   validateUserForm,
 } from '@dossier/core';
-import { Alert, Container, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Container, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
@@ -19,7 +19,12 @@ import { UserFields, type UserFieldValues } from '../users/UserFields';
 export interface AccountView extends View {
   $type: 'account' | 'accountCreate';
   action?: string | null;
-  user: UserFieldValues & { roles: string[]; externalUserId?: string | null; version?: number };
+  user: UserFieldValues & {
+    roles: string[];
+    externalUserId?: string | null;
+    version?: number;
+    currentPassword?: string;
+  };
   canChangePassword: boolean;
   passwordPolicy: PasswordPolicy;
   roleScopes: string[];
@@ -87,6 +92,21 @@ export const AccountPage = definePage<AccountView>(({ view }) => {
               form.touch('repeatPassword');
             }}
           />
+          {showPassword && !creating && (
+            <PasswordInput
+              mt="md"
+              label={t('accounts.fields.currentPassword')}
+              description={t('accounts.fields.currentPasswordHint')}
+              value={view.user.currentPassword ?? ''}
+              onChange={(e) => {
+                const currentPassword = e.currentTarget.value;
+                form.edit((v) => ({ ...v, user: { ...v.user, currentPassword } }), 'currentPassword');
+              }}
+              error={form.errorOf({}, 'currentPassword')}
+              autoComplete="current-password"
+              data-testid="user-form-currentPassword"
+            />
+          )}
         </Paper>
         {(view.pendingRoles?.length ?? 0) > 0 && (
           <Alert color="yellow" data-testid="roles-pending">

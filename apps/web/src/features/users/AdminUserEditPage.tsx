@@ -56,6 +56,8 @@ export interface AdminUserView extends View {
   roleScopes: RoleScopeOption[];
   history: HistoryEntry[];
   pendingRoles?: PendingRole[];
+  /** Why an administrator of the user's scope still may not change it. */
+  readOnlyReason?: string;
 }
 
 type User = AdminUserView['user'];
@@ -109,7 +111,11 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
         {view.title}
       </Title>
       <Stack>
-        {!view.canEdit && <Alert color="gray">{t('admin.readOnly')}</Alert>}
+        {!view.canEdit && (
+          <Alert color="gray" data-testid="read-only">
+            {view.readOnlyReason ?? t('admin.readOnly')}
+          </Alert>
+        )}
         {view.user.isTemporaryLockedOut && (
           <Alert color="orange" data-testid="locked-out">
             <Group justify="space-between">
