@@ -168,7 +168,9 @@ describe('link and unlink', () => {
     const acme = await insertTestRequest(t.db, { scope: '/org/acme/' });
     const globex = await insertTestRequest(t.db, { scope: '/org/globex/', prefix: 'GLX' });
     const closed = await insertTestRequest(t.db, { scope: '/org/acme/', status: 'closed' });
-    const { id } = await receive(mail({ From: 'x@example.org', Subject: 'Unmatched' }, 'No number here.'));
+    // Linked to an Acme request on arrival, the message is Acme's: its handlers work it.
+    const anchor = await insertTestRequest(t.db, { scope: '/org/acme/' });
+    const { id } = await receive(mail({ From: 'x@example.org', Subject: `About ${anchor}` }, 'Hello.'));
     const canLink = async (cookie: string, n: string) =>
       (await get(t, cookie, `/inbox/messages/${encodeURIComponent(id)}/actions/link/${n}`)).json().canLink;
     expect(await canLink(acmeHandler, acme)).toBe(true);
@@ -191,10 +193,10 @@ describe('link and unlink', () => {
     expect((await link(submitter, { requestNumber: acme })).statusCode).toBe(403);
     const nothing = await t.db
       .selectFrom('inbox_message_links')
-      .selectAll()
+      .select('request_number')
       .where('message_id', '=', id)
       .execute();
-    expect(nothing).toHaveLength(0);
+    expect(nothing).toEqual([{ request_number: anchor }]);
   });
 
   it('links with an attachment classified as result: correspondence, result, task completed', async () => {
@@ -206,7 +208,8 @@ describe('link and unlink', () => {
         bytes: PDF,
       }),
     );
-    const link = (body: unknown) => post(t, acmeHandler, `/inbox/messages/${id}/actions/link`, body);
+    // Not linked yet, the message is the inbox's: staff at the root link it.
+    const link = (body: unknown) => post(t, handler, `/inbox/messages/${id}/actions/link`, body);
 
     const missingTag = await link({ requestNumber: n, attachments: [{ classification: 'result' }] });
     expect(missingTag.statusCode).toBe(400);
@@ -277,11 +280,54 @@ describe('link and unlink', () => {
     const page = (await get(t, acmeHandler, `/requests/${n}`)).json();
     expect(page.correspondence.filter((c: { kind: string }) => c.kind === 'message')).toHaveLength(0);
     expect(page.invoices).toHaveLength(1);
-    expect((await unlink(acmeHandler, n)).statusCode).toBe(400);
-    const view = (await get(t, acmeHandler, `/inbox/messages/${id}`)).json();
+    // Unlinked from its last request, the message goes back to the inbox's scope, out of Acme's.
+    expect((await unlink(acmeHandler, n)).statusCode).toBe(404);
+    expect((await unlink(handler, n)).statusCode).toBe(400);
+    const view = (await get(t, handler, `/inbox/messages/${id}`)).json();
     expect(view.message.requestLinks[0]).toMatchObject({ requestNumber: n });
     expect(view.message.requestLinks[0].unlinkedAt).toBeDefined();
     expect(view.actions).toEqual(['link']);
+  });
+
+  it("keeps each organisation's messages to its own staff: list, page, attachments, links", async () => {
+    const acme = await insertTestRequest(t.db, { scope: '/org/acme/' });
+    const globex = await insertTestRequest(t.db, { scope: '/org/globex/', prefix: 'GLX' });
+    const { id } = await receive(
+      mail({ From: 'records@globex-clinic.example', Subject: `Reply for ${globex}` }, 'Globex secret.', {
+        name: 'globex.pdf',
+        type: 'application/pdf',
+        bytes: PDF,
+      }),
+    );
+    const { id: loose } = await receive(
+      mail({ From: 'who@example.org', Subject: 'No number' }, 'Loose secret.'),
+    );
+    const seen = async (cookie: string) =>
+      (await get(t, cookie, '/inbox/search?pageSize=100'))
+        .json()
+        .hits.map((h: { id: string }) => h.id) as string[];
+    expect(await seen(handler)).toEqual(expect.arrayContaining([id, loose]));
+    const acmeSees = await seen(acmeHandler);
+    expect(acmeSees).not.toContain(id);
+    expect(acmeSees).not.toContain(loose);
+    expect((await get(t, acmeHandler, `/inbox/messages/${id}`)).statusCode).toBe(404);
+    const found = await get(t, acmeHandler, '/inbox/search?content=secret');
+    expect(found.body).not.toContain('Globex secret');
+    // Its files: the raw message and the attachment.
+    const message = await t.db
+      .selectFrom('inbox_messages')
+      .select(['raw_file_key', 'attachments', 'scope'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(message.scope).toBe('/org/globex/');
+    const [attachment] = message.attachments as { key: string }[];
+    for (const key of [message.raw_file_key, attachment.key])
+      expect((await get(t, acmeHandler, `/files/${key}`)).statusCode).toBe(403);
+    expect((await get(t, handler, `/files/${attachment.key}`)).statusCode).toBe(200);
+    // Nor can an Acme handler pull the Globex reply into an Acme request, where Acme's submitter reads it.
+    const pulled = await post(t, acmeHandler, `/inbox/messages/${id}/actions/link`, { requestNumber: acme });
+    expect(pulled.statusCode).toBe(404);
+    expect((await get(t, acmeHandler, `/inbox/messages/${id}/actions/link/${acme}`)).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown action', async () => {

@@ -25,6 +25,7 @@ import * as webhookAttempts from './20261123_0025_webhook_attempts.js';
 import * as taskCompletionDays from './20261123_0026_task_completion_days.js';
 import * as searchWalk from './20261123_0027_search_walk.js';
 import * as roleClaims from './20261125_0070_role_claims.js';
+import * as inboxScope from './20261125_0072_inbox_scope.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '20261123_0026_task_completion_days': taskCompletionDays,
   '20261123_0027_search_walk': searchWalk,
   '20261125_0070_role_claims': roleClaims,
+  '20261125_0072_inbox_scope': inboxScope,
 };
 
 export const migrationProvider: MigrationProvider = {

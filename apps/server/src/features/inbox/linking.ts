@@ -54,6 +54,26 @@ export function senderLabel(message: Pick<repo.InboxMessageRow, 'from_address' |
     : message.from_email || 'an unknown sender';
 }
 
+/** Where a message not linked to any request lives: with the service's inbox, at the root. */
+export const INBOX_SCOPE = '/';
+
+/** The deepest scope that holds all of `scopes` ('/' for none or for two organisations' requests). */
+export function commonScope(scopes: string[]): string {
+  if (scopes.length === 0) return INBOX_SCOPE;
+  const parts = scopes.map((s) => s.split('/').filter(Boolean));
+  const shared: string[] = [];
+  for (let i = 0; parts.every((p) => i < p.length && p[i] === parts[0][i]); i++) shared.push(parts[0][i]);
+  return shared.length === 0 ? '/' : `/${shared.join('/')}/`;
+}
+
+/**
+ * A message belongs to the scope of the requests it is linked to (their common scope), else to the
+ * inbox's: so staff of one organisation see its replies and no other organisation's.
+ */
+export async function refreshMessageScope(trx: DbOrTrx, messageId: string): Promise<void> {
+  await repo.setMessageScope(trx, messageId, commonScope(await repo.linkedRequestScopes(trx, messageId)));
+}
+
 export async function linkMessageToRequest(trx: DbOrTrx, input: LinkInput) {
   const { message, request, actorId } = input;
   const n = request.request_number;
@@ -103,6 +123,7 @@ export async function linkMessageToRequest(trx: DbOrTrx, input: LinkInput) {
     linkedBy: actorId,
     at,
   });
+  await refreshMessageScope(trx, message.id);
   const subject = message.subject ? `: "${message.subject.slice(0, 120)}"` : '';
   await recordEvent(trx, {
     type: actorId ? 'request.messageLinked' : 'request.messageReceived',

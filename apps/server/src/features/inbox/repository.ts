@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { scopeAtOrUnder } from '../../db/scopes.js';
 import { escapeLike } from '../../db/search.js';
 import type { visibleRequests } from '../requests/policy.js';
 import { selectTaskItems } from '../requests/tasks.js';
@@ -263,6 +264,8 @@ export async function openClassifyTaskIds(db: DbOrTrx, messageId: string): Promi
 }
 
 export interface InboxSearch {
+  /** Only messages at or under these scopes (the actor's inbox scopes). */
+  scopes: string[];
   sender?: string;
   content?: string;
   receivedAtFrom?: Date;
@@ -273,7 +276,9 @@ export interface InboxSearch {
 
 /** A page of messages, newest first, and how many match (counted up to a cap). */
 export async function searchMessages(db: DbOrTrx, q: InboxSearch) {
-  let query = db.selectFrom('inbox_messages as m');
+  let query = db
+    .selectFrom('inbox_messages as m')
+    .where((eb) => eb.or(q.scopes.map((s) => scopeAtOrUnder(sql.ref('m.scope'), s))));
   if (q.sender)
     query = query.where(
       sql<boolean>`lower(m.from_email || ' ' || coalesce(m.from_address ->> 'displayName', '')) like ${`%${escapeLike(q.sender.toLowerCase())}%`}`,
@@ -311,6 +316,22 @@ export async function searchMessages(db: DbOrTrx, q: InboxSearch) {
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** The scopes of the requests the message is linked to now. */
+export async function linkedRequestScopes(db: DbOrTrx, messageId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('inbox_message_links as l')
+    .innerJoin('requests as r', 'r.request_number', 'l.request_number')
+    .select('r.scope')
+    .where('l.message_id', '=', messageId)
+    .where('l.unlinked_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.scope);
+}
+
+export async function setMessageScope(db: DbOrTrx, messageId: string, scope: string): Promise<void> {
+  await db.updateTable('inbox_messages').set({ scope }).where('id', '=', messageId).execute();
 }
 
 /** Requests matching any of these numbers, references, emails or applicant names that the filter allows. */

@@ -5,6 +5,7 @@ import {
   type InboxSearchAnswer,
   type InboxSuggestion,
   isValidRequestNumber,
+  isWithinScope,
   REQUEST_NUMBER_PATTERN,
   REQUEST_TAGS,
   searchSummary,
@@ -16,27 +17,35 @@ import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { namesIn, referencesIn, requestNumbersIn } from '../../mail/incoming/matcher.js';
 import { completeTask } from '../assignment/service.js';
-import { type Actor, hasPermission } from '../auth/actor.js';
+import { type Actor, hasPermission, scopesWithPermission } from '../auth/actor.js';
 import '../requests/actions/index.js';
 import { findRequestAction } from '../requests/actions/registry.js';
 import { canHandleRequest, visibleRequests } from '../requests/policy.js';
 import { findRequest, touchRequest } from '../requests/repository.js';
 import { localDateTime, toRequestTaskItem } from '../requests/tasks.js';
-import { linkMessageToRequest, pushToViewers, senderLabel } from './linking.js';
+import { linkMessageToRequest, pushToViewers, refreshMessageScope, senderLabel } from './linking.js';
 import * as repo from './repository.js';
 
-// The inbox (spec 2): search, one message's page, canLink, and the actions link and unlink. The
-// inbox address serves the whole service, so everyone with the inbox permission works every
-// message; what a message may be linked to is limited to the requests the actor may handle.
+// The inbox (spec 2): search, one message's page, canLink, and the actions link and unlink. A
+// message belongs to the scope of the requests it is linked to, else to the inbox's (the root): staff
+// with the inbox permission see and link the messages at or under their scopes only, so one
+// organisation never reads another's replies. What a message may be linked to is limited to the
+// requests the actor may handle.
 
 export function requireInbox(actor: Actor): void {
   if (!hasPermission(actor, 'inbox')) throw forbidden('You may not work the inbox.');
 }
 
+/** May the actor work a message of this scope? */
+export function mayWorkMessage(actor: Actor, scope: string): boolean {
+  return scopesWithPermission(actor, 'inbox').some((s) => isWithinScope(scope, s));
+}
+
 async function loadMessage(db: DbOrTrx, actor: Actor, id: string, options: { forUpdate?: boolean } = {}) {
   requireInbox(actor);
   const row = await repo.findInboxMessage(db, id, options);
-  if (!row) throw notFound('No such message.');
+  // Another organisation's message is answered as unknown: its existence is not told.
+  if (!row || !mayWorkMessage(actor, row.scope)) throw notFound('No such message.');
   return row;
 }
 
@@ -112,6 +121,7 @@ export async function searchInbox(
 ): Promise<InboxSearchAnswer> {
   requireInbox(actor);
   const { rows, total } = await repo.searchMessages(db, {
+    scopes: scopesWithPermission(actor, 'inbox'),
     sender: terms.sender?.trim() || undefined,
     content: terms.content?.trim() || undefined,
     ...receivedWindow(terms),
@@ -334,6 +344,7 @@ export async function unlinkMessage(deps: AppDeps, actor: Actor, messageId: stri
     const at = new Date();
     if (link.correspondence_id) await repo.deleteCorrespondence(trx, requestNumber, link.correspondence_id);
     await repo.markUnlinked(trx, link.id, actor.id, at);
+    await refreshMessageScope(trx, messageId);
     await recordEvent(trx, {
       type: 'request.messageUnlinked',
       aggregateType: 'request',

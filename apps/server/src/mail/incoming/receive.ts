@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { assignTask } from '../../features/assignment/service.js';
 import { INBOX_BLOCKED_FILE_OWNER, INBOX_FILE_OWNER } from '../../features/inbox/files.js';
-import { linkMessageToRequest } from '../../features/inbox/linking.js';
+import { INBOX_SCOPE, linkMessageToRequest } from '../../features/inbox/linking.js';
 import * as repo from '../../features/inbox/repository.js';
 import { DEFAULT_TASK_NOTICES, taskTypeName } from '../../features/requests/tasks.js';
 import { workflowDueAt } from '../../features/workflow/due.js';
@@ -38,8 +38,6 @@ export interface Received {
 }
 
 const duplicateOf = (id: string): Received => ({ id, linkedTo: [], flagReason: null, duplicate: true });
-
-const INBOX_SCOPE = '/';
 
 async function storeBytes(storage: FileStorage, bytes: Buffer): Promise<{ key: string; sha256: string }> {
   const key = randomBytes(16).toString('base64url');
