@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { pick, signIn } from './fixtures';
 
 // The new-request wizard: a submitter fills the five steps with a smart-form item type, saves a
-// draft, resumes it from the drafts list and submits, landing on the receipt.
+// draft, resumes it from the drafts list and submits, landing on the receipt. The review step and
+// the request page show what is asked: every answer, field, field set value and added question.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const shot = (name: string) => `/tmp/helperA-${name}.png`;
@@ -61,6 +62,8 @@ test('a submitter runs the wizard, saves a draft, resumes it and submits', async
   await page.getByTestId('item-itemGeneralPractice-treatingDoctor').fill('Dr Ellis');
   await page.getByTestId('item-itemGeneralPractice-treatingDoctor-exclude').check();
   await page.getByTestId('item-itemGeneralPractice-supplied-patientId').fill('P-1234');
+  await page.getByTestId('item-itemDischargeSummary').check();
+  await page.getByTestId('item-itemDischargeSummary-field-admission-ward').fill('Ward 7B');
   await page.getByTestId('add-question').click();
   await expect(page.getByTestId('wizard-next')).toBeDisabled();
   await page.getByTestId('additional-question-0').fill('Please include imaging reports.');
@@ -85,6 +88,20 @@ test('a submitter runs the wizard, saves a draft, resumes it and submits', async
   await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'submit');
   await expect(page.getByTestId('review-applicant')).toContainText('Jane Citizen');
   await expect(page.getByTestId('review-content')).toContainText('Medical records — general practice');
+  const asked = [
+    ['Include consultation notes?', 'Yes'],
+    ['Period of records', 'Last 5 years'],
+    ['Practice patient ID', 'P-1234'],
+    ['Ward', 'Ward 7B'],
+  ];
+  const review = page.getByTestId('review-answers-line');
+  for (const [question, answer] of asked)
+    await expect(review.filter({ hasText: question })).toContainText(answer);
+  await expect(page.getByTestId('review-answers')).toContainText('Hospital discharge summary');
+  await expect(page.getByTestId('review-answers')).toContainText('Please include imaging reports.');
+  // The excluded question is not asked; option ids are never shown.
+  await expect(page.getByTestId('review-answers')).not.toContainText('treating doctor');
+  await expect(page.getByTestId('review-answers')).not.toContainText('recordPeriod');
   await page.screenshot({ path: shot('submit'), fullPage: true });
   await page.getByTestId('wizard-submit').click();
 
@@ -94,6 +111,25 @@ test('a submitter runs the wizard, saves a draft, resumes it and submits', async
   await expect(page.getByTestId('receipt-recipient')).toHaveText('Harbourside Medical Centre');
   await expect(page.getByTestId('receipt-item-types')).toContainText('Medical records — general practice');
   await page.screenshot({ path: shot('receipt'), fullPage: true });
+
+  // The request page's Content part shows the same, in its read view and in its edit.
+  const requestNumber = (await page.getByTestId('receipt-number').textContent())?.trim();
+  await page.goto(`/requests/${requestNumber}`);
+  const content = page.getByTestId('part-content');
+  const lines = content.getByTestId('content-answers-line');
+  for (const [question, answer] of asked)
+    await expect(lines.filter({ hasText: question })).toContainText(answer);
+  await expect(content).toContainText('Please include imaging reports.');
+  await expect(content).not.toContainText('recordPeriod');
+  await content.scrollIntoViewIfNeeded();
+  await content.screenshot({ path: shot('request-content') });
+  await page.screenshot({ path: shot('request-page'), fullPage: true });
+  // The submitter may still edit the content: the answers stay in sight beside the texts.
+  await page.getByTestId('edit-content').click();
+  await expect(page.getByTestId('save-content')).toBeVisible();
+  for (const [question, answer] of asked)
+    await expect(lines.filter({ hasText: question })).toContainText(answer);
+  await page.getByTestId('cancel-content').click();
 
   // The draft is gone.
   await page.goto('/requests/new');

@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { richTextFromParagraphs } from '@dossier/core';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +87,57 @@ async function insertTemplates() {
       entry('tplOther', 'Not for issuing', { usage: 'remittanceAdvice', subject: 'x' }),
     ])
     .execute();
+  const item = (id: string, name: string, type: string, data: Record<string, unknown>, parent = 'c') => ({
+    ...entry(id, name, data),
+    type,
+    parent_id: parent,
+  });
+  const question = (id: string, text: string, answerType: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    name: id,
+    richText: richTextFromParagraphs(text),
+    answerType,
+    nestedForm: [],
+    tableColumns: [],
+    ...extra,
+  });
+  await t.db
+    .insertInto('configuration_entries')
+    .values([
+      item('period', 'Record period', 'smartFormOptionEntry', {}),
+      item('period:last5Years', 'Last 5 years', 'smartFormOptionEntry', {}, 'period'),
+      item('period:all', 'All records', 'smartFormOptionEntry', {}, 'period'),
+      item('itemGp', 'General practice records', 'requestItemTypeEntry', {
+        smartForm: [
+          question('notes', 'Include consultation notes?', 'yesOrNo'),
+          question('period', 'Period of records', 'option', { optionRange: 'period' }),
+          question('doctor', 'Name of the treating doctor', 'freeText'),
+        ],
+        submitterSuppliedFields: [{ id: 'patientId', name: 'Practice patient ID', maxLength: 20 }],
+      }),
+      item('itemDischarge', 'Discharge summary', 'requestItemTypeEntry', {
+        fieldSets: [
+          {
+            id: 'admission',
+            name: 'Admission',
+            fields: [{ id: 'ward', name: 'Ward', type: 'singleLineText', maxLength: 40 }],
+          },
+        ],
+      }),
+    ])
+    .execute();
+}
+
+/** The text of a PDF, as pdftotext reads it (what a recipient's reader shows). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'letter-'));
+  try {
+    await writeFile(join(dir, 'letter.pdf'), bytes);
+    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', join(dir, 'letter.pdf'), '-']);
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 beforeAll(async () => {
@@ -244,6 +301,70 @@ describe('issueRequest by email', () => {
     const closed = await insertTestRequest(t.db, { scope: '/org/acme/', status: 'closed' });
     expect((await issue(closed, {})).statusCode).toBe(409);
     expect(await correspondenceOf(n)).toHaveLength(0);
+  });
+});
+
+describe('the request letter', () => {
+  it('asks what the request asks: every answer, field, field set value and additional question', async () => {
+    const answer = (id: string, values: Record<string, unknown>) => ({
+      id,
+      smartFormAnswers: {},
+      excludedQuestions: [],
+      submitterSuppliedFields: {},
+      fieldSets: {},
+      files: [],
+      ...values,
+    });
+    const n = await insertTestRequest(t.db, {
+      scope: '/org/acme/',
+      content: {
+        itemTypes: [
+          answer('itemGp', {
+            smartFormAnswers: { notes: 'yes', period: 'period:last5Years', doctor: 'Dr Hidden' },
+            excludedQuestions: ['doctor'],
+            submitterSuppliedFields: { patientId: 'P-1234' },
+          }),
+          answer('itemDischarge', { fieldSets: { 'admission.ward': 'Ward 7B' } }),
+        ],
+        additionalQuestions: [{ text: 'Please include imaging reports.' }],
+      },
+    });
+    expect((await issue(n, { issueRequestMethod: 'postal' })).statusCode).toBe(200);
+    const [entry] = await correspondenceOf(n);
+    const [letter] = entry.attachments as { key: string }[];
+    const text = (await pdfText((await get(t, handler, `/files/${letter.key}`)).rawPayload)).replace(
+      /[ \t]+/g,
+      ' ',
+    );
+    for (const expected of [
+      'General practice records',
+      '1. Include consultation notes?',
+      'Yes',
+      '2. Period of records',
+      'Last 5 years',
+      'Practice patient ID',
+      'P-1234',
+      'Discharge summary',
+      'Admission',
+      'Ward',
+      'Ward 7B',
+      'Additional questions',
+      '1. Please include imaging reports.',
+    ])
+      expect(text).toContain(expected);
+    // An excluded question is not asked of the recipient, and stored option ids are not shown.
+    expect(text).not.toContain('treating doctor');
+    expect(text).not.toContain('period:last5Years');
+
+    // The request page sends the item types that make the stored answers readable.
+    const view = (await get(t, handler, `/requests/${n}`)).json();
+    expect(view.contentItemTypes.map((i: { id: string }) => i.id).sort()).toEqual([
+      'itemDischarge',
+      'itemGp',
+    ]);
+    const gp = view.contentItemTypes.find((i: { id: string }) => i.id === 'itemGp');
+    expect(gp.smartForm[1].options).toHaveLength(2);
+    expect(gp.smartForm[1].options).toContainEqual({ id: 'period:last5Years', name: 'Last 5 years' });
   });
 });
 

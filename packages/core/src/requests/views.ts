@@ -10,6 +10,7 @@ import type {
   Sender,
   TagValues,
 } from './model.js';
+import type { WizardItemType } from './wizard.js';
 
 // The shapes the server sends for the request page and its linked lists (spec 2 section 3). Server
 // and web both use these; each list is built by its own feature on the server.
@@ -174,6 +175,8 @@ export interface RequestView {
   $type: 'request';
   title: string;
   request: RequestSummary;
+  /** The item types of the content as configured: they turn the stored answers into readable lines. */
+  contentItemTypes: WizardItemType[];
   /** Parts the actor may edit now (server flags). */
   editableParts: RequestPart[];
   /** Actions offered now, by name (issueRequest, addTask, addResult, addInvoice, addNote, ...). */

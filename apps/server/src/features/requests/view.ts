@@ -19,6 +19,7 @@ import { listRequestCorrespondence } from '../correspondence/list.js';
 import { listRequestInvoices } from '../invoices/list.js';
 import { listRequestResults } from '../results/list.js';
 import { offeredActions } from './actions/registry.js';
+import { loadContentItemTypes } from './contentItemTypes.js';
 import { listRequestHistory } from './history.js';
 import { editablePartsOf } from './parts.js';
 import { canHandleRequest, canSubmitterAct, isRequestSender, isRequestStaff } from './policy.js';
@@ -102,7 +103,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
   const now = new Date();
   const canHandle = canHandleRequest(actor, row);
   const staff = isRequestStaff(actor, row);
-  const [request, settings, taskRows, results, invoices, correspondence, history, actions] =
+  const [request, settings, taskRows, results, invoices, correspondence, history, actions, contentItemTypes] =
     await Promise.all([
       buildRequestSummary(db, row, now),
       getRequestSettings(db, row.scope),
@@ -112,6 +113,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
       listRequestCorrespondence(db, actor, row),
       listRequestHistory(db, row.request_number, { staff }),
       offeredActions({ deps, actor, request: row }),
+      loadContentItemTypes(db, row.scope, row.content as RequestContent),
     ]);
   const isSender = isRequestSender(actor, row);
   const tasks = taskRows.map((t) => toRequestTaskItem(t, actor, canHandle, now, isSender));
@@ -122,6 +124,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
     $type: 'request',
     title: `Request ${row.request_number}`,
     request,
+    contentItemTypes,
     editableParts: editablePartsOf(actor, row, settings),
     actions,
     canAddUrgentNote: canAddUrgentNote(actor, row),

@@ -2,20 +2,14 @@ import {
   isWithinScope,
   ROOT_ENTRY_ID,
   type SenderData,
-  type SmartFormQuestion,
+  toWizardItemType,
   type WizardItemType,
   type WizardOrganization,
-  type WizardQuestion,
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { forbidden } from '../../http/errors.js';
 import { type Actor, scopesWithPermission } from '../auth/actor.js';
-import {
-  type EffectiveEntry,
-  getEffectiveEntries,
-  getRequestSettings,
-  listScopeEntries,
-} from '../configuration/effective.js';
+import { getEffectiveEntries, getRequestSettings, listScopeEntries } from '../configuration/effective.js';
 import { RECIPIENT_TAGS } from '../recipients/service.js';
 import * as repo from './repository.js';
 
@@ -50,24 +44,6 @@ export async function requireSenderOrganization(
   return found;
 }
 
-function toQuestion(
-  question: SmartFormQuestion,
-  options: EffectiveEntry<'smartFormOptionEntry'>[],
-): WizardQuestion {
-  return {
-    id: question.id,
-    name: question.name,
-    answerType: question.answerType,
-    richText: question.richText,
-    condition: question.condition ?? null,
-    decimalPrecision: question.decimalPrecision,
-    options: question.optionRange
-      ? options.filter((o) => o.parentId === question.optionRange).map((o) => ({ id: o.id, name: o.name }))
-      : [],
-    nestedForm: question.nestedForm.map((q) => toQuestion(q, options)),
-  };
-}
-
 /**
  * The item types of a scope (API-only ones are not offered in the wizard) grouped by the entry
  * they are filed under: an item type that has item types below it is a folder, and names their
@@ -90,19 +66,7 @@ export async function loadItemCategories(
     const category =
       entry.parentId === ROOT_ENTRY_ID ? DEFAULT_CATEGORY : (nameOf.get(entry.parentId) ?? DEFAULT_CATEGORY);
     const list = categories.get(category) ?? [];
-    list.push({
-      id: entry.id,
-      name: entry.name,
-      isPreSelected: preSelected.includes(entry.id),
-      form: entry.data.form,
-      smartForm: entry.data.smartForm.map((q) => toQuestion(q, options)),
-      submitterSuppliedFields: entry.data.submitterSuppliedFields,
-      fieldSets: entry.data.fieldSets.map((set) => ({
-        id: set.id,
-        name: set.name,
-        fields: set.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, maxLength: f.maxLength })),
-      })),
-    });
+    list.push(toWizardItemType(entry, options, preSelected.includes(entry.id)));
     categories.set(category, list);
   }
   return [...categories].map(([name, itemTypes]) => ({ name, itemTypes }));

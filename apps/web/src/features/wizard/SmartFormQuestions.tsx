@@ -1,4 +1,4 @@
-import type { WizardQuestion } from '@dossier/core';
+import { smartFormConditionHolds, type WizardQuestion } from '@dossier/core';
 import { Checkbox, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from './DateField';
@@ -8,26 +8,6 @@ import { DateField } from './DateField';
 // condition on the parent or the siblings holds.
 
 type Answers = Record<string, unknown>;
-
-function conditionHolds(
-  q: WizardQuestion,
-  parentAnswer: unknown,
-  siblings: WizardQuestion[],
-  answers: Answers,
-) {
-  switch (q.condition) {
-    case 'parentIsYes':
-      return parentAnswer === 'yes';
-    case 'parentIsNo':
-      return parentAnswer === 'no';
-    case 'anySiblingIsYes':
-      return siblings.some((s) => s.id !== q.id && answers[s.id] === 'yes');
-    case 'anySiblingIsNo':
-      return siblings.some((s) => s.id !== q.id && answers[s.id] === 'no');
-    default:
-      return true;
-  }
-}
 
 function AnswerInput(props: {
   question: WizardQuestion;
@@ -123,7 +103,7 @@ export function SmartFormQuestions(props: {
   return (
     <Stack gap="sm">
       {questions
-        .filter((q) => conditionHolds(q, props.parentAnswer, questions, answers))
+        .filter((q) => smartFormConditionHolds(q, props.parentAnswer, questions, answers))
         .map((q) => {
           const isExcluded = excluded.includes(q.id);
           const testId = `${props.testId}-${q.id}`;

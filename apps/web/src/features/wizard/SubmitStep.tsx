@@ -2,6 +2,7 @@ import { formatLocaleDate, type WizardOrganization } from '@dossier/core';
 import { Alert, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContentAnswers } from '../../ui/ContentAnswers';
 import { countryName } from './fields';
 import type { WizardDraft } from './useWizardDraft';
 
@@ -73,19 +74,19 @@ export function SubmitStep(props: {
               : t('wizard.recipient.isNew')}
           </Text>
         </Part>
-        <Part title={t('wizard.review.itemTypes')} testId="review-content">
-          <List size="sm">
-            {(data.content?.itemTypes ?? []).map((item) => (
-              <List.Item key={item.id}>{item.name ?? item.id}</List.Item>
-            ))}
-          </List>
-          {(data.content?.additionalQuestions ?? []).length > 0 && (
-            <Text size="sm" mt="xs">
-              {t('wizard.content.additionalQuestions')}: {data.content?.additionalQuestions?.length}
-            </Text>
-          )}
-        </Part>
       </SimpleGrid>
+      <Part title={t('wizard.steps.content')} testId="review-content">
+        <ContentAnswers
+          content={data.content ?? {}}
+          itemTypes={senderData?.requestItemCategories.flatMap((c) => c.itemTypes) ?? []}
+          testId="review-answers"
+        />
+        {data.content?.additionalInstructions && (
+          <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
+            {t('wizard.content.additionalInstructions')}: {data.content.additionalInstructions}
+          </Text>
+        )}
+      </Part>
     </Stack>
   );
 }

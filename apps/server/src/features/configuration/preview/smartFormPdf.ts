@@ -1,9 +1,11 @@
-import type { SmartFormQuestion } from '@dossier/core';
+import type { ContentLine, SmartFormQuestion } from '@dossier/core';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 // Renders a smart form (a questionnaire) to a PDF to be filled in by hand: numbered questions with
 // their nesting, an answer area per answer type (lines, yes/no boxes, option boxes, date boxes,
 // tables, signature), conditions as notes, the logos and the header and footer texts.
+// The same layout prints a request's answered content (writeContentLines) in the request letter, so
+// the recipient reads the questions as the form numbers and indents them, with the answers given.
 
 export interface SmartFormPdfInput {
   title: string;
@@ -43,29 +45,42 @@ function plainLines(richText: unknown): string[] {
   return lines.filter((l) => l.trim());
 }
 
-class Writer {
+/** Where a writer continues on a page another writer has begun (the request letter). */
+export interface WriterStart {
+  page: PDFPage;
+  y: number;
+  margin: number;
+}
+
+export class Writer {
   page!: PDFPage;
   y = 0;
+  readonly margin: number;
   constructor(
     readonly doc: PDFDocument,
     readonly font: PDFFont,
     readonly bold: PDFFont,
     readonly italic: PDFFont,
     readonly footer: string[],
+    start?: WriterStart,
   ) {
-    this.newPage();
+    this.margin = start?.margin ?? MARGIN;
+    if (start) {
+      this.page = start.page;
+      this.y = start.y;
+    } else this.newPage();
   }
 
   newPage(): void {
     this.page = this.doc.addPage(A4);
-    this.y = A4[1] - MARGIN;
+    this.y = A4[1] - this.margin;
     const pageNo = this.doc.getPageCount();
     const text = printable([...this.footer, `Page ${pageNo}`].join('   '));
-    this.page.drawText(text, { x: MARGIN, y: 25, size: 8, font: this.font, color: GREY });
+    this.page.drawText(text, { x: this.margin, y: 25, size: 8, font: this.font, color: GREY });
   }
 
   ensure(height: number): void {
-    if (this.y - height < MARGIN) this.newPage();
+    if (this.y - height < this.margin) this.newPage();
   }
 
   wrap(text: string, width: number, font: PDFFont, size: number): string[] {
@@ -91,14 +106,14 @@ class Writer {
   ): void {
     const size = opts.size ?? 10;
     const font = opts.font ?? this.font;
-    for (const line of this.wrap(text, A4[0] - MARGIN - x, font, size)) {
+    for (const line of this.wrap(text, A4[0] - this.margin - x, font, size)) {
       this.ensure(size + 4);
       this.page.drawText(line, { x, y: this.y - size, size, font, color: opts.color });
       this.y -= size + 4;
     }
   }
 
-  rule(x: number, width = A4[0] - MARGIN - x): void {
+  rule(x: number, width = A4[0] - this.margin - x): void {
     this.ensure(20);
     this.y -= 18;
     this.page.drawLine({
@@ -164,7 +179,7 @@ function answerArea(w: Writer, q: SmartFormQuestion, x: number, options: Record<
       break;
     case 'table': {
       const cols = q.tableColumns.length ? q.tableColumns : [{ name: '' }];
-      const width = (A4[0] - MARGIN - x) / cols.length;
+      const width = (A4[0] - w.margin - x) / cols.length;
       const rows = q.linesOnPdf && q.linesOnPdf > 0 ? q.linesOnPdf : 4;
       w.ensure(18 * (rows + 1) + 4);
       const top = w.y - 4;
@@ -215,7 +230,7 @@ function writeQuestions(
 ) {
   questions.forEach((q, i) => {
     const number = `${prefix}${i + 1}`;
-    const x = MARGIN + level * 18;
+    const x = w.margin + level * 18;
     w.ensure(40);
     w.y -= 6;
     const lines = plainLines(q.richText);
@@ -226,6 +241,29 @@ function writeQuestions(
     answerArea(w, q, x + 18, options);
     if (q.answerType !== 'table') writeQuestions(w, q.nestedForm, `${number}.`, level + 1, options);
   });
+}
+
+/**
+ * A request's content as lines of requestContentLines, laid out as the form above: headings in
+ * bold, numbered questions indented by their nesting, each answer below its question where the form
+ * has its answer area.
+ */
+export function writeContentLines(w: Writer, lines: ContentLine[]): void {
+  for (const line of lines) {
+    const x = w.margin + line.level * 18;
+    if (line.kind === 'itemType' || line.kind === 'additionalQuestions') {
+      w.ensure(50);
+      w.y -= 10;
+      w.text(line.label, w.margin, { size: 13, font: w.bold });
+      continue;
+    }
+    w.ensure(40);
+    w.y -= 6;
+    w.text(line.number ? `${line.number}.  ${line.label}` : line.label, x, { font: w.bold });
+    if (line.kind === 'fieldSet' || line.kind === 'additionalQuestion') continue;
+    if (line.answer) w.text(line.answer, x + 18);
+    else w.text('Not answered', x + 18, { size: 9, font: w.italic, color: GREY });
+  }
 }
 
 async function embedImage(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage | undefined> {

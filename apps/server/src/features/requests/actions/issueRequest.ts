@@ -103,7 +103,7 @@ registerRequestAction({
         address: context.applicant.address,
         reference: context.applicant.reference1,
       },
-      itemTypes: context.itemTypeNames,
+      content: context.contentLines,
     });
     const letter = await storeGeneratedRequestFile(deps.files, trx, actor, n, {
       name: letterFileName(n),

@@ -1,8 +1,15 @@
-import type { Applicant, RequestContent, RequestRecipient } from '@dossier/core';
+import {
+  type Applicant,
+  type ContentLine,
+  type RequestContent,
+  type RequestRecipient,
+  requestContentLines,
+} from '@dossier/core';
 import type { Config } from '../../../config.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { Actor } from '../../auth/actor.js';
-import { getEffectiveEntries, getNearestScopeEntry } from '../../configuration/effective.js';
+import { getNearestScopeEntry } from '../../configuration/effective.js';
+import { loadContentItemTypes } from '../contentItemTypes.js';
 import type { RequestRow } from '../repository.js';
 import { findUserName } from './repository.js';
 
@@ -15,7 +22,8 @@ export interface LetterContext {
   senderName: string;
   applicant: Applicant;
   recipient: RequestRecipient;
-  itemTypeNames: string[];
+  /** What is asked, as the letter prints it. */
+  contentLines: ContentLine[];
   /** The data for renderTemplate / renderRichTextTemplate. */
   templateData: Record<string, unknown>;
 }
@@ -34,9 +42,9 @@ export async function loadLetterContext(
   const content = request.content as RequestContent;
   const scope = await getNearestScopeEntry(db, request.scope);
   const senderName = scope?.legalEntity || scope?.name || request.scope;
-  const itemEntries = await getEffectiveEntries(db, request.scope, 'requestItemTypeEntry');
+  const itemTypes = await loadContentItemTypes(db, request.scope, content);
   const items = (content.itemTypes ?? []).map((item) => {
-    const entry = itemEntries.find((e) => e.id === item.id);
+    const entry = itemTypes.find((e) => e.id === item.id);
     return { id: item.id, name: entry?.name ?? item.name ?? item.id, type: item.id };
   });
   const submittedByName = request.submitted_by ? await findUserName(db, request.submitted_by) : undefined;
@@ -83,7 +91,7 @@ export async function loadLetterContext(
     senderName,
     applicant,
     recipient,
-    itemTypeNames: items.map((i) => i.name),
+    contentLines: requestContentLines(content, itemTypes),
     templateData,
   };
 }

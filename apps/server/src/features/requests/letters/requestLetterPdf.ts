@@ -1,9 +1,13 @@
+import type { ContentLine } from '@dossier/core';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { Writer as FormWriter, writeContentLines } from '../../configuration/preview/smartFormPdf.js';
 
 // The request letter (spec 2, issueRequest): what the recipient receives by email or fax as a PDF,
 // or what is printed and posted. One A4 letter, continued on further pages when the body is long:
 // letterhead, date, recipient address, subject, the message body, then the request's particulars
-// (request number, applicant, item types requested) so the recipient can match its records.
+// (request number, applicant) so the recipient can match its records, and what is asked: each item
+// type with its questions and answers, fields and files, and the additional questions, laid out as
+// the smart form PDF lays out its questions.
 
 export interface RequestLetterInput {
   /** The sending organisation, e.g. the legal entity of the request's scope. */
@@ -22,7 +26,8 @@ export interface RequestLetterInput {
     address?: string | null;
     reference?: string | null;
   };
-  itemTypes: string[];
+  /** The request's content (requestContentLines of @dossier/core). */
+  content: ContentLine[];
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -208,10 +213,16 @@ export async function renderRequestLetterPdf(input: RequestLetterInput): Promise
   row('Date of birth', formatDateOnly(input.applicant.dateOfBirth));
   row('Address', input.applicant.address);
   row('Reference', input.applicant.reference);
-  if (input.itemTypes.length > 0) {
+  if (input.content.length > 0) {
     w.gap(6);
     w.line('Items requested', { bold: true });
-    for (const item of input.itemTypes) w.paragraph(`- ${item}`, { x: 10 });
+    const italic = await doc.embedFont(StandardFonts.HelveticaOblique);
+    const form = new FormWriter(doc, font, bold, italic, [`Request ${input.requestNumber}`], {
+      page: w.page,
+      y: w.y,
+      margin: MARGIN,
+    });
+    writeContentLines(form, input.content);
   }
   return doc.save();
 }

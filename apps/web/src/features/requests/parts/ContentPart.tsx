@@ -1,14 +1,16 @@
 import type { RequestContent } from '@dossier/core';
-import { Anchor, Badge, Group, Textarea } from '@mantine/core';
+import { Badge, Group, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContentAnswers } from '../../../ui/ContentAnswers';
 import { useRequestCommit } from '../requestApi';
 import { Field, PartCard } from './PartCard';
 import type { PartProps } from './types';
 
 /**
- * The content of the request. The edit covers the texts (additional questions and instructions);
- * item types and their smart form answers stay as submitted.
+ * The content of the request: what it asks, as the letter to the recipient prints it. The edit
+ * covers the texts (additional questions and instructions); item types and their smart form answers
+ * stay as submitted, shown in the edit too so the texts are edited knowing what else is asked.
  */
 export function ContentPart({ view, canEdit, editing, onEdit, onClose }: PartProps) {
   const { t } = useTranslation();
@@ -26,7 +28,6 @@ export function ContentPart({ view, canEdit, editing, onEdit, onClose }: PartPro
     if (await commit.savePart(r.requestNumber, 'content', r.version, draft)) onClose();
   }
   const e = commit.fields;
-  const files = [...c.additionalFiles, ...c.itemTypes.flatMap((i) => i.files)];
   return (
     <PartCard
       part="content"
@@ -63,6 +64,11 @@ export function ContentPart({ view, canEdit, editing, onEdit, onClose }: PartPro
       />
       {editing ? (
         <>
+          <ContentAnswers
+            content={{ itemTypes: c.itemTypes }}
+            itemTypes={view.contentItemTypes}
+            testId="content-answers"
+          />
           {draft.additionalQuestions.map((q, i) => (
             <Textarea
               // biome-ignore lint/suspicious/noArrayIndexKey: the questions are fixed; only their text is edited
@@ -101,36 +107,12 @@ export function ContentPart({ view, canEdit, editing, onEdit, onClose }: PartPro
         </>
       ) : (
         <>
-          {c.additionalQuestions.length > 0 && (
-            <Field
-              label={t('request.content.additionalQuestions')}
-              value={c.additionalQuestions.map((q) => `• ${q.text}`).join('\n')}
-            />
-          )}
+          <ContentAnswers content={c} itemTypes={view.contentItemTypes} testId="content-answers" />
           <Field label={t('request.content.additionalInstructions')} value={c.additionalInstructions} />
           <Field
             label={t('request.content.additionalInstructionsToHandler')}
             value={c.additionalInstructionsToHandler}
           />
-          {files.length > 0 && (
-            <Field
-              label={t('request.content.files')}
-              value={
-                <Group gap="xs" component="span">
-                  {files.map((f) => (
-                    <Anchor
-                      key={f.key}
-                      href={`/files/${encodeURIComponent(f.key)}`}
-                      target="_blank"
-                      size="sm"
-                    >
-                      {f.name ?? f.key}
-                    </Anchor>
-                  ))}
-                </Group>
-              }
-            />
-          )}
         </>
       )}
     </PartCard>
