@@ -7,6 +7,9 @@ export const NOTIFICATION_TYPES = [
   'requestNoteAdded',
   'requestClosed',
   'requestReOpened',
+  // Not in the specification: a payee's bank account or email changed (issue 24), told to the
+  // root administrators, since it redirects payments.
+  'payeeChanged',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

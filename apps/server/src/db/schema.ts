@@ -165,6 +165,8 @@ type Json = ColumnType<unknown, string, string>;
 
 export interface RecipientsTable {
   id: Generated<string>;
+  /** Migration 0073: the scope that owns the entry; its editors (and those above) change it. */
+  scope: Generated<string>;
   version: Generated<number>;
   disabled: Generated<boolean>;
   name: string;
@@ -194,6 +196,8 @@ export interface RecipientVersionsTable {
 
 export interface PayeesTable {
   id: Generated<string>;
+  /** Migration 0073: the scope that owns the entry; its editors (and those above) change it. */
+  scope: Generated<string>;
   version: Generated<number>;
   disabled: Generated<boolean>;
   name: string;

@@ -26,6 +26,7 @@ import * as taskCompletionDays from './20261123_0026_task_completion_days.js';
 import * as searchWalk from './20261123_0027_search_walk.js';
 import * as roleClaims from './20261125_0070_role_claims.js';
 import * as inboxScope from './20261125_0072_inbox_scope.js';
+import * as directoryScope from './20261125_0073_directory_scope.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '20261123_0027_search_walk': searchWalk,
   '20261125_0070_role_claims': roleClaims,
   '20261125_0072_inbox_scope': inboxScope,
+  '20261125_0073_directory_scope': directoryScope,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -40,13 +40,18 @@ export async function findPayee(db: DbOrTrx, id: string, forUpdate = false) {
       ? { label: row.foreign_reference_label ?? row.foreign_reference_url, url: row.foreign_reference_url }
       : null,
   };
-  return { id: row.id, version: row.version, data };
+  return { id: row.id, version: row.version, scope: row.scope, data };
 }
 
-export async function insertPayee(db: DbOrTrx, data: PayeeData, actor: string | null): Promise<string> {
+export async function insertPayee(
+  db: DbOrTrx,
+  data: PayeeData,
+  actor: string | null,
+  scope: string,
+): Promise<string> {
   const row = await db
     .insertInto('payees')
-    .values({ ...toColumns(data), updated_by: actor })
+    .values({ ...toColumns(data), scope, updated_by: actor })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -57,7 +57,7 @@ export function payeeRoutes(app: FastifyInstance, deps: AppDeps): void {
     { schema: { params: idParams, body: payeeFormSchema } },
     async (request) => {
       const actor = requirePermission(request, 'payee:edit');
-      return updatePayee(deps.db, actor, request.params.payeeId, request.body);
+      return updatePayee(deps.db, actor, request.params.payeeId, request.body, deps.live);
     },
   );
 }

@@ -9,21 +9,28 @@ import {
 import { diffRecords, listHistory, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { toSearchAnswer } from '../../db/search.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { LiveHub } from '../../live/hub.js';
 import type { Actor } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
+import { mayEditPayee, newPayeeScope, notYourPayee } from './policy.js';
 import * as repo from './repository.js';
+import { announcePayeeChange, sensitiveFields } from './sensitiveChange.js';
 
 export function payeeView(
   actor: Actor,
-  input: { id?: string; version?: number; data?: repo.PayeeData; history?: unknown[] },
+  input: { id?: string; version?: number; scope?: string; data?: repo.PayeeData; history?: unknown[] },
 ) {
   const data = input.data;
+  const scope = input.scope ?? newPayeeScope(actor);
+  const owner = mayEditPayee(actor, scope);
   return {
     $type: 'adminPayee',
     title: data ? `Payee: ${data.name}` : 'New Payee',
     payeeId: input.id ?? null,
-    canEdit: hasPermission(actor, 'payee:edit'),
+    scope,
+    canEdit: hasPermission(actor, 'payee:edit') && owner,
+    ...(hasPermission(actor, 'payee:edit') && !owner ? { readOnlyReason: notYourPayee(scope) } : {}),
     currencies: CURRENCIES.map((c) => ({ code: c.code, name: c.name })),
     payee: {
       disabled: data?.disabled ?? false,
@@ -46,6 +53,7 @@ export async function getPayeeView(db: DbOrTrx, actor: Actor, id: string | undef
   return payeeView(actor, {
     id,
     version: row.version,
+    scope: row.scope,
     data: row.data,
     history: await listHistory(db, 'payee', id),
   });
@@ -77,7 +85,7 @@ export const STALE_PAYEE =
 export async function createPayee(db: Db, actor: Actor, form: PayeeForm) {
   const data = toData(form);
   return db.transaction().execute(async (trx) => {
-    const id = await repo.insertPayee(trx, data, actor.id);
+    const id = await repo.insertPayee(trx, data, actor.id, newPayeeScope(actor));
     const changes = diffRecords({}, data as unknown as Record<string, unknown>);
     await recordEvent(trx, {
       type: 'payeeCreated',
@@ -90,7 +98,7 @@ export async function createPayee(db: Db, actor: Actor, form: PayeeForm) {
   });
 }
 
-export async function updatePayee(db: Db, actor: Actor, id: string, form: PayeeForm) {
+export async function updatePayee(db: Db, actor: Actor, id: string, form: PayeeForm, live?: LiveHub) {
   const data = toData(form);
   if (form.version === undefined)
     throw badRequest('The version being edited is missing.', { version: 'Required.' });
@@ -98,6 +106,7 @@ export async function updatePayee(db: Db, actor: Actor, id: string, form: PayeeF
   return db.transaction().execute(async (trx) => {
     const current = await repo.findPayee(trx, id, true);
     if (!current) throw notFound('No such payee.');
+    if (!mayEditPayee(actor, current.scope)) throw forbidden(notYourPayee(current.scope));
     if (current.version !== version) throw conflict(STALE_PAYEE);
     const changes = diffRecords(
       current.data as unknown as Record<string, unknown>,
@@ -112,6 +121,7 @@ export async function updatePayee(db: Db, actor: Actor, id: string, form: PayeeF
       actor: actor.id,
       payload: { changes },
     });
+    await announcePayeeChange(trx, live, actor, { id, name: data.name }, sensitiveFields(changes));
     return getPayeeView(trx, actor, id);
   });
 }

@@ -81,10 +81,11 @@ export async function insertRecipient(
   db: DbOrTrx,
   data: RecipientData,
   actor: string | null,
+  scope: string,
 ): Promise<string> {
   const row = await db
     .insertInto('recipients')
-    .values({ ...toColumns(data), updated_by: actor })
+    .values({ ...toColumns(data), scope, updated_by: actor })
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertVersion(db, row.id, 1, data, actor);

@@ -10,10 +10,11 @@ import { diffRecords, listHistory, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { toSearchAnswer } from '../../db/search.js';
 import type { FilesContext } from '../../files/service.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
 import { attachRecipientFiles } from './files.js';
+import { mayEditRecipient, newRecipientScope, notYourRecipient } from './policy.js';
 import * as repo from './repository.js';
 
 // Tags every recipient carries until tag definitions come from the configuration: the kind of
@@ -42,14 +43,18 @@ function withTags(stored: Record<string, unknown>): Record<string, TagValue> {
 
 export function recipientView(
   actor: Actor,
-  input: { id?: string; version?: number; data?: repo.RecipientData; history?: unknown[] },
+  input: { id?: string; version?: number; scope?: string; data?: repo.RecipientData; history?: unknown[] },
 ) {
   const data = input.data;
+  const scope = input.scope ?? newRecipientScope(actor);
+  const owner = mayEditRecipient(actor, scope);
   return {
     $type: 'adminRecipient',
     title: data ? `Recipient: ${data.name}` : 'New Recipient',
     recipientId: input.id ?? null,
-    canEdit: hasPermission(actor, 'recipient:edit'),
+    scope,
+    canEdit: hasPermission(actor, 'recipient:edit') && owner,
+    ...(hasPermission(actor, 'recipient:edit') && !owner ? { readOnlyReason: notYourRecipient(scope) } : {}),
     recipient: {
       disabled: data?.disabled ?? false,
       tags: withTags(data?.tags ?? {}),
@@ -77,6 +82,7 @@ export async function getRecipientView(db: DbOrTrx, actor: Actor, id: string | u
   return recipientView(actor, {
     id,
     version: row.version,
+    scope: row.scope,
     data: row.data,
     history: await listHistory(db, 'recipient', id),
   });
@@ -124,7 +130,7 @@ function toData(form: RecipientForm): repo.RecipientData {
 export async function createRecipient(db: Db, files: FilesContext, actor: Actor, form: RecipientForm) {
   const data = toData(form);
   return db.transaction().execute(async (trx) => {
-    const id = await repo.insertRecipient(trx, data, actor.id);
+    const id = await repo.insertRecipient(trx, data, actor.id, newRecipientScope(actor));
     await attachRecipientFiles(files, trx, actor, id, form.attachments);
     const changes = diffRecords({}, data as unknown as Record<string, unknown>);
     await recordEvent(trx, {
@@ -155,6 +161,7 @@ export async function updateRecipient(
   return db.transaction().execute(async (trx) => {
     const current = await repo.findRecipient(trx, id, true);
     if (!current) throw notFound('No such recipient.');
+    if (!mayEditRecipient(actor, current.scope)) throw forbidden(notYourRecipient(current.scope));
     if (current.version !== version) throw conflict(STALE_RECIPIENT);
     const changes = diffRecords(
       current.data as unknown as Record<string, unknown>,

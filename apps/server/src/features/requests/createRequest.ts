@@ -76,7 +76,7 @@ function cleanRecipient(r: RequestRecipient): RequestRecipient {
  * A recipient typed in new is added to the directory (version 1), so it can be found next time;
  * one chosen from the directory must exist. Answers the snapshot with its id and version.
  */
-async function resolveRecipient(trx: DbOrTrx, actor: Actor, input: RequestRecipient) {
+async function resolveRecipient(trx: DbOrTrx, actor: Actor, input: RequestRecipient, scope: string) {
   const r = cleanRecipient(input);
   if (r.recipientId) {
     const found = await recipients.findRecipient(trx, r.recipientId);
@@ -99,7 +99,8 @@ async function resolveRecipient(trx: DbOrTrx, actor: Actor, input: RequestRecipi
     attachments: [],
     contacts: r.contacts,
   };
-  const recipientId = await recipients.insertRecipient(trx, data, actor.id);
+  // A recipient typed in with a request belongs to the request's organisation.
+  const recipientId = await recipients.insertRecipient(trx, data, actor.id, scope);
   await recordEvent(trx, {
     type: 'recipientCreated',
     aggregateType: 'recipient',
@@ -160,7 +161,7 @@ export async function submitRequest(
   const configured = (settings?.requestNumberPrefix ?? '').trim().toUpperCase();
   const prefix = PREFIX.test(configured) ? configured : 'REQ';
 
-  const recipient = await resolveRecipient(trx, actor, data.recipient);
+  const recipient = await resolveRecipient(trx, actor, data.recipient, scope);
   const applicant = {
     ...data.applicant,
     name: data.applicant.name.trim(),

@@ -1,20 +1,10 @@
 import { type View, validatePayee } from '@dossier/core';
-import {
-  Alert,
-  Anchor,
-  Container,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Container, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
+import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { definePage } from '../../view/page';
 import { FlagField } from '../users/UserFields';
@@ -23,6 +13,8 @@ export interface PayeeView extends View {
   $type: 'adminPayee';
   payeeId: string | null;
   canEdit: boolean;
+  /** Why this user may not change it (another scope owns it). */
+  readOnlyReason?: string;
   currencies: { code: string; name: string }[];
   payee: {
     disabled: boolean;
@@ -62,7 +54,7 @@ export const PayeeEditPage = definePage<PayeeView>(({ view }) => {
         {view.title}
       </Title>
       <Stack>
-        {disabled && <Alert color="gray">{t('admin.readOnly')}</Alert>}
+        {disabled && <ReadOnlyNotice reason={view.readOnlyReason} />}
         <Paper withBorder p="md">
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,20 +1,11 @@
 import { type RecipientContact, type View, validateRecipient } from '@dossier/core';
-import {
-  Alert,
-  Container,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Container, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FileListField } from '../../ui/files/FileField';
 import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
+import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { definePage } from '../../view/page';
 import { FlagField } from '../users/UserFields';
@@ -32,6 +23,8 @@ export interface RecipientView extends View {
   $type: 'adminRecipient';
   recipientId: string | null;
   canEdit: boolean;
+  /** Why this user may not change it (another scope owns it). */
+  readOnlyReason?: string;
   recipient: {
     disabled: boolean;
     tags: Record<string, Tag>;
@@ -76,7 +69,7 @@ export const RecipientEditPage = definePage<RecipientView>(({ view }) => {
         {view.title}
       </Title>
       <Stack>
-        {disabled && <Alert color="gray">{t('admin.readOnly')}</Alert>}
+        {disabled && <ReadOnlyNotice reason={view.readOnlyReason} />}
         <Paper withBorder p="md">
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

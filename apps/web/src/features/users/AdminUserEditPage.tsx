@@ -23,6 +23,7 @@ import { useNavigate } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
 import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
+import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
@@ -111,11 +112,7 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
         {view.title}
       </Title>
       <Stack>
-        {!view.canEdit && (
-          <Alert color="gray" data-testid="read-only">
-            {view.readOnlyReason ?? t('admin.readOnly')}
-          </Alert>
-        )}
+        {!view.canEdit && <ReadOnlyNotice reason={view.readOnlyReason} />}
         {view.user.isTemporaryLockedOut && (
           <Alert color="orange" data-testid="locked-out">
             <Group justify="space-between">

@@ -6,7 +6,7 @@ import { defineEndpoint } from '../endpoints.js';
 import { payeeAnswer, payeeParams, payeeSearchAnswer } from '../schemas.js';
 
 // Payees through the payees service (the same validation, version check and history as the admin
-// pages). Payees belong to no scope, so every key with the API scope sees all of them.
+// pages). Every key with the API scope sees every payee; it changes those of its scope or below.
 
 const searchQuery = pagingQuerySchema.extend({
   name: z.string().max(200).optional(),
@@ -76,7 +76,7 @@ export const payeeEndpoints = [
     body: payeeFormSchema,
     response: { description: 'The payee as saved.', schema: payeeAnswer },
     async handler({ params, body }, { deps, actor }) {
-      return toAnswer(await updatePayee(deps.db, actor, params.payeeId, body));
+      return toAnswer(await updatePayee(deps.db, actor, params.payeeId, body, deps.live));
     },
   }),
 ];
