@@ -244,13 +244,53 @@ describe('self-registration', () => {
     expect(signedIn.json().user.roles).toEqual([]);
   });
 
-  it('answers 409 on a taken user id or email address', async () => {
-    const res = await caller(t.app).post('/account/create', { ...registration, email: 'ALICE@test.example' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().fields).toEqual({
-      userId: 'This user id is already taken.',
-      email: 'This email address is already used by another account.',
+  it('answers 409 on a taken user id, and the same as for a new account on a taken address', async () => {
+    const takenId = await caller(t.app).post('/account/create', {
+      ...registration,
+      email: 'fresh@test.example',
     });
+    expect(takenId.statusCode).toBe(409);
+    expect(takenId.json().fields).toEqual({ userId: 'This user id is already taken.' });
+
+    const fresh = await caller(t.app).post('/account/create', {
+      ...registration,
+      userId: 'freshling',
+      email: 'freshling@test.example',
+    });
+    const taken = await caller(t.app).post('/account/create', {
+      ...registration,
+      userId: 'copycat',
+      email: 'ALICE@test.example',
+    });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(taken.json()).toMatchObject({ $type: 'accountCreated', userId: 'copycat' });
+    // No account was made; the address's owner is told what happened.
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', 'copycat').execute()).toEqual([]);
+    const [told] = await listMailTo(t.db, 'alice@test.example');
+    expect(told.subject).toBe('You already have an account');
+    expect(told.text).toContain('alice');
+  });
+
+  it('keeps sign-in names unambiguous: no user id equal to another account address, or the reverse', async () => {
+    const idLikeEmail = await caller(t.app).post('/account/create', {
+      ...registration,
+      userId: 'alice@test.example',
+      email: 'someone-else@test.example',
+    });
+    expect(idLikeEmail.statusCode).toBe(409);
+    expect(idLikeEmail.json().fields).toEqual({ userId: 'This user id is already taken.' });
+    await createUser(t.db, { id: 'sam@acme.example', scope: '/org/acme/' });
+    await createUser(t.db, { id: 'tess', scope: '/org/acme/' });
+    const sam = caller(t.app, await signIn(t.app, 'tess'));
+    const view = (await sam.get('/account')).json();
+    const res = await sam.post('/account', {
+      ...view.user,
+      phone: '0412 000 003',
+      email: 'SAM@acme.example',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields).toEqual({ email: 'This email address is already used by another account.' });
   });
 
   it('needs user id and password, and allows only the external role', async () => {
@@ -266,18 +306,10 @@ describe('self-registration', () => {
     expect(role.statusCode).toBe(403);
   });
 
-  it('limits registrations per address', async () => {
+  it('limits registration attempts per address, refused ones too', async () => {
     await t.db
-      .insertInto('account_tokens')
-      .values(
-        Array.from({ length: 10 }, (_, i) => ({
-          id: `flood-${i}`,
-          user_id: 'alice',
-          purpose: 'confirmEmail',
-          expires_at: new Date(Date.now() + 60_000),
-          ip: '10.9.9.9',
-        })),
-      )
+      .insertInto('rate_events')
+      .values(Array.from({ length: 10 }, () => ({ bucket: 'register', key: '10.9.9.9' })))
       .execute();
     const res = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailResetLink, RESET_QUEUE, requestPasswordReset } from '../src/features/passwordReset/service.js';
+import type { JobQueue } from '../src/jobs/queue.js';
 import { listMailTo } from '../src/mail/outbox.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 
@@ -112,5 +114,22 @@ describe('password reset', () => {
       expect(res.statusCode).toBe(200);
     }
     expect(await listMailTo(t.db, 'quinn@test.example')).toHaveLength(3);
+  });
+
+  it('with a job queue, does the same work for a known and an unknown address: one queued job', async () => {
+    const sent: { queue: string; data: unknown }[] = [];
+    const jobs = {
+      send: async (_db: unknown, queue: string, data: unknown) => {
+        sent.push({ queue, data });
+      },
+    } as unknown as JobQueue;
+    const input = (email: string) => ({ email, ip: '10.0.3.1', baseUrl: 'http://localhost' });
+    await requestPasswordReset(t.db, jobs, input('rosa@test.example'));
+    await requestPasswordReset(t.db, jobs, input('nobody-at-all@test.example'));
+    expect(sent.map((s) => s.queue)).toEqual([RESET_QUEUE, RESET_QUEUE]);
+    // Nothing was looked up or mailed in the request: the job does that.
+    const before = (await listMailTo(t.db, 'rosa@test.example')).length;
+    await mailResetLink(t.db, input('rosa@test.example'));
+    expect(await listMailTo(t.db, 'rosa@test.example')).toHaveLength(before + 1);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { DUE_DATES_QUEUE, runDueDateRecompute } from '../features/configuration/dueDates.js';
+import { mailResetLink, RESET_QUEUE, type ResetRequest } from '../features/passwordReset/service.js';
 import {
   deliverWebhook,
   pruneWebhookLog,
@@ -27,7 +28,9 @@ export async function registerQueues(queue: JobQueue, db: Db, config: Config, wo
   const webhooks = { name: WEBHOOK_QUEUE, retryLimit: WEBHOOK_ATTEMPTS - 1, retryDelaySeconds: 10 };
   const prune = { name: WEBHOOK_PRUNE_QUEUE, retryLimit: 2, retryDelaySeconds: 60 };
   const dueDates = { name: DUE_DATES_QUEUE, retryLimit: 5, retryDelaySeconds: 30 };
+  const resets = { name: RESET_QUEUE, retryLimit: 3, retryDelaySeconds: 10 };
   if (!work) {
+    await queue.declare(resets.name, resets);
     await queue.declare(webhooks.name, webhooks);
     await queue.declare(prune.name, prune);
     await queue.declare(dueDates.name, dueDates);
@@ -41,6 +44,8 @@ export async function registerQueues(queue: JobQueue, db: Db, config: Config, wo
       await runDueDateRecompute(db, data.scopePath);
     },
   });
+  // A retry after a crash may mail a second link; the newer one retires the first.
+  await queue.work<ResetRequest>({ ...resets, handler: (data) => mailResetLink(db, data) });
   const settings = webhookSettings(config);
   await queue.work<{ deliveryId: string }>({
     ...webhooks,

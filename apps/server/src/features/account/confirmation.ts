@@ -36,6 +36,31 @@ export async function sendConfirmation(
   });
 }
 
+/**
+ * Someone registered with an address that already has an account. The page answers as if the
+ * account was made (so registration does not tell who has an account); the owner of the address is
+ * told what happened instead.
+ */
+export async function sendAlreadyRegistered(
+  trx: DbOrTrx,
+  input: { ownerId: string; email: string; baseUrl: string },
+): Promise<void> {
+  const owner = await repo.findUser(trx, input.ownerId);
+  const reset = `${input.baseUrl}/forgot-password`;
+  await enqueueMail(trx, {
+    to: owner?.email ?? input.email,
+    scope: owner?.scope ?? '/',
+    subject: 'You already have an account',
+    text: `Hello,
+
+someone asked to register a new account with this email address, which already belongs to the account ${input.ownerId}. No new account was made.
+
+If it was you, sign in as ${input.ownerId}, or set a new password here: ${reset}
+If it was not you, you need do nothing.`,
+    html: `<p>Hello,</p><p>someone asked to register a new account with this email address, which already belongs to the account <b>${escapeHtml(input.ownerId)}</b>. No new account was made.</p><p>If it was you, sign in as ${escapeHtml(input.ownerId)}, or <a href="${escapeHtml(reset)}">set a new password</a>. If it was not you, you need do nothing.</p>`,
+  });
+}
+
 export async function confirmAccountEmail(db: Db, token: string) {
   return db.transaction().execute(async (trx) => {
     const userId = await repo.useToken(trx, tokenHash(token), CONFIRM_PURPOSE);

@@ -27,7 +27,7 @@ import {
   personalColumns,
   userFormOf,
 } from '../users/userData.js';
-import { CONFIRM_PURPOSE, sendConfirmation } from './confirmation.js';
+import { sendAlreadyRegistered, sendConfirmation } from './confirmation.js';
 
 // The account page of the signed-in user (/account) and self-registration (/account/create).
 
@@ -219,8 +219,8 @@ export async function registerAccount(
   form: UserForm,
   request: { baseUrl: string; ip: string; homeScope: string },
 ) {
-  const since = new Date(Date.now() - 3_600_000);
-  if ((await repo.countTokensFromIp(db, request.ip, CONFIRM_PURPOSE, since)) >= REGISTRATIONS_PER_HOUR) {
+  // Every attempt counts, refused ones too: else the answers could be used to try addresses.
+  if (!(await takeRate(db, 'register', request.ip, REGISTRATIONS_PER_HOUR, 3600))) {
     throw tooManyRequests(
       'Too many accounts were registered from this address. Please try again later.',
       3600,
@@ -238,7 +238,18 @@ export async function registerAccount(
   if (Object.keys(errors).length > 0) throw badRequest('Please correct the marked fields.', errors);
   const userId = (form.userId ?? '').trim();
   const { added } = checkSelfRoles([], parseRoles(form.roles), offered);
-  await assertUnique(db, { userId, email: form.email });
+  // A taken user id is said (the newcomer picks another); a taken address is not: the answer is
+  // the same as for a new account, the password is hashed all the same, and the address's owner is
+  // mailed what happened.
+  await assertUnique(db, { userId });
+  const owner = await repo.emailOwner(db, form.email.trim());
+  if (owner !== undefined) {
+    await hashPassword(form.password ?? '');
+    await db
+      .transaction()
+      .execute((trx) => sendAlreadyRegistered(trx, { ownerId: owner, email: form.email.trim(), ...request }));
+    return { $type: 'accountCreated', title: 'Congratulations', userId, email: form.email.trim() };
+  }
   return db
     .transaction()
     .execute(async (trx) => {

@@ -3,21 +3,25 @@ import type { DbOrTrx } from '../../db/database.js';
 
 export function findUserForSignin(db: DbOrTrx, username: string) {
   const name = username.trim().toLowerCase();
-  return db
-    .selectFrom('users')
-    .select([
-      'id',
-      'password_hash',
-      'disabled',
-      'locked_until',
-      'failed_signins',
-      'email_confirmed_at',
-      'password_must_change',
-      'ip_range',
-      'scope',
-    ])
-    .where((eb) => eb.or([eb('id', '=', name), eb(sql`lower(email)`, '=', name)]))
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('users')
+      .select([
+        'id',
+        'password_hash',
+        'disabled',
+        'locked_until',
+        'failed_signins',
+        'email_confirmed_at',
+        'password_must_change',
+        'ip_range',
+        'scope',
+      ])
+      .where((eb) => eb.or([eb('id', '=', name), eb(sql`lower(email)`, '=', name)]))
+      // Names are kept unambiguous on save; should two accounts still match, the user id wins.
+      .orderBy(sql`id = ${name}`, 'desc')
+      .executeTakeFirst()
+  );
 }
 
 export async function countRecentFailuresFromIp(db: DbOrTrx, ip: string, since: Date): Promise<number> {

@@ -20,7 +20,7 @@ export function passwordResetRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   r.post('/reset-password', { schema: { body: resetBody } }, async (request) =>
-    requestPasswordReset(deps.db, {
+    requestPasswordReset(deps.db, deps.jobs, {
       email: request.body.email,
       ip: request.ip,
       baseUrl: baseUrlOf(request, deps.config.publicUrl),

@@ -4,6 +4,7 @@ import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { takeRate } from '../../db/rateLimit.js';
 import { badRequest, tooManyRequests } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { richTextToHtml, richTextToText } from '../../mail/richText.js';
@@ -44,13 +45,34 @@ export async function issueSetPasswordLink(
   return `${input.baseUrl}/set-password?token=${encodeURIComponent(token)}`;
 }
 
-export async function requestPasswordReset(db: Db, input: { email: string; ip: string; baseUrl: string }) {
+/** The queue that mails reset links: the request only queues, so it costs the same either way. */
+export const RESET_QUEUE = 'passwordReset.mail';
+
+export interface ResetRequest {
+  email: string;
+  ip: string;
+  baseUrl: string;
+}
+
+/**
+ * Answers the same for every address, in the same time: the request is queued (one insert) and a
+ * job looks the address up and mails the link. Without a job queue (tests, tools) it mails here.
+ */
+export async function requestPasswordReset(db: Db, jobs: JobQueue | undefined, input: ResetRequest) {
   if (!(await takeRate(db, 'passwordReset', input.ip, REQUESTS_PER_HOUR, 3600))) {
     throw tooManyRequests(
       'Too many password reset requests from this address. Please try again later.',
       3600,
     );
   }
+  const request = { email: input.email.trim(), ip: input.ip, baseUrl: input.baseUrl };
+  if (jobs) await jobs.send(db, RESET_QUEUE, request);
+  else await mailResetLink(db, request);
+  return { $type: 'passwordResetRequested', email: input.email.trim() };
+}
+
+/** The job: a link for the account of the address, if there is one that may sign in. */
+export async function mailResetLink(db: Db, input: ResetRequest): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await repo.findUserForReset(trx, input.email);
     if (!user || user.disabled) return;
@@ -65,7 +87,6 @@ export async function requestPasswordReset(db: Db, input: { email: string; ip: s
     // The mail belongs to the user's scope: administrators of that scope see it in the outbox.
     await enqueueMail(trx, { ...(await resetMail(trx, user, resetPasswordUrl)), scope: user.scope });
   });
-  return { $type: 'passwordResetRequested', email: input.email.trim() };
 }
 
 /** The mail, from the scope's resetPassword template (the built-in text when there is none). */

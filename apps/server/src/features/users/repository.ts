@@ -181,22 +181,6 @@ export async function insertToken(
     .execute();
 }
 
-export async function countTokensFromIp(
-  db: DbOrTrx,
-  ip: string,
-  purpose: string,
-  since: Date,
-): Promise<number> {
-  const row = await db
-    .selectFrom('account_tokens')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('ip', '=', ip)
-    .where('purpose', '=', purpose)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Marks an unused, unexpired token used; answers its user. */
 /** Ends every unused token of this purpose of the user: only the newest link may work. */
 export async function retireTokens(db: DbOrTrx, userId: string, purpose: string): Promise<void> {

@@ -131,14 +131,28 @@ export const EMAIL_TAKEN = 'This email address is already used by another accoun
 export const USER_ID_TAKEN = 'This user id is already taken.';
 
 /** 409 with the field when the user id or the e-mail address belongs to another account. */
+/**
+ * Sign-in takes a user id or an email address, so each must name one account only: a user id may
+ * be neither another account's id nor its address, and an address neither another's address nor
+ * its id.
+ */
 export async function assertUnique(
   db: DbOrTrx,
-  input: { userId?: string; email: string; exceptUserId?: string },
+  input: { userId?: string; email?: string; exceptUserId?: string },
 ) {
   const fields: Record<string, string> = {};
-  if (input.userId && (await repo.userIdExists(db, input.userId))) fields.userId = USER_ID_TAKEN;
-  const owner = await repo.emailOwner(db, input.email.trim());
-  if (owner !== undefined && owner !== input.exceptUserId) fields.email = EMAIL_TAKEN;
+  const other = (id: string | undefined) => id !== undefined && id !== input.exceptUserId;
+  if (input.userId) {
+    const id = input.userId.trim();
+    if ((await repo.userIdExists(db, id)) || other(await repo.emailOwner(db, id)))
+      fields.userId = USER_ID_TAKEN;
+  }
+  if (input.email) {
+    const email = input.email.trim();
+    const asId = email.toLowerCase();
+    if (other(await repo.emailOwner(db, email)) || (other(asId) && (await repo.userIdExists(db, asId))))
+      fields.email = EMAIL_TAKEN;
+  }
   if (Object.keys(fields).length > 0) {
     throw new HttpError(409, Object.values(fields).join(' '), 'conflict', fields);
   }
