@@ -196,7 +196,8 @@ describe('invoice page and pay', () => {
       invoiceReferenceNumber: 'INV-1001',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().invoice.payment).toMatchObject({
+    expect(res.json().invoice.payments).toHaveLength(1);
+    expect(res.json().invoice.payments[0]).toMatchObject({
       payeeId: payee.id,
       payeeName: 'Radiology Partners',
       payeeReferenceNumber: 'RP-77',
@@ -205,9 +206,13 @@ describe('invoice page and pay', () => {
       amount: 11_000,
       invoiceReferenceNumber: 'INV-1001',
     });
+    // Received without an amount, the invoice keeps none: the payment is its own record, and with
+    // nothing billed to hold it against, it settles the invoice.
     expect(res.json().invoice).toMatchObject({
-      amount: 11_000,
-      tax: 1_000,
+      amount: null,
+      tax: null,
+      paid: 11_000,
+      balance: null,
       paidByDisplayName: 'User handler',
     });
     expect(res.json().actions).toEqual(['sendRemittanceAdvice', 'discard']);
@@ -267,8 +272,13 @@ describe('concurrent payments', () => {
       post(t, handler, url, { ...PAYMENT, payeeName: 'Third' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
-    const winner = answers.find((a) => a.statusCode === 200)?.json().invoice.payment.payeeName;
-    expect((await invoiceRow(id)).payment).toMatchObject({ payeeName: winner });
+    const winner = answers.find((a) => a.statusCode === 200)?.json().invoice.payments[0].payeeName;
+    const payments = await t.db
+      .selectFrom('invoice_payments')
+      .selectAll()
+      .where('invoice_id', '=', id)
+      .execute();
+    expect(payments.map((p) => p.payee_name)).toEqual([winner]);
     const events = await t.db
       .selectFrom('events')
       .selectAll()

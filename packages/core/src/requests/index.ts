@@ -1,4 +1,5 @@
 export * from '../requestNumber.js';
+export * from './invoicePayments.js';
 export * from './issueRequest.js';
 export * from './kpi.js';
 export * from './mentions.js';

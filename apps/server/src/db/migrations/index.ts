@@ -24,6 +24,7 @@ import * as imapMailboxes from './20261123_0024_imap_mailboxes.js';
 import * as webhookAttempts from './20261123_0025_webhook_attempts.js';
 import * as taskCompletionDays from './20261123_0026_task_completion_days.js';
 import * as searchWalk from './20261123_0027_search_walk.js';
+import * as invoicePayments from './20261125_0028_invoice_payments.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '20261123_0025_webhook_attempts': webhookAttempts,
   '20261123_0026_task_completion_days': taskCompletionDays,
   '20261123_0027_search_walk': searchWalk,
+  '20261125_0028_invoice_payments': invoicePayments,
 };
 
 export const migrationProvider: MigrationProvider = {
