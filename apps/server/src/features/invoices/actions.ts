@@ -153,6 +153,7 @@ defineItemAction(invoiceActions, {
       },
     });
     await touchRequest(trx, n, actor.id);
+    // The paying system hears once, when the invoice is paid: `amount` is what was paid in all.
     if (settles)
       await publishRequestWebhook(trx, deps, request, 'invoicePaid', {
         requestNumber: n,
