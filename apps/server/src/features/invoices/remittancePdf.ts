@@ -1,8 +1,9 @@
 import { formatMinorUnits } from '@dossier/core';
 import { PDFDocument, type PDFImage, rgb, StandardFonts } from 'pdf-lib';
 
-// The remittance advice sent to a payee for one payment of an invoice (part or full): the configured logo (request
-// settings remittanceAdviceLogo), who was paid, for which invoice and request, how, and how much.
+// The remittance advice sent to a payee for one payment of an invoice (a part payment or the one
+// that settled it): the configured logo (request settings remittanceAdviceLogo), who was paid, for
+// which invoice and request, how, and how much this payment was.
 
 export interface RemittanceAdviceInput {
   logo?: Uint8Array;
