@@ -23,7 +23,15 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD } from './lib/types.js';
 const MARK = 'BEN-';
 /** Days of submissions, back from today. */
 const DAYS = 3 * 365;
-const TABLES = ['requests', 'tasks', 'correspondence', 'request_results', 'request_invoices', 'events'];
+const TABLES = [
+  'requests',
+  'tasks',
+  'correspondence',
+  'request_results',
+  'request_invoices',
+  'invoice_payments',
+  'events',
+];
 
 function int(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
@@ -207,13 +215,21 @@ function insertBatch(from: number, to: number): string {
       select request_number, 'bench/result-' || g || '.pdf', submitted_at + interval '8 days',
         case when g % 3 > 0 then submitted_at + interval '9 days' end, false
       from inserted where status <> 'submitted' and g % 5 = 0
+    ),
+    inv as (
+      insert into request_invoices (request_number, file_key, amount, amount_exclusive_tax, tax, currency,
+        created_at, paid_at)
+      select request_number, 'bench/invoice-' || g || '.pdf', 11000 + (g % 50) * 110, 10000 + (g % 50) * 100,
+        1000 + (g % 50) * 10, 'AUD', submitted_at + interval '9 days',
+        case when status = 'closed' then submitted_at + interval '12 days' end
+      from inserted where status <> 'submitted' and g % 10 = 0
+      returning id, amount, amount_exclusive_tax, tax, currency, paid_at
     )
-    insert into request_invoices (request_number, file_key, amount, amount_exclusive_tax, tax, currency,
-      created_at, paid_at)
-    select request_number, 'bench/invoice-' || g || '.pdf', 11000 + (g % 50) * 110, 10000 + (g % 50) * 100,
-      1000 + (g % 50) * 10, 'AUD', submitted_at + interval '9 days',
-      case when status = 'closed' then submitted_at + interval '12 days' end
-    from inserted where status <> 'submitted' and g % 10 = 0`;
+    -- A paid invoice was paid by one payment of its amount (the Paid Invoices report reads payments).
+    insert into invoice_payments (invoice_id, paid_at, payee_name, method, amount_exclusive_tax, tax, amount,
+      currency)
+    select id, paid_at, 'Bench Payee', 'bankTransfer', amount_exclusive_tax, tax, amount, currency
+    from inv where paid_at is not null`;
 }
 
 async function withDatabase(): Promise<{ url: string; keepServing?: () => Promise<void> }> {

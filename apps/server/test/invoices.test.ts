@@ -1,17 +1,19 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { createLocalStorage } from '../src/files/storage.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, post, setRequestSettings, uploadPdf } from './support/resultsInvoices.js';
 
 // Invoices (spec 2: add invoice action, invoice page): adding, paying (with and without a payee
-// record, concurrently), the remittance advice mailed with its PDF, discard, access.
+// record, concurrently, in parts), the remittance advice mailed with its PDF, discard, access.
 
 let t: TestContext;
 let handler: string;
 let submitter: string;
 let globex: string;
+let globexHandler: string;
 let n: string;
 
 const TAGS = { invoiceType: 'Records fee' };
@@ -51,7 +53,13 @@ beforeAll(async () => {
     scope: '/org/globex/',
     roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
   });
+  await createUser(t.db, {
+    id: 'ghandler',
+    scope: '/org/globex/',
+    roles: [{ role: 'c:roles:handler', scope: '/org/globex/' }],
+  });
   handler = await signIn(t.app, 'handler');
+  globexHandler = await signIn(t.app, 'ghandler');
   submitter = await signIn(t.app, 'submitter');
   globex = await signIn(t.app, 'globex');
   n = await insertTestRequest(t.db, { scope: '/org/acme/', status: 'open' });
@@ -196,7 +204,8 @@ describe('invoice page and pay', () => {
       invoiceReferenceNumber: 'INV-1001',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().invoice.payment).toMatchObject({
+    expect(res.json().invoice.payments).toHaveLength(1);
+    expect(res.json().invoice.payments[0]).toMatchObject({
       payeeId: payee.id,
       payeeName: 'Radiology Partners',
       payeeReferenceNumber: 'RP-77',
@@ -205,9 +214,13 @@ describe('invoice page and pay', () => {
       amount: 11_000,
       invoiceReferenceNumber: 'INV-1001',
     });
+    // Received without an amount, the invoice keeps none: the payment is its own record, and with
+    // nothing billed to hold it against, it settles the invoice.
     expect(res.json().invoice).toMatchObject({
-      amount: 11_000,
-      tax: 1_000,
+      amount: null,
+      tax: null,
+      paid: 11_000,
+      balance: null,
       paidByDisplayName: 'User handler',
     });
     expect(res.json().actions).toEqual(['sendRemittanceAdvice', 'discard']);
@@ -267,8 +280,13 @@ describe('concurrent payments', () => {
       post(t, handler, url, { ...PAYMENT, payeeName: 'Third' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
-    const winner = answers.find((a) => a.statusCode === 200)?.json().invoice.payment.payeeName;
-    expect((await invoiceRow(id)).payment).toMatchObject({ payeeName: winner });
+    const winner = answers.find((a) => a.statusCode === 200)?.json().invoice.payments[0].payeeName;
+    const payments = await t.db
+      .selectFrom('invoice_payments')
+      .selectAll()
+      .where('invoice_id', '=', id)
+      .execute();
+    expect(payments.map((p) => p.payee_name)).toEqual([winner]);
     const events = await t.db
       .selectFrom('events')
       .selectAll()
@@ -295,5 +313,143 @@ describe('remittance logo', () => {
     const res = await post(t, handler, `${base}/sendRemittanceAdvice`, { email: 'logo@payee.example' });
     const pdf = await get(t, handler, `/files/${res.json().invoice.remittanceAdvice.key}`);
     expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+  });
+});
+
+describe('part payments (issue 23: a payment never rewrites the invoice it pays)', () => {
+  // AUD 1,234.50 + 123.45 = 1,357.95, as billed.
+  const BILLED = { amountExclusiveTax: 123_450, tax: 12_345, amount: 135_795, currency: 'AUD' };
+  let engine: WorkflowEngine;
+
+  beforeAll(() => {
+    engine = new WorkflowEngine(t.db, { log: { warn: () => undefined } });
+  });
+  afterAll(() => engine.stop());
+
+  const pay = (id: string, excl: number, tax: number, extra: Record<string, unknown> = {}) =>
+    post(t, handler, `/requests/${n}/invoices/${id}/actions/pay`, {
+      ...PAYMENT,
+      amountExclusiveTax: excl,
+      tax,
+      amount: excl + tax,
+      ...extra,
+    });
+  const view = async (id: string) => (await get(t, handler, `/requests/${n}/invoices/${id}`)).json();
+  const payTask = async (id: string) => {
+    await engine.drain();
+    return t.db
+      .selectFrom('tasks')
+      .select(['completed_at'])
+      .where('workflow_key', '=', `payInvoice:invoice:${id}`)
+      .executeTakeFirstOrThrow();
+  };
+  const paymentsOf = (id: string) =>
+    t.db.selectFrom('invoice_payments').selectAll().where('invoice_id', '=', id).execute();
+  const billedRow = { amount: '135795', amount_exclusive_tax: '123450', tax: '12345', currency: 'AUD' };
+
+  it('keeps the billed amounts through a part and a full payment; the task closes when the balance is 0', async () => {
+    const id = await addInvoice(n, BILLED);
+    expect((await payTask(id)).completed_at).toBeNull();
+
+    // A cheque of 1,000.00 + 100.00: a part payment.
+    const part = await pay(id, 100_000, 10_000);
+    expect(part.statusCode).toBe(200);
+    expect(part.json().invoice).toMatchObject({ ...BILLED, paid: 110_000, balance: 25_795 });
+    expect(part.json().invoice.paidAt).toBeUndefined();
+    expect(part.json().invoice.payments).toMatchObject([{ amount: 110_000, amountExclusiveTax: 100_000 }]);
+    expect(part.json().actions).toEqual(['pay', 'sendRemittanceAdvice', 'discard']);
+    expect(await invoiceRow(id)).toMatchObject({ ...billedRow, paid_at: null });
+    expect((await payTask(id)).completed_at).toBeNull();
+
+    // The rest settles it: Paid, the task completed, still as billed.
+    const rest = await pay(id, 23_450, 2_345);
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().invoice).toMatchObject({ ...BILLED, paid: 135_795, balance: 0 });
+    expect(rest.json().invoice.paidAt).toEqual(expect.any(String));
+    expect(rest.json().invoice.payments.map((p: { amount: number }) => p.amount)).toEqual([110_000, 25_795]);
+    expect(rest.json().actions).toEqual(['sendRemittanceAdvice', 'discard']);
+    expect(await invoiceRow(id)).toMatchObject(billedRow);
+    expect((await payTask(id)).completed_at).not.toBeNull();
+    expect((await view(id)).invoice).toMatchObject({ ...BILLED, paid: 135_795, balance: 0 });
+    // The request page's invoices part shows the same.
+    const page = (await get(t, handler, `/requests/${n}`)).json();
+    const listed = page.invoices.find((i: { invoiceId: string }) => i.invoiceId === id);
+    expect(listed).toMatchObject({ ...BILLED, paid: 135_795, balance: 0 });
+    expect(listed.payments).toHaveLength(2);
+    expect((await pay(id, 100, 0)).statusCode).toBe(409);
+  });
+
+  it('pays in full at once, leaving the invoice as billed', async () => {
+    const id = await addInvoice(n, BILLED);
+    expect((await payTask(id)).completed_at).toBeNull();
+    const res = await pay(id, 123_450, 12_345);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().invoice).toMatchObject({ ...BILLED, paid: 135_795, balance: 0 });
+    expect(await invoiceRow(id)).toMatchObject({ ...billedRow, paid_at: expect.any(Date) });
+    expect((await payTask(id)).completed_at).not.toBeNull();
+  });
+
+  it('refuses zero, negative, over-balance and other-currency payments on the amount, changing nothing', async () => {
+    // AUD 60.00 + 6.00 = 66.00, of which 22.00 is paid.
+    const id = await addInvoice(n, { amountExclusiveTax: 6_000, tax: 600, amount: 6_600, currency: 'AUD' });
+    expect((await payTask(id)).completed_at).toBeNull();
+    const cases: [number, number, Record<string, unknown>, string][] = [
+      [0, 0, {}, 'The amount must be more than zero.'],
+      [-1_000, 0, {}, 'The amount must be more than zero.'],
+      [6_001, 600, {}, 'The amount cannot exceed the balance of AUD 66.00.'],
+      [6_000, 600, { currency: 'USD' }, "Pay in the invoice's currency, AUD."],
+    ];
+    const refused = async (stage: string) => {
+      for (const [excl, tax, extra, message] of cases) {
+        const res = await pay(id, excl, tax, extra);
+        expect(res.statusCode, `${stage} ${excl}+${tax}`).toBe(400);
+        expect(res.json().fields.amount, `${stage} ${excl}+${tax}`).toBe(message);
+      }
+    };
+    await refused('unpaid');
+    expect(await paymentsOf(id)).toEqual([]);
+    expect(await invoiceRow(id)).toMatchObject({ amount: '6600', currency: 'AUD', paid_at: null });
+
+    expect((await pay(id, 2_000, 200)).statusCode).toBe(200);
+    cases[2] = [4_001, 400, {}, 'The amount cannot exceed the balance of AUD 44.00.'];
+    await refused('part paid');
+    expect((await paymentsOf(id)).map((p) => Number(p.amount))).toEqual([2_200]);
+    expect((await view(id)).invoice).toMatchObject({ amount: 6_600, paid: 2_200, balance: 4_400 });
+    expect((await payTask(id)).completed_at).toBeNull();
+  });
+
+  it('refuses another organisation’s users, changing nothing', async () => {
+    const id = await addInvoice(n, BILLED);
+    expect((await pay(id, 100_000, 10_000)).statusCode).toBe(200);
+    const body = { ...PAYMENT, amountExclusiveTax: 100, tax: 0, amount: 100 };
+    for (const cookie of [globex, globexHandler, submitter]) {
+      const res = await post(t, cookie, `/requests/${n}/invoices/${id}/actions/pay`, body);
+      expect(res.statusCode).toBe(403);
+      expect((await get(t, cookie, `/requests/${n}/invoices/${id}`)).statusCode).toBe(403);
+    }
+    expect((await paymentsOf(id)).map((p) => Number(p.amount))).toEqual([110_000]);
+  });
+
+  it('sends the remittance advice of one payment with that payment’s amounts', async () => {
+    const id = await addInvoice(n, BILLED);
+    expect((await pay(id, 100_000, 10_000, { invoiceReferenceNumber: 'INV-P1' })).statusCode).toBe(200);
+    expect((await pay(id, 23_450, 2_345, { invoiceReferenceNumber: 'INV-P1' })).statusCode).toBe(200);
+    const [first] = (await view(id)).invoice.payments;
+    const url = `/requests/${n}/invoices/${id}/actions/sendRemittanceAdvice`;
+    const res = await post(t, handler, url, { email: 'part@payee.example', paymentId: first.paymentId });
+    expect(res.statusCode).toBe(200);
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to', '=', 'part@payee.example')
+      .executeTakeFirstOrThrow();
+    expect(mail.text).toContain('We have paid AUD 1,100.00 for your invoice INV-P1');
+    expect(res.json().invoice.payments[0].remittanceAdvice.key).toBe(
+      (mail.attachments as { fileKey: string }[])[0]?.fileKey,
+    );
+    expect(res.json().invoice.payments[1].remittanceAdvice).toBeUndefined();
+    const bad = await post(t, handler, url, { email: 'part@payee.example', paymentId: crypto.randomUUID() });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.paymentId).toBe('The invoice has no such payment.');
   });
 });

@@ -185,6 +185,8 @@ describe('Paid Invoices', () => {
         invoices: 2,
         amount: 17345,
         tax: 1577,
+        paid: 17345,
+        balance: 0,
         averageAmount: 8672.5,
         businessDays: 3.5, // Mon 1 → Wed 10 June is 6 (not 7: the holiday), and 1
       },
@@ -194,6 +196,8 @@ describe('Paid Invoices', () => {
         invoices: 1,
         amount: 20000,
         tax: 0,
+        paid: 20000,
+        balance: 0,
         averageAmount: 20000,
         businessDays: 1,
       },

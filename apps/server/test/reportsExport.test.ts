@@ -57,11 +57,13 @@ describe('CSV export', () => {
     expect(page.res.body).toBe(filter.res.body);
     const invoices = await csv('admin', `/reports/invoices/paid?${RANGE}&filter.currency=AUD&export=csv`);
     expect(invoices.lines[0]).toBe(
-      'Invoice Id,Request Number,Scope,Currency,Amount,Tax,Added,Paid,Business Days To Pay',
+      'Invoice Id,Request Number,Scope,Currency,Amount,Tax,Added,Paid,Business Days To Pay,Payment Id,Payment Amount,Balance',
     );
-    expect(invoices.lines.slice(1).map((l) => l.split(',').slice(3, 6))).toEqual([
-      ['AUD', '123.45', '11.22'],
-      ['AUD', '50.00', '4.55'],
+    expect(
+      invoices.lines.slice(1).map((l) => [...l.split(',').slice(3, 6), ...l.split(',').slice(10)]),
+    ).toEqual([
+      ['AUD', '123.45', '11.22', '123.45', '0.00'],
+      ['AUD', '50.00', '4.55', '50.00', '0.00'],
     ]);
   });
 

@@ -409,12 +409,33 @@ export interface RequestInvoicesTable {
   created_at: Timestamp;
   created_by: string | null;
   paid_at: NullableTimestamp;
+  /** When (and by whom) the payments reached the amount: the invoice is paid. */
   paid_by: string | null;
-  payment: ColumnType<unknown, string | null | undefined, string | null>;
   payment_confirmed_at: NullableTimestamp;
   remittance_advice_key: string | null;
   discarded_at: NullableTimestamp;
   discarded_by: string | null;
+}
+
+/** Migration 0028: one payment of an invoice (part or full); the invoice's amounts stay as billed. */
+export interface InvoicePaymentsTable {
+  id: Generated<string>;
+  invoice_id: string;
+  paid_at: Timestamp;
+  paid_by: string | null;
+  payee_id: string | null;
+  payee_name: string;
+  payee_reference_number: string | null;
+  payee_email: string | null;
+  method: string;
+  amount_exclusive_tax: string | number;
+  tax: string | number;
+  amount: string | number;
+  currency: string;
+  name_on_card: string | null;
+  bank_account: string | null;
+  invoice_reference_number: string | null;
+  remittance_advice_key: string | null;
 }
 
 /** Migration 0016: every message received by mail in, matched or not. */
@@ -502,6 +523,7 @@ export interface Database {
   correspondence: CorrespondenceTable;
   request_results: RequestResultsTable;
   request_invoices: RequestInvoicesTable;
+  invoice_payments: InvoicePaymentsTable;
   api_token_ids: ApiTokenIdsTable;
   inbox_messages: InboxMessagesTable;
   inbox_message_links: InboxMessageLinksTable;

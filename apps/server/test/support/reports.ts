@@ -162,11 +162,28 @@ export async function seedReportData(t: TestContext): Promise<ReportData> {
 
   // Invoices (minor units): two paid in AUD for Acme, one in USD for Globex; a discarded and an
   // unpaid one that never count.
-  const invoice = (requestNumber: string, values: Record<string, unknown>) =>
-    t.db
+  // A paid one is paid by one payment of its amount, at its paid_at.
+  const invoice = async (requestNumber: string, values: Record<string, unknown>) => {
+    const row = await t.db
       .insertInto('request_invoices')
       .values({ request_number: requestNumber, file_key: `inv-${Math.random()}`, ...values })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (values.paid_at)
+      await t.db
+        .insertInto('invoice_payments')
+        .values({
+          invoice_id: row.id,
+          paid_at: values.paid_at as Date,
+          payee_name: 'Payee',
+          method: 'cheque',
+          amount_exclusive_tax: Number(values.amount) - Number(values.tax ?? 0),
+          tax: Number(values.tax ?? 0),
+          amount: Number(values.amount),
+          currency: String(values.currency),
+        })
+        .execute();
+  };
   await invoice(n.a1, {
     amount: 12345,
     tax: 1122,

@@ -103,7 +103,21 @@ export interface InvoiceItem {
   amountExclusiveTax?: number | null;
   tax?: number | null;
   currency?: string | null;
-  payment?: Payment | null;
+  /** The sum of the payments (minor units). */
+  paid: number;
+  /** amount − paid; null when the invoice was received without an amount. */
+  balance: number | null;
+  /** Oldest first. The invoice's own amounts above are what was billed; a payment never changes them. */
+  payments: InvoicePaymentItem[];
+}
+
+/** One payment of an invoice (a part payment, or the one that settled it). */
+export interface InvoicePaymentItem extends Payment {
+  paymentId: string;
+  paidAt: string;
+  paidByDisplayName?: string;
+  /** The newest remittance advice sent for this payment. */
+  remittanceAdvice?: RequestFile;
 }
 
 export interface CorrespondenceAddress {

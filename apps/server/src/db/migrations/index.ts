@@ -25,6 +25,7 @@ import * as webhookAttempts from './20261123_0025_webhook_attempts.js';
 import * as taskCompletionDays from './20261123_0026_task_completion_days.js';
 import * as searchWalk from './20261123_0027_search_walk.js';
 import * as roleClaims from './20261125_0070_role_claims.js';
+import * as invoicePayments from './20261125_0071_invoice_payments.js';
 import * as inboxScope from './20261125_0072_inbox_scope.js';
 import * as directoryScope from './20261125_0073_directory_scope.js';
 
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '20261123_0026_task_completion_days': taskCompletionDays,
   '20261123_0027_search_walk': searchWalk,
   '20261125_0070_role_claims': roleClaims,
+  '20261125_0071_invoice_payments': invoicePayments,
   '20261125_0072_inbox_scope': inboxScope,
   '20261125_0073_directory_scope': directoryScope,
 };

@@ -116,8 +116,22 @@ export const invoicesAnswer = z.object({
         paidAt: isoDate.optional(),
         paymentConfirmedAt: isoDate.optional(),
         discardedAt: isoDate.optional(),
-        amount: z.number().nullable(),
+        amount: z.number().nullable().describe('The amount billed (minor units); no payment changes it.'),
         currency: z.string().nullable(),
+        paid: z.number().describe('The sum of the payments (minor units).'),
+        balance: z.number().nullable().describe('amount − paid; null when the invoice has no amount.'),
+        payments: z
+          .array(
+            z
+              .object({
+                paymentId: z.string(),
+                paidAt: isoDate,
+                amount: z.number(),
+                currency: z.string(),
+              })
+              .passthrough(),
+          )
+          .describe('The payments, oldest first: part payments and the one that settled the invoice.'),
         foreignReference: foreignReferenceAnswer.nullable(),
       })
       .passthrough(),

@@ -1,4 +1,14 @@
-import { CURRENCIES, isCurrency, isValidEmail, PAYMENT_METHODS, type Payment } from '@dossier/core';
+import {
+  CURRENCIES,
+  formatMinorUnits,
+  isCurrency,
+  isValidEmail,
+  PAYMENT_METHODS,
+  PAYMENT_NOT_POSITIVE,
+  type Payment,
+  paymentAmountError,
+  paymentSettles,
+} from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
@@ -8,8 +18,7 @@ import { canHandleRequest } from '../requests/policy.js';
 import { touchRequest } from '../requests/repository.js';
 import { defineItemAction, type ItemActionContext, type ItemActions } from '../results/itemActions.js';
 import { sendRemittanceAdvice } from './remittance.js';
-import { formatMinorUnits } from './remittancePdf.js';
-import { type InvoiceRow, markInvoiceDiscarded, markInvoicePaid } from './repository.js';
+import { type InvoiceRow, insertPayment, markInvoiceDiscarded, markInvoicePaid } from './repository.js';
 import { publishRequestWebhook } from './webhook.js';
 
 // The actions of the invoice page (spec 2, Invoice page): pay (reached through a payee search),
@@ -37,7 +46,12 @@ const payBody = z.object({
   method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method.' }),
   amountExclusiveTax: minor('Amount excl. tax'),
   tax: minor('Tax'),
-  amount: minor('Amount'),
+  // Checked here rather than as "cannot be negative": a payment of nothing is no payment.
+  amount: z
+    .number(required('Amount'))
+    .int('Enter at most two decimals.')
+    .min(1, PAYMENT_NOT_POSITIVE)
+    .max(1e13),
   currency: z.string(required('Currency')).min(1, 'Currency is required.').max(3),
   nameOnCard: optional(200),
   bankAccount: optional(100),
@@ -45,11 +59,20 @@ const payBody = z.object({
 });
 type PayBody = z.infer<typeof payBody>;
 
-/** The rules across fields (spec 2, validation rules, pay invoice). */
-function paymentErrors(input: PayBody): Record<string, string> {
+/**
+ * The rules across fields (spec 2, validation rules, pay invoice), and against the invoice: a
+ * payment is positive, in the invoice's currency and at most its balance (issue 23).
+ */
+function paymentErrors(input: PayBody, invoice: InvoiceRow): Record<string, string> {
   const errors: Record<string, string> = {};
+  const againstInvoice = paymentAmountError(
+    { amount: toNumber(invoice.amount), currency: invoice.currency },
+    Number(invoice.paid),
+    input,
+  );
   if (input.amount !== input.amountExclusiveTax + input.tax)
     errors.amount = 'The amount must equal the amount excl. tax plus the tax.';
+  else if (againstInvoice) errors.amount = againstInvoice;
   if (!isCurrency(input.currency, CURRENCIES)) errors.currency = 'Choose one of the currencies offered.';
   if (input.method === 'creditCard' && !input.nameOnCard) errors.nameOnCard = 'Name on card is required.';
   if (input.method === 'bankTransfer' && !input.bankAccount) errors.bankAccount = 'Bank account is required.';
@@ -88,6 +111,8 @@ async function linkPayee(trx: DbOrTrx, input: PayBody): Promise<Payment> {
   };
 }
 
+const toNumber = (v: string | number | null) => (v === null ? null : Number(v));
+
 const handlerOnly = (ctx: Ctx) => canHandleRequest(ctx.actor, ctx.request);
 
 defineItemAction(invoiceActions, {
@@ -100,30 +125,44 @@ defineItemAction(invoiceActions, {
     return 'offered';
   },
   async run(trx, { deps, actor, request, item }: Ctx, input) {
-    const errors = paymentErrors(input);
+    const errors = paymentErrors(input, item);
     if (Object.keys(errors).length > 0) throw badRequest(INVALID, errors);
     const payment = await linkPayee(trx, input);
-    // The row lock on the request already serialises payments; the condition `paid_at is null`
-    // keeps a second payment out even without it.
-    if (!(await markInvoicePaid(trx, item.id, actor.id, payment)))
+    // The row lock on the request serialises payments, so `item.paid` is still the sum of the
+    // payments; the invoice's own amounts are left as billed.
+    const paymentId = await insertPayment(trx, item.id, actor.id, payment);
+    const paid = Number(item.paid) + payment.amount;
+    const settles = paymentSettles(toNumber(item.amount), Number(item.paid), payment.amount);
+    if (settles && !(await markInvoicePaid(trx, item.id, actor.id)))
       throw conflict('The invoice is already paid.');
     const n = request.request_number;
     const money = `${payment.currency} ${formatMinorUnits(payment.amount)}`;
+    // Only the payment that settles the invoice is "invoicePaid" (which completes its Pay Invoice
+    // task); a part payment leaves the task open.
     await recordEvent(trx, {
-      type: 'request.invoicePaid',
+      type: settles ? 'request.invoicePaid' : 'request.invoicePartPaid',
       aggregateType: 'request',
       aggregateId: n,
       actor: actor.id,
-      payload: { summary: `Paid an invoice: ${money} to ${payment.payeeName}.`, invoiceId: item.id },
+      payload: {
+        summary: settles
+          ? `Paid an invoice: ${money} to ${payment.payeeName}.`
+          : `Paid part of an invoice: ${money} to ${payment.payeeName}.`,
+        invoiceId: item.id,
+        paymentId,
+      },
     });
     await touchRequest(trx, n, actor.id);
-    await publishRequestWebhook(trx, deps, request, 'invoicePaid', {
-      requestNumber: n,
-      invoiceId: item.id,
-      amount: payment.amount,
-      currency: payment.currency,
-      payeeId: payment.payeeId,
-    });
+    // The paying system hears once, when the invoice is paid: `amount` is what was paid in all.
+    if (settles)
+      await publishRequestWebhook(trx, deps, request, 'invoicePaid', {
+        requestNumber: n,
+        invoiceId: item.id,
+        paymentId,
+        amount: paid,
+        currency: payment.currency,
+        payeeId: payment.payeeId,
+      });
   },
 });
 
@@ -136,15 +175,18 @@ defineItemAction(invoiceActions, {
       .min(1, 'Email is required.')
       .max(254)
       .refine(isValidEmail, 'Enter a valid email address.'),
+    // The advice is for one payment: this one, or the newest.
+    paymentId: z.string().max(40).nullish(),
   }),
   offer(ctx: Ctx) {
     if (!handlerOnly(ctx)) return 'forbidden';
     if (ctx.item.discarded_at) return { conflict: 'The invoice was discarded.' };
-    if (!ctx.item.paid_at) return { conflict: 'The invoice is not paid yet.' };
+    // Each payment, a part payment too, has its advice.
+    if (Number(ctx.item.payment_count ?? 0) === 0) return { conflict: 'The invoice is not paid yet.' };
     return 'offered';
   },
   async run(trx, ctx: Ctx, input) {
-    await sendRemittanceAdvice(trx, ctx, input.email);
+    await sendRemittanceAdvice(trx, ctx, input.email, input.paymentId ?? undefined);
   },
 });
 

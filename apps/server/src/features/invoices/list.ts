@@ -1,9 +1,9 @@
-import type { InvoiceItem, Payment } from '@dossier/core';
+import { type InvoiceItem, type InvoicePaymentItem, invoiceBalance, type PaymentMethod } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
 import { isRequestStaff } from '../requests/policy.js';
 import type { RequestRow } from '../requests/repository.js';
-import { type InvoiceRow, listInvoices } from './repository.js';
+import { type InvoiceRow, listInvoices, listPayments, type PaymentRow } from './repository.js';
 
 // The Invoices list of the request page (and the item the invoice page shows). The caller has
 // already checked that the actor may view the request. Invoices and their payments (bank details)
@@ -12,7 +12,34 @@ import { type InvoiceRow, listInvoices } from './repository.js';
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 const money = (v: string | number | null) => (v === null ? null : Number(v));
 
-export function toInvoiceItem(row: InvoiceRow): InvoiceItem {
+function toPaymentItem(p: PaymentRow): InvoicePaymentItem {
+  return {
+    paymentId: p.id,
+    paidAt: p.paid_at.toISOString(),
+    paidByDisplayName: p.paid_by_name ?? undefined,
+    payeeId: p.payee_id,
+    payeeName: p.payee_name,
+    payeeReferenceNumber: p.payee_reference_number,
+    payeeEmail: p.payee_email,
+    method: p.method as PaymentMethod,
+    amountExclusiveTax: Number(p.amount_exclusive_tax),
+    tax: Number(p.tax),
+    amount: Number(p.amount),
+    currency: p.currency,
+    nameOnCard: p.name_on_card,
+    bankAccount: p.bank_account,
+    invoiceReferenceNumber: p.invoice_reference_number,
+    remittanceAdvice: p.remittance_advice_key
+      ? { key: p.remittance_advice_key, name: p.remittance_advice_name ?? undefined }
+      : undefined,
+  };
+}
+
+/** The invoice as billed, with its payments (`payments`: this invoice's) and what is left to pay. */
+export function toInvoiceItem(row: InvoiceRow, payments: readonly PaymentRow[]): InvoiceItem {
+  const items = payments.map(toPaymentItem);
+  const amount = money(row.amount);
+  const { paid, balance } = invoiceBalance(amount, items);
   const foreign = row.foreign_reference as { url?: string; label?: string } | null;
   return {
     invoiceId: row.id,
@@ -31,11 +58,13 @@ export function toInvoiceItem(row: InvoiceRow): InvoiceItem {
       : undefined,
     notice: row.notice,
     foreignReference: foreign?.url ? { url: foreign.url, label: foreign.label ?? foreign.url } : null,
-    amount: money(row.amount),
+    amount,
     amountExclusiveTax: money(row.amount_exclusive_tax),
     tax: money(row.tax),
     currency: row.currency,
-    payment: (row.payment as Payment | null) ?? null,
+    paid,
+    balance,
+    payments: items,
   };
 }
 
@@ -46,5 +75,16 @@ export async function listRequestInvoices(
 ): Promise<InvoiceItem[]> {
   if (!isRequestStaff(actor, request)) return [];
   const rows = await listInvoices(db, request.request_number);
-  return rows.map(toInvoiceItem);
+  const byInvoice = new Map<string, PaymentRow[]>();
+  for (const p of await listPayments(
+    db,
+    rows.map((r) => r.id),
+  ))
+    byInvoice.set(p.invoice_id, [...(byInvoice.get(p.invoice_id) ?? []), p]);
+  return rows.map((row) => toInvoiceItem(row, byInvoice.get(row.id) ?? []));
+}
+
+/** One invoice as the invoice page and the API show it. */
+export async function invoiceItem(db: DbOrTrx, row: InvoiceRow): Promise<InvoiceItem> {
+  return toInvoiceItem(row, await listPayments(db, [row.id]));
 }

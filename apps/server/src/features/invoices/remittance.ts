@@ -1,15 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Payment } from '@dossier/core';
+import { formatMinorUnits } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { FileStorage } from '../../files/storage.js';
+import { badRequest } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { getRequestSettings } from '../configuration/effective.js';
 import { touchRequest } from '../requests/repository.js';
 import type { ItemActionContext } from '../results/itemActions.js';
-import { formatMinorUnits, renderRemittanceAdvicePdf } from './remittancePdf.js';
-import { type InvoiceRow, insertGeneratedRequestFile, setRemittanceAdvice } from './repository.js';
+import { renderRemittanceAdvicePdf } from './remittancePdf.js';
+import {
+  findPayment,
+  type InvoiceRow,
+  insertGeneratedRequestFile,
+  setRemittanceAdvice,
+} from './repository.js';
 
 const LOGO_LIMIT = 5 * 1024 * 1024;
 
@@ -31,31 +37,40 @@ async function readLogo(storage: FileStorage, key: string | undefined): Promise<
 }
 
 /**
- * Makes the remittance advice PDF of a paid invoice, keeps it on the request (the invoice links the
- * newest one) and mails it to the address given, all in the action's transaction: the mail is
- * queued exactly when the advice was recorded.
+ * Makes the remittance advice PDF of one payment of an invoice (the one named, or the newest), keeps
+ * it on the request (the payment and the invoice link the newest one) and mails it to the address
+ * given, all in the action's transaction: the mail is queued exactly when the advice was recorded.
+ * It states that payment's amounts: a part payment's advice tells the payee what this payment was.
  */
 export async function sendRemittanceAdvice(
   trx: DbOrTrx,
   { deps, actor, request, item }: ItemActionContext<InvoiceRow>,
   email: string,
+  paymentId?: string,
 ): Promise<void> {
-  const payment = item.payment as Payment;
+  const row = await findPayment(trx, item.id, paymentId);
+  if (!row)
+    throw badRequest('Some fields are missing or invalid.', {
+      paymentId: 'The invoice has no such payment.',
+    });
+  const payment = {
+    payeeName: row.payee_name,
+    payeeReferenceNumber: row.payee_reference_number,
+    invoiceReferenceNumber: row.invoice_reference_number,
+    method: row.method,
+    currency: row.currency,
+    amountExclusiveTax: Number(row.amount_exclusive_tax),
+    tax: Number(row.tax),
+    amount: Number(row.amount),
+  };
   const n = request.request_number;
   const settings = await getRequestSettings(trx, request.scope);
   const pdf = await renderRemittanceAdvicePdf({
     logo: await readLogo(deps.files.storage, settings?.remittanceAdviceLogo?.key),
     requestNumber: n,
     applicantName: request.applicant_name,
-    paidAt: item.paid_at ?? new Date(),
-    payeeName: payment.payeeName,
-    payeeReferenceNumber: payment.payeeReferenceNumber,
-    invoiceReferenceNumber: payment.invoiceReferenceNumber,
-    method: payment.method,
-    currency: payment.currency,
-    amountExclusiveTax: payment.amountExclusiveTax,
-    tax: payment.tax,
-    amount: payment.amount,
+    paidAt: row.paid_at,
+    ...payment,
   });
   const key = randomBytes(16).toString('base64url');
   const name = `Remittance advice ${n}.pdf`;
@@ -68,7 +83,7 @@ export async function sendRemittanceAdvice(
     requestNumber: n,
     createdBy: actor.id,
   });
-  await setRemittanceAdvice(trx, item.id, key);
+  await setRemittanceAdvice(trx, item.id, row.id, key);
   const money = `${payment.currency} ${formatMinorUnits(payment.amount)}`;
   await enqueueMail(trx, {
     to: email,
@@ -89,7 +104,11 @@ export async function sendRemittanceAdvice(
     aggregateType: 'request',
     aggregateId: n,
     actor: actor.id,
-    payload: { summary: `Sent the remittance advice of an invoice to ${email}.`, invoiceId: item.id },
+    payload: {
+      summary: `Sent the remittance advice of an invoice to ${email}.`,
+      invoiceId: item.id,
+      paymentId: row.id,
+    },
   });
   await touchRequest(trx, n, actor.id);
 }

@@ -1,7 +1,9 @@
+import { formatMinorUnits } from '@dossier/core';
 import { PDFDocument, type PDFImage, rgb, StandardFonts } from 'pdf-lib';
 
-// The remittance advice sent to a payee after an invoice was paid: the configured logo (request
-// settings remittanceAdviceLogo), who was paid, for which invoice and request, how, and how much.
+// The remittance advice sent to a payee for one payment of an invoice (a part payment or the one
+// that settled it): the configured logo (request settings remittanceAdviceLogo), who was paid, for
+// which invoice and request, how, and how much this payment was.
 
 export interface RemittanceAdviceInput {
   logo?: Uint8Array;
@@ -31,14 +33,6 @@ const METHOD_NAMES: Record<string, string> = {
 
 /** Standard fonts encode WinAnsi only: anything else is shown as '?'. */
 const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
-
-/** 12345 → "123.45" with thousands commas. */
-export function formatMinorUnits(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const whole = Math.floor(abs / 100).toLocaleString('en-AU');
-  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 async function embedLogo(doc: PDFDocument, bytes: Uint8Array | undefined): Promise<PDFImage | undefined> {
   if (!bytes || bytes.length < 4) return undefined;

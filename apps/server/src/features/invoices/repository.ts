@@ -1,9 +1,12 @@
 import type { Payment } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 
-// SQL of request_invoices. Reads go through request_invoices_request_idx (request_number,
-// created_at) or the primary key. State changes are conditional updates (`... where paid_at is
-// null`), so two people paying one invoice at once record exactly one payment.
+// SQL of request_invoices and their payments (invoice_payments). Reads go through
+// request_invoices_request_idx (request_number, created_at) or the primary key, payments through
+// invoice_payments_invoice_idx. Payments run under the request's row lock (item actions), so the sum
+// read before a payment is still the sum when it is recorded; settling is a conditional update
+// (`... where paid_at is null`) besides. The invoice's amounts are written once, when it is added:
+// they are what was billed, and no payment changes them.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,6 +19,24 @@ function selectInvoices(db: DbOrTrx) {
     .leftJoin('users as pu', 'pu.id', 'i.paid_by')
     .leftJoin('users as du', 'du.id', 'i.discarded_by')
     .selectAll('i')
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('invoice_payments as p')
+            .select((s) => s.fn.sum<string>('p.amount').as('s'))
+            .whereRef('p.invoice_id', '=', 'i.id'),
+          eb.lit(0),
+        )
+        .as('paid'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('invoice_payments as p')
+        .select((s) => s.fn.countAll<string>().as('n'))
+        .whereRef('p.invoice_id', '=', 'i.id')
+        .as('payment_count'),
+    )
     .select([
       'f.name as file_name',
       'ra.name as remittance_advice_name',
@@ -78,31 +99,77 @@ export async function insertInvoice(db: DbOrTrx, v: NewInvoice): Promise<string>
   return row.id;
 }
 
-/** Records the payment unless the invoice is already paid or discarded; answers whether it did. */
-export async function markInvoicePaid(
+/** Records one payment of an invoice; answers its id. */
+export async function insertPayment(
   db: DbOrTrx,
   invoiceId: string,
   actorId: string,
   payment: Payment,
   at = new Date(),
-): Promise<boolean> {
+): Promise<string> {
   const row = await db
-    .updateTable('request_invoices')
-    .set({
+    .insertInto('invoice_payments')
+    .values({
+      invoice_id: invoiceId,
       paid_at: at,
       paid_by: actorId,
-      payment: JSON.stringify(payment),
-      amount: payment.amount,
+      payee_id: payment.payeeId ?? null,
+      payee_name: payment.payeeName,
+      payee_reference_number: payment.payeeReferenceNumber ?? null,
+      payee_email: payment.payeeEmail ?? null,
+      method: payment.method,
       amount_exclusive_tax: payment.amountExclusiveTax,
       tax: payment.tax,
+      amount: payment.amount,
       currency: payment.currency,
+      name_on_card: payment.nameOnCard ?? null,
+      bank_account: payment.bankAccount ?? null,
+      invoice_reference_number: payment.invoiceReferenceNumber ?? null,
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Marks the invoice paid (its payments reached the amount) unless it already is or was discarded;
+ * answers whether this call did it. Only the state changes: the amounts stay as billed.
+ */
+export async function markInvoicePaid(db: DbOrTrx, invoiceId: string, actorId: string, at = new Date()) {
+  const row = await db
+    .updateTable('request_invoices')
+    .set({ paid_at: at, paid_by: actorId })
     .where('id', '=', invoiceId)
     .where('paid_at', 'is', null)
     .where('discarded_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The payments of the invoices given, oldest first, with who paid and their remittance advice. */
+export function listPayments(db: DbOrTrx, invoiceIds: readonly string[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('invoice_payments as p')
+    .leftJoin('users as pu', 'pu.id', 'p.paid_by')
+    .leftJoin('files as ra', 'ra.key', 'p.remittance_advice_key')
+    .selectAll('p')
+    .select(['pu.name as paid_by_name', 'ra.name as remittance_advice_name'])
+    .where('p.invoice_id', 'in', [...invoiceIds])
+    .orderBy('p.paid_at')
+    .orderBy('p.id')
+    .execute();
+}
+
+export type PaymentRow = Awaited<ReturnType<typeof listPayments>>[number];
+
+/** One payment of the invoice: the one named, or the newest when none is. */
+export async function findPayment(db: DbOrTrx, invoiceId: string, paymentId?: string) {
+  if (paymentId !== undefined && !UUID.test(paymentId)) return undefined;
+  let q = db.selectFrom('invoice_payments').selectAll().where('invoice_id', '=', invoiceId);
+  if (paymentId !== undefined) q = q.where('id', '=', paymentId);
+  return q.orderBy('paid_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 /**
@@ -133,11 +200,23 @@ export async function markInvoiceDiscarded(db: DbOrTrx, invoiceId: string, actor
   return row !== undefined;
 }
 
-export async function setRemittanceAdvice(db: DbOrTrx, invoiceId: string, fileKey: string) {
+/** The newest advice of the payment; the invoice links the newest advice of any of its payments. */
+export async function setRemittanceAdvice(
+  db: DbOrTrx,
+  invoiceId: string,
+  paymentId: string,
+  fileKey: string,
+) {
   await db
     .updateTable('request_invoices')
     .set({ remittance_advice_key: fileKey })
     .where('id', '=', invoiceId)
+    .execute();
+  await db
+    .updateTable('invoice_payments')
+    .set({ remittance_advice_key: fileKey })
+    .where('id', '=', paymentId)
+    .where('invoice_id', '=', invoiceId)
     .execute();
 }
 

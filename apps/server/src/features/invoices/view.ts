@@ -13,7 +13,7 @@ import { loadVisibleRequest } from '../requests/access.js';
 import { isRequestStaff } from '../requests/policy.js';
 import { offeredItemActions } from '../results/itemActions.js';
 import { invoiceActions } from './actions.js';
-import { toInvoiceItem } from './list.js';
+import { invoiceItem } from './list.js';
 import { findInvoice } from './repository.js';
 
 export interface RequestInvoiceView extends View {
@@ -53,7 +53,7 @@ export async function getInvoiceView(
     title: `Invoice of request ${request.request_number}`,
     requestNumber: request.request_number,
     applicantName: request.applicant_name,
-    invoice: toInvoiceItem(row),
+    invoice: await invoiceItem(deps.db, row),
     tagDefinitions: [...REQUEST_TAGS.invoice],
     actions,
     action: action === 'select-payee' && actions.includes('pay') ? 'select-payee' : null,

@@ -5,14 +5,29 @@ import { calendarCte, holidaySetOf, localDate } from './calendar.js';
 import type { ReportContext, ReportDefinition } from './definition.js';
 import { inDateRange, inScope, type ReportFilters } from './filters.js';
 
-// Paid Invoices: the invoices paid within the dates (not discarded), per sender organisation and
-// currency: how many, the amounts (minor units; shown formatted, exported as decimals), the average
-// amount and the business days from the invoice's arrival to its payment.
+// Paid Invoices: the invoices paid, in full or in part, within the dates (a payment of theirs falls
+// in them; discarded ones left out), per sender organisation and currency: how many, the amounts
+// billed, what was paid and what is left (balance) to date (minor units; shown formatted, exported
+// as decimals), the average amount billed and the business days from the invoice's arrival to its
+// latest payment within the dates. Billed = paid + balance on every row (for invoices received
+// with an amount). The export lists the payments within the dates, one line each, with the
+// invoice's balance after that payment.
 
-function base(ctx: ReportContext, f: ReportFilters, limit?: number): RawBuilder<unknown> {
+/** The invoices with a payment within the dates; `paid_at`: the latest such payment. */
+function base(ctx: ReportContext, f: ReportFilters): RawBuilder<unknown> {
   let q = ctx.db
     .selectFrom('request_invoices as i')
     .innerJoin('requests', 'requests.request_number', 'i.request_number')
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom('invoice_payments as p')
+          .select(['p.invoice_id', (e) => e.fn.max('p.paid_at').as('last_paid_at')])
+          .where(inDateRange(sql.ref('p.paid_at'), f))
+          .groupBy('p.invoice_id')
+          .as('inr'),
+      (join) => join.onRef('inr.invoice_id', '=', 'i.id'),
+    )
     .select([
       'i.id',
       'i.request_number',
@@ -21,17 +36,41 @@ function base(ctx: ReportContext, f: ReportFilters, limit?: number): RawBuilder<
       'i.amount',
       'i.tax',
       'i.created_at',
-      'i.paid_at',
+      'inr.last_paid_at as paid_at',
+      (eb) =>
+        eb
+          .selectFrom('invoice_payments as p')
+          .select((e) => e.fn.sum<string>('p.amount').as('s'))
+          .whereRef('p.invoice_id', '=', 'i.id')
+          .as('paid'),
     ])
-    .where('i.paid_at', 'is not', null)
     .where('i.discarded_at', 'is', null)
     .where(visibleRequests(ctx.actor))
     .where(withinReportScopes(ctx.actor, sql.ref('requests.scope')))
-    .where(inDateRange(sql.ref('i.paid_at'), f))
     .where(inScope(sql.ref('requests.scope'), f.scope) as RawBuilder<SqlBool>);
   if (f.currency) q = q.where('i.currency', '=', f.currency);
-  if (limit !== undefined) q = q.orderBy('i.paid_at', 'desc').orderBy('i.id', 'desc').limit(limit);
   return sql`${q}`;
+}
+
+/**
+ * The payments within the dates of the invoices of `inv` (a CTE of base), newest first, at most
+ * `limit`; `balance`: what was left of the invoice after that payment (payments before the dates
+ * count).
+ */
+function payments(f: ReportFilters, limit: number): RawBuilder<unknown> {
+  return sql`
+    select inv.id, inv.request_number, inv.scope, inv.currency, inv.amount, inv.tax, inv.created_at,
+      pp.id as payment_id, pp.paid_at, pp.amount as payment_amount, inv.amount - pp.paid_so_far as balance
+    from inv
+      join (
+        select p.id, p.invoice_id, p.paid_at, p.amount,
+          sum(p.amount) over (partition by p.invoice_id order by p.paid_at, p.id) as paid_so_far
+        from invoice_payments p
+        where p.invoice_id in (select id from inv)
+      ) pp on pp.invoice_id = inv.id
+    where ${inDateRange(sql.ref('pp.paid_at'), f)}
+    order by pp.paid_at desc, pp.id desc
+    limit ${limit}`;
 }
 
 function withDays(ctx: ReportContext, query: RawBuilder<unknown>) {
@@ -63,6 +102,8 @@ export const paidInvoicesReport: ReportDefinition = {
     { key: 'invoices', kind: 'count' },
     { key: 'amount', kind: 'currency', currencyKey: 'currency' },
     { key: 'tax', kind: 'currency', currencyKey: 'currency' },
+    { key: 'paid', kind: 'currency', currencyKey: 'currency' },
+    { key: 'balance', kind: 'currency', currencyKey: 'currency' },
     {
       key: 'averageAmount',
       kind: 'average',
@@ -77,6 +118,7 @@ export const paidInvoicesReport: ReportDefinition = {
       with ${withDays(ctx, base(ctx, f))}
       select scope, coalesce(currency, 'AUD') as currency, count(*)::int as invoices,
         coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(tax), 0)::float8 as tax,
+        coalesce(sum(paid), 0)::float8 as paid, coalesce(sum(amount - paid), 0)::float8 as balance,
         avg(amount)::float8 as "averageAmount", avg(business_days)::float8 as "businessDays"
       from y group by scope, coalesce(currency, 'AUD') order by scope, 2`.execute(ctx.db);
     return { rows, chart: null };
@@ -91,12 +133,16 @@ export const paidInvoicesReport: ReportDefinition = {
     { key: 'added', header: 'Added' },
     { key: 'paid', header: 'Paid' },
     { key: 'businessDays', header: 'Business Days To Pay' },
+    { key: 'paymentId', header: 'Payment Id' },
+    { key: 'paymentAmount', header: 'Payment Amount', currency: true },
+    { key: 'balance', header: 'Balance', currency: true },
   ],
   exportQuery(ctx, f, limit) {
     return sql`
-      with ${withDays(ctx, base(ctx, f, limit))}
+      with inv as (${base(ctx, f)}), ${withDays(ctx, payments(f, limit))}
       select id as "invoiceId", request_number as "requestNumber", scope, coalesce(currency, 'AUD') as currency,
-        amount, tax, created_at as added, paid_at as paid, business_days as "businessDays"
-      from y order by paid_at desc, id desc`;
+        amount, tax, created_at as added, paid_at as paid, business_days as "businessDays",
+        payment_id as "paymentId", payment_amount as "paymentAmount", balance
+      from y order by paid_at desc, payment_id desc`;
   },
 };

@@ -13,6 +13,7 @@ export const REQUEST_HISTORY_LIMIT = 50;
 export const STAFF_ONLY_EVENTS = [
   'request.invoiceAdded',
   'request.invoicePaid',
+  'request.invoicePartPaid',
   'request.invoicePaymentConfirmed',
   'request.invoiceDiscarded',
   'request.remittanceAdviceSent',

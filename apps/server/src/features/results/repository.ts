@@ -118,8 +118,8 @@ export async function countResultsAwaitingQa(db: DbOrTrx, requestNumber: string)
 }
 
 /**
- * How a file of the request is used: as the file of an invoice or its remittance advice, as the
- * file of a result, and whether one of those results has reached the sender.
+ * How a file of the request is used: as the file of an invoice or a payment's remittance advice,
+ * as the file of a result, and whether one of those results has reached the sender.
  */
 export async function findRequestFileUse(db: DbOrTrx, requestNumber: string, key: string) {
   const row = await db
@@ -130,7 +130,20 @@ export async function findRequestFileUse(db: DbOrTrx, requestNumber: string, key
             .selectFrom('request_invoices')
             .select('id')
             .where('request_number', '=', requestNumber)
-            .where((w) => w.or([w('file_key', '=', key), w('remittance_advice_key', '=', key)])),
+            .where((w) =>
+              w.or([
+                w('file_key', '=', key),
+                w('remittance_advice_key', '=', key),
+                // The advice of an earlier payment, which the invoice no longer links.
+                w.exists(
+                  w
+                    .selectFrom('invoice_payments as p')
+                    .select('p.id')
+                    .whereRef('p.invoice_id', '=', 'request_invoices.id')
+                    .where('p.remittance_advice_key', '=', key),
+                ),
+              ]),
+            ),
         )
         .as('invoice'),
       eb

@@ -1,5 +1,5 @@
 import { notFound } from '../../../http/errors.js';
-import { listRequestInvoices, toInvoiceItem } from '../../invoices/list.js';
+import { invoiceItem, listRequestInvoices } from '../../invoices/list.js';
 import { CONFIRM_PAYMENT, paymentConfirmationActions } from '../../invoices/paymentConfirmation.js';
 import { findInvoice } from '../../invoices/repository.js';
 import { runRequestAction } from '../../requests/actions/run.js';
@@ -74,7 +74,7 @@ export const invoiceEndpoints = [
       });
       const row = await findInvoice(deps.db, request.request_number, params.invoiceId);
       if (!row) throw notFound('No such invoice.');
-      return toInvoiceItem(row);
+      return invoiceItem(deps.db, row);
     },
   }),
 ];

@@ -7,7 +7,10 @@ import { StatusBadge } from '../results/StatusBadge';
 import { INVOICE_STATUS_COLORS, invoiceStatus } from './invoiceStatus';
 import { formatMinorUnits } from './money';
 
-/** The Invoices list of the request page: each invoice with its status, amount, file and page link. */
+/**
+ * The Invoices list of the request page: each invoice with its status, the amount billed, paid and
+ * left (balance), its file and page link.
+ */
 export function InvoiceList({ view }: RequestListProps) {
   const { t } = useTranslation();
   const n = view.request.requestNumber;
@@ -24,6 +27,8 @@ export function InvoiceList({ view }: RequestListProps) {
               <Table.Th>{t('invoices.tags')}</Table.Th>
               <Table.Th>{t('invoices.file')}</Table.Th>
               <Table.Th>{t('invoices.fields.amount')}</Table.Th>
+              <Table.Th>{t('invoices.paid')}</Table.Th>
+              <Table.Th>{t('invoices.balance')}</Table.Th>
               <Table.Th>{t('invoices.createdAt')}</Table.Th>
               <Table.Th>{t('invoices.statusLabel')}</Table.Th>
             </Table.Tr>
@@ -31,8 +36,10 @@ export function InvoiceList({ view }: RequestListProps) {
           <Table.Tbody>
             {items.map((invoice) => {
               const status = invoiceStatus(invoice);
-              const amount = invoice.payment?.amount ?? invoice.amount;
-              const currency = invoice.payment?.currency ?? invoice.currency;
+              // The amount billed; what was paid and what is left are beside it.
+              const currency = invoice.currency ?? invoice.payments[0]?.currency ?? '';
+              const money = (minor: number | null | undefined) =>
+                minor != null ? `${currency} ${formatMinorUnits(minor)}`.trim() : '—';
               return (
                 <Table.Tr key={invoice.invoiceId} data-testid="invoice-item" data-status={status}>
                   <Table.Td>
@@ -58,7 +65,17 @@ export function InvoiceList({ view }: RequestListProps) {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" data-testid="invoice-amount">
-                      {amount != null ? `${currency ?? ''} ${formatMinorUnits(amount)}` : '—'}
+                      {money(invoice.amount)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" data-testid="invoice-paid">
+                      {money(invoice.paid)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" data-testid="invoice-balance">
+                      {money(invoice.balance)}
                     </Text>
                   </Table.Td>
                   <Table.Td>

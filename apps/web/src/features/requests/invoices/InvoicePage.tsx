@@ -1,4 +1,10 @@
-import { type InvoiceItem, isValidEmail, type TagDefinition, type View } from '@dossier/core';
+import {
+  type InvoiceItem,
+  type InvoicePaymentItem,
+  isValidEmail,
+  type TagDefinition,
+  type View,
+} from '@dossier/core';
 import { Anchor, Button, Container, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +20,7 @@ import { INVOICE_STATUS_COLORS, invoiceStatus } from './invoiceStatus';
 import { formatMinorUnits, minorToInput } from './money';
 import { type ChosenPayee, PayeeSearch } from './PayeeSearch';
 import { PayForm } from './PayForm';
-import { PaymentSection } from './PaymentSection';
+import { PaymentsSection } from './PaymentSection';
 
 export interface RequestInvoiceView extends View {
   $type: 'requestInvoice';
@@ -45,9 +51,17 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
   const [payee, setPayee] = useState<ChosenPayee | null | undefined>(undefined);
   const [panel, setPanel] = useState<'sendRemittanceAdvice' | 'discard' | null>(null);
   const [email, setEmail] = useState('');
+  // The payment whose remittance advice is sent; undefined: the newest.
+  const [advicePayment, setAdvicePayment] = useState<InvoicePaymentItem | undefined>(undefined);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const inv = view.invoice;
   const status = invoiceStatus(inv);
+  const newest = inv.payments.at(-1);
+  const openAdvice = (payment: InvoicePaymentItem | undefined) => {
+    setAdvicePayment(payment);
+    setEmail(payment?.payeeEmail ?? '');
+    setPanel('sendRemittanceAdvice');
+  };
   const page = `/requests/${view.requestNumber}/invoices/${inv.invoiceId}`;
 
   async function run(action: string, body: unknown) {
@@ -115,6 +129,12 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
             <Field label={t('invoices.fields.amount')} testId="invoice-amount">
               {money(inv.currency, inv.amount)}
             </Field>
+            <Field label={t('invoices.paid')} testId="invoice-paid">
+              {money(inv.currency ?? newest?.currency, inv.paid)}
+            </Field>
+            <Field label={t('invoices.balance')} testId="invoice-balance">
+              {money(inv.currency, inv.balance)}
+            </Field>
             {inv.notice && <Field label={t('invoices.notice')}>{inv.notice}</Field>}
             {inv.foreignReference && /^https?:\/\//i.test(inv.foreignReference.url) && (
               <Field label={t('invoices.foreignReference')}>
@@ -136,18 +156,32 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
             )}
           </SimpleGrid>
         </Paper>
-        {inv.paidAt && inv.payment && <PaymentSection invoice={inv} canViewPayee={view.canViewPayee} />}
+        <PaymentsSection
+          invoice={inv}
+          canViewPayee={view.canViewPayee}
+          onSendAdvice={view.actions.includes('sendRemittanceAdvice') && !paying ? openAdvice : undefined}
+        />
         {paying && payee === undefined && <PayeeSearch onPick={setPayee} onCancel={leavePay} />}
         {paying && payee !== undefined && (
           <PayForm
             key={payee?.id ?? 'manual'}
             payee={payee}
-            initial={{
-              amountExclusiveTax: minorToInput(inv.amountExclusiveTax),
-              tax: minorToInput(inv.tax),
-              amount: minorToInput(inv.amount),
-              currency: inv.currency ?? view.defaultCurrency,
-            }}
+            initial={
+              // Once part is paid, the form offers the balance; how it splits into tax is the payer's.
+              inv.payments.length === 0
+                ? {
+                    amountExclusiveTax: minorToInput(inv.amountExclusiveTax),
+                    tax: minorToInput(inv.tax),
+                    amount: minorToInput(inv.amount),
+                    currency: inv.currency ?? view.defaultCurrency,
+                  }
+                : {
+                    amountExclusiveTax: '',
+                    tax: '',
+                    amount: minorToInput(inv.balance),
+                    currency: inv.currency ?? view.defaultCurrency,
+                  }
+            }
             currencies={view.currencies}
             serverErrors={serverErrors}
             busy={committing}
@@ -160,6 +194,12 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
           <Paper withBorder p="md" data-testid="panel-sendRemittanceAdvice">
             <Stack>
               <Title order={4}>{t('invoices.actions.sendRemittanceAdvice')}</Title>
+              {advicePayment && (
+                <Field label={t('invoices.fields.amount')} testId="remittance-payment">
+                  {money(advicePayment.currency, advicePayment.amount)} ·{' '}
+                  {formatDateTime(advicePayment.paidAt)}
+                </Field>
+              )}
               <TextInput
                 label={t('invoices.fields.email')}
                 value={email}
@@ -181,7 +221,12 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
                   {t('invoices.actions.cancel')}
                 </Button>
                 <Button
-                  onClick={() => void run('sendRemittanceAdvice', { email: email.trim() })}
+                  onClick={() =>
+                    void run('sendRemittanceAdvice', {
+                      email: email.trim(),
+                      paymentId: (advicePayment ?? newest)?.paymentId,
+                    })
+                  }
                   disabled={!isValidEmail(email.trim())}
                   loading={committing}
                   data-testid="remittance-send"
@@ -201,10 +246,8 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
                 color={action === 'discard' ? 'red' : undefined}
                 onClick={() => {
                   if (action === 'pay') navigate(`${page}?action=select-payee`);
-                  else {
-                    if (action === 'sendRemittanceAdvice') setEmail(inv.payment?.payeeEmail ?? '');
-                    setPanel(action as 'sendRemittanceAdvice' | 'discard');
-                  }
+                  else if (action === 'sendRemittanceAdvice') openAdvice(newest);
+                  else setPanel('discard');
                 }}
                 data-testid={`action-${action}`}
               >

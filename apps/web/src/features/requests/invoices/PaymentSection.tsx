@@ -1,21 +1,63 @@
-import type { InvoiceItem } from '@dossier/core';
-import { Anchor, Paper, SimpleGrid, Title } from '@mantine/core';
+import type { InvoiceItem, InvoicePaymentItem } from '@dossier/core';
+import { Anchor, Button, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Field, formatDateTime } from '../results/ResultPage';
 import { formatMinorUnits } from './money';
 
-/** The payment of a paid invoice; the payee links to its entry only with payee:view. */
-export function PaymentSection({ invoice, canViewPayee }: { invoice: InvoiceItem; canViewPayee: boolean }) {
+/**
+ * The payments of an invoice, oldest first (part payments and the one that settled it); each
+ * payment has its own remittance advice. The payee links to its entry only with payee:view.
+ */
+export function PaymentsSection({
+  invoice,
+  canViewPayee,
+  onSendAdvice,
+}: {
+  invoice: InvoiceItem;
+  canViewPayee: boolean;
+  /** Set when the remittance advice may be sent. */
+  onSendAdvice?: (payment: InvoicePaymentItem) => void;
+}) {
   const { t } = useTranslation();
-  const p = invoice.payment;
-  if (!p) return null;
+  if (invoice.payments.length === 0) return null;
+  return (
+    <Paper withBorder p="md" data-testid="payments-section">
+      <Title order={4} mb="sm">
+        {t('invoices.payments.title')}
+      </Title>
+      <Stack>
+        {invoice.payments.map((p) => (
+          <PaymentSection
+            key={p.paymentId}
+            payment={p}
+            canViewPayee={canViewPayee}
+            onSendAdvice={onSendAdvice}
+          />
+        ))}
+        {invoice.paymentConfirmedAt && (
+          <Field label={t('invoices.fields.paymentConfirmedAt')} testId="payment-confirmed-at">
+            {formatDateTime(invoice.paymentConfirmedAt)}
+          </Field>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PaymentSection({
+  payment: p,
+  canViewPayee,
+  onSendAdvice,
+}: {
+  payment: InvoicePaymentItem;
+  canViewPayee: boolean;
+  onSendAdvice?: (payment: InvoicePaymentItem) => void;
+}) {
+  const { t } = useTranslation();
   const money = (minor: number) => `${p.currency} ${formatMinorUnits(minor)}`;
   return (
-    <Paper withBorder p="md" data-testid="payment-section">
-      <Title order={4} mb="sm">
-        {t('invoices.payment.title')}
-      </Title>
+    <Paper withBorder p="sm" data-testid="payment-section" data-payment-id={p.paymentId}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Field label={t('invoices.payment.payee')} testId="payment-payee">
           {p.payeeId && canViewPayee ? (
@@ -42,25 +84,30 @@ export function PaymentSection({ invoice, canViewPayee }: { invoice: InvoiceItem
           {money(p.amount)}
         </Field>
         <Field label={t('invoices.fields.paidAt')}>
-          {formatDateTime(invoice.paidAt)}
-          {invoice.paidByDisplayName ? ` · ${invoice.paidByDisplayName}` : ''}
+          {formatDateTime(p.paidAt)}
+          {p.paidByDisplayName ? ` · ${p.paidByDisplayName}` : ''}
         </Field>
-        {invoice.paymentConfirmedAt && (
-          <Field label={t('invoices.fields.paymentConfirmedAt')} testId="payment-confirmed-at">
-            {formatDateTime(invoice.paymentConfirmedAt)}
-          </Field>
-        )}
-        {invoice.remittanceAdvice && (
+        {p.remittanceAdvice && (
           <Field label={t('invoices.remittanceAdvice')}>
             <Anchor
-              href={`/files/${invoice.remittanceAdvice.key}`}
+              href={`/files/${p.remittanceAdvice.key}`}
               target="_blank"
               rel="noopener noreferrer"
               data-testid="remittance-file"
             >
-              {invoice.remittanceAdvice.name ?? invoice.remittanceAdvice.key}
+              {p.remittanceAdvice.name ?? p.remittanceAdvice.key}
             </Anchor>
           </Field>
+        )}
+        {onSendAdvice && (
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => onSendAdvice(p)}
+            data-testid="payment-sendRemittanceAdvice"
+          >
+            {t('invoices.actions.sendRemittanceAdvice')}
+          </Button>
         )}
       </SimpleGrid>
     </Paper>

@@ -1,3 +1,8 @@
+import { formatMinorUnits } from '@dossier/core';
+
+// The server words its amounts (remittance advice, refusals) with the same function.
+export { formatMinorUnits };
+
 // Currency input (spec 2, validation rules): digits with optional thousands commas and up to two
 // decimals, stored in minor units (x100). Parsed as text so no floating-point rounding creeps in.
 
@@ -10,14 +15,6 @@ export function parseCurrencyInput(text: string): number | undefined {
   const [whole, decimals = ''] = trimmed.replaceAll(',', '').split('.');
   const minor = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
   return Number.isSafeInteger(minor) ? minor : undefined;
-}
-
-/** 123450 → "1,234.50". */
-export function formatMinorUnits(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const whole = Math.floor(abs / 100).toLocaleString('en-AU');
-  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** The text a currency input starts with for a known amount (empty when none). */
