@@ -5,7 +5,7 @@ import { signIn } from './fixtures';
 // Issue 5, done when: a submitter of another organisation gets 403 on a request, its files and its
 // search hits. Gale of /org/globex/ opens an Acme request, its authority and searches for it.
 
-const shot = (name: string) => `/tmp/helperD-cross-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`cross-${name}.png`);
 
 test('a submitter of another organisation is refused an Acme request, its file and its search hits', async ({
   page,

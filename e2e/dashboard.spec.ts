@@ -7,7 +7,7 @@ import { pick, signIn } from './fixtures';
 // a key of the counts table, pages through a tile and opens a task's request; a submitter downloads
 // a result and sees its button disabled.
 
-const shot = (name: string) => `/tmp/g1-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`${name}.png`);
 const HOUR = 3_600_000;
 
 // The journey's own scope: the handler sees every scope, so counts are read under a key of it.

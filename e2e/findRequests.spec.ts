@@ -5,7 +5,7 @@ import { signIn } from './fixtures';
 // Find requests and select recipient: a handler finds a request by applicant name, sees its hover
 // preview and opens it; then chooses a recipient from the directory for a request and saves it.
 
-const shot = (name: string) => `/tmp/helperD-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`${name}.png`);
 
 test('a handler finds a request by applicant name, previews it and opens it', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });

@@ -13,7 +13,7 @@ const forge = (n: string) => `${n.slice(0, -2)}${String((Number(n.slice(-2)) + 1
 // request.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const shot = (name: string) => `/tmp/helperF-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`${name}.png`);
 const transport = () =>
   nodemailer.createTransport({ host: '127.0.0.1', port: PORT + 26, secure: false, ignoreTLS: true });
 

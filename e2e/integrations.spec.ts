@@ -8,7 +8,7 @@ import { ADMIN, signIn } from './fixtures';
 // whose payment it confirmed shows "Paid & Confirmed" with the link to its entry there, and the
 // attempts of a webhook delivery are listed under the webhook entry in the configuration editor.
 
-const shot = (name: string) => `/tmp/helperD-integrations-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`integrations-${name}.png`);
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 

@@ -10,7 +10,7 @@ import { PORT } from './playwright.config';
 // app's SMTP_URL) with the request letter attached as a PDF, and the correspondence shows it sent.
 
 const SMTP_PORT = PORT + 25;
-const shot = (name: string) => `/tmp/helperC1-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`${name}.png`);
 const received: ParsedMail[] = [];
 let smtp: SMTPServer;
 

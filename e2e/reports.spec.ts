@@ -9,7 +9,7 @@ import { signIn } from './fixtures';
 // table groups by scope, so its counts per scope are the export's lines per scope); the filters stay
 // in the address, so opening it again runs the same report.
 
-const shot = (name: string) => `/tmp/reports-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`${name}.png`);
 const PREFIX = 'RPE';
 // Closed in March 2026, a month no other journey closes anything in.
 const SEED = [

@@ -5,7 +5,7 @@ import { ADMIN, pick, signIn } from './fixtures';
 // The request page: a handler adds an urgent note mentioning a colleague (the administrator), adds
 // a task, closes and re-opens the request; the colleague finds the mention among its notifications.
 
-const shot = (name: string) => `/tmp/helperB-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`${name}.png`);
 
 test('a handler notes urgently with a mention, adds a task, closes and re-opens; the colleague is told', async ({
   browser,

@@ -6,7 +6,7 @@ import { pick, signIn } from './fixtures';
 // through the payee search, then mails the remittance advice.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const shot = (name: string) => `/tmp/helperC2-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`${name}.png`);
 
 test('a handler adds a result and QAs it, adds an invoice and pays it', async ({ page }) => {
   const n = await withDatabase(async (client) => {
@@ -107,16 +107,46 @@ test('a handler adds a result and QAs it, adds an invoice and pays it', async ({
     'The amount must equal the amount excl. tax plus the tax.',
   );
   await expect(page.getByTestId('pay-confirm')).toBeDisabled();
-  await page.getByTestId('pay-amount').fill('1,100');
   await page.getByTestId('pay-invoiceReferenceNumber').fill('INV-77');
+  // A part payment: the invoice keeps what it billed and shows what is left.
+  await page.getByTestId('pay-amountExclusiveTax').fill('500');
+  await page.getByTestId('pay-tax').fill('50');
+  await page.getByTestId('pay-amount').fill('550');
   await expect(page.getByTestId('pay-confirm')).toBeEnabled();
   await expect(page.getByTestId('pay-amount')).not.toHaveAttribute('data-error');
   await page.screenshot({ path: shot('pay-form'), fullPage: true });
   await page.getByTestId('pay-confirm').click();
+  await expect(page.getByTestId('invoice-paid')).toContainText('AUD 550.00');
+  await expect(page.getByTestId('invoice-balance')).toContainText('AUD 550.00');
+  await expect(page.getByTestId('invoice-amount')).toContainText('AUD 1,100.00');
+  await expect(page.getByTestId('invoice-status')).not.toHaveText('Paid');
+  await page.screenshot({ path: shot('invoice-part-paid'), fullPage: true });
+
+  // The rest: the balance is offered, and paying it settles the invoice.
+  await page.getByTestId('action-pay').click();
+  await page.getByTestId('payee-search-name').fill('sydney city');
+  await page.getByTestId('payee-search-submit').click();
+  await page.getByTestId('payee-select').click();
+  await pick(page, 'pay-method', 'Bank transfer');
+  await expect(page.getByTestId('pay-amount')).toHaveValue('550.00');
+  await page.getByTestId('pay-amount').fill('600');
+  await page.getByTestId('pay-amountExclusiveTax').fill('550');
+  await page.getByTestId('pay-tax').fill('50');
+  await page.getByTestId('pay-confirm').click();
+  await expect(page.getByTestId('pay-form')).toContainText(
+    'The amount cannot exceed the balance of AUD 550.00.',
+  );
+  await page.getByTestId('pay-amountExclusiveTax').fill('500');
+  await page.getByTestId('pay-amount').fill('550');
+  await page.getByTestId('pay-confirm').click();
   await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
+  await expect(page.getByTestId('invoice-balance')).toContainText('AUD 0.00');
   await expect(page).not.toHaveURL(/action=select-payee/);
-  await expect(page.getByTestId('payment-amount')).toHaveText(/AUD 1,100\.00/);
-  await expect(page.getByTestId('payment-payee-link')).toHaveAttribute('href', /\/admin\/payees\/edit\/\d+/);
+  await expect(page.getByTestId('payment-amount')).toHaveText([/AUD 550\.00/, /AUD 550\.00/]);
+  await expect(page.getByTestId('payment-payee-link').first()).toHaveAttribute(
+    'href',
+    /\/admin\/payees\/edit\/\d+/,
+  );
   await expect(page.getByTestId('action-pay')).toHaveCount(0);
 
   // The remittance advice goes to the payee's address with the PDF attached.

@@ -7,7 +7,7 @@ import { pick, signIn } from './fixtures';
 // the workflow completes the sender's task and gives the handler a Sender Action Response task,
 // which appears on the handler's open page without a reload.
 
-const shot = (name: string) => `/tmp/helperB-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`${name}.png`);
 
 test('a submitter answers a sender action with a note and the handler gets the response live', async ({
   browser,

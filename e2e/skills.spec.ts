@@ -39,7 +39,7 @@ test('a manager sets a handler trained and active for a task type', async ({ pag
   await expect(page.getByRole('heading', { name: 'Task Skill Status' })).toBeVisible();
   await expect(page.getByTestId('skill-handler-payInvoice')).toBeEnabled();
   await page.getByTestId('skill-handler-payInvoice').check();
-  await page.screenshot({ path: '/tmp/e2-skills.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('e2-skills.png'), fullPage: true });
   await page.getByTestId('task-skills-save').click();
   await expect(page.getByTestId('task-skills-save')).toBeDisabled();
   await expect(page.getByTestId('skill-handler-payInvoice')).toBeChecked();
@@ -63,7 +63,7 @@ test('the request page shows who else has it open, live', async ({ browser }) =>
   await expect(admin.getByTestId('request-page')).toBeVisible();
   await expect(handler.getByTestId('request-viewer')).toHaveAccessibleName(/Admin|admin/);
   await expect(admin.getByTestId('request-viewer')).toBeVisible();
-  await handler.screenshot({ path: '/tmp/e2-presence.png' });
+  await handler.screenshot({ path: test.info().outputPath('e2-presence.png') });
 
   // The administrator leaves the page: the handler sees nobody else any more.
   await admin.getByRole('link', { name: 'Dashboard' }).first().click();

@@ -6,7 +6,7 @@ import { pick, signIn } from './fixtures';
 // the request page show what is asked: every answer, field, field set value and added question.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const shot = (name: string) => `/tmp/helperA-${name}.png`;
+const shot = (name: string) => test.info().outputPath(`${name}.png`);
 
 test('a submitter runs the wizard, saves a draft, resumes it and submits', async ({ page }) => {
   // A long journey through five steps, each saved on the way.

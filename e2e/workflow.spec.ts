@@ -76,7 +76,7 @@ test('a trained handler receives a new request’s issueRequest task live and co
   const item = page.getByTestId('task-item').filter({ hasText: applicant });
   await expect(item).toContainText(`Issue Request: ${applicant}`);
   await expect(item.getByTestId('task-link')).toHaveAttribute('href', `/requests/${n}`);
-  await page.screenshot({ path: '/tmp/e1-overlay.png' });
+  await page.screenshot({ path: test.info().outputPath('e1-overlay.png') });
 
   await item.getByTestId('task-link').click();
   await expect(page).toHaveURL(new RegExp(`/requests/${n}$`));
@@ -86,7 +86,7 @@ test('a trained handler receives a new request’s issueRequest task live and co
     .filter({ hasText: 'Issue Request' });
   await expect(row.getByText('Current Assigned Task')).toBeVisible();
   await expect(row.getByTestId('task-mark-in-progress')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/e1-request-tasks.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('e1-request-tasks.png'), fullPage: true });
   await row.getByTestId('task-complete').click();
   await expect(row.getByTestId('task-state')).toHaveText(/completed/i);
   await expect(row.getByTestId('task-complete')).toHaveCount(0);
