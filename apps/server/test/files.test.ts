@@ -37,7 +37,7 @@ async function upload(
 
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { id: 'alice' });
+  await createUser(t.db, { id: 'alice', roles: [{ role: 'c:roles:admin', scope: '/' }] });
   await createUser(t.db, { id: 'bob' });
   alice = await signIn(t.app, 'alice');
   bob = await signIn(t.app, 'bob');
@@ -91,6 +91,52 @@ describe('files', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="Logo _.png"; filename*=UTF-8''Logo%20%C3%A4.png`,
     );
+  });
+
+  it('makes public files an administrator capability', async () => {
+    const res = await announce(bob, {
+      name: 'leak.pdf',
+      contentType: 'application/pdf',
+      contentLength: PDF.length,
+      publicReadAccess: true,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await t.db.selectFrom('files').select('key').where('name', '=', 'leak.pdf').execute()).toEqual([]);
+  });
+
+  it('lets a link rename a download only to a clean name with the same extension', async () => {
+    const { key } = await upload(alice, 'logo.png', 'image/png', PNG, true);
+    const named = async (fileName: string) =>
+      (await t.app.inject({ url: `/files/${key}?attachment=1&fileName=${encodeURIComponent(fileName)}` }))
+        .headers['content-disposition'];
+    expect(await named('Our logo.png')).toContain('filename="Our logo.png"');
+    for (const bad of ['logo.png.exe', 'logo.exe', 'logo.pdf', 'logo\u202Egnp.exe', '../../etc/logo.png.bat'])
+      expect(await named(bad)).toContain('filename="logo.png"');
+  });
+
+  it.each([
+    'tool.bat.',
+    'tool.bat .',
+    'run.pif',
+    'console.msc',
+    'shortcut.url',
+    'setup\u200B.exe',
+    'setup.ex\u00ADe',
+    'photo\u202Egpj.exe',
+  ])('refuses the executable name %j, however it is dressed', async (name) => {
+    const res = await announce(alice, { name, contentType: 'application/pdf', contentLength: 10 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.name).toBe('Executable files are not allowed.');
+  });
+
+  it('keeps names without invisible characters', async () => {
+    const { key } = await upload(alice, 'rep\u200Bort\u202E.pdf', 'application/pdf', PDF);
+    const row = await t.db
+      .selectFrom('files')
+      .select('name')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('report.pdf');
   });
 
   it('refuses executables by name and by content', async () => {

@@ -14,7 +14,21 @@ const EXECUTABLE_MIME = new Set([
   'application/x-ms-installer',
 ]);
 const EXECUTABLE_EXTENSIONS =
-  /\.(exe|com|bat|cmd|scr|msi|dll|ps1|vbs|vbe|js|jse|wsf|wsh|jar|sh|app|apk|cpl|hta|lnk|reg)$/i;
+  /\.(exe|com|bat|cmd|scr|msi|msp|mst|dll|ps1|psm1|psc1|vb|vbs|vbe|js|jse|wsf|wsh|ws|sct|jar|sh|app|apk|cpl|hta|lnk|reg|pif|msc|scf|inf|ins|isp|shb|url|application|appref-ms|gadget|iso|img|vhd|vhdx)$/i;
+
+// Characters that change how a name reads without being seen: zero-width and direction marks
+// (`invoice\u202Efdp.exe` shows as `invoiceexe.pdf`), and controls.
+const INVISIBLE =
+  /[\u0000-\u001f\u007f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+
+/**
+ * A file name as it is kept and offered: NFC, without invisible characters, path parts or the
+ * trailing dots and spaces that Windows drops (`tool.bat.` opens as `tool.bat`).
+ */
+export function normaliseFileName(name: string): string {
+  const base = name.normalize('NFC').replace(INVISIBLE, '').split(/[\\/]/).pop() ?? '';
+  return base.replace(/[.\s]+$/, '').trim();
+}
 
 // The declared type must belong to the family the bytes show; Office documents are zip files.
 const FAMILIES: Record<string, string[]> = {
@@ -29,7 +43,20 @@ const FAMILIES: Record<string, string[]> = {
 };
 
 export function hasExecutableName(name: string): boolean {
-  return EXECUTABLE_EXTENSIONS.test(name.trim());
+  return EXECUTABLE_EXTENSIONS.test(normaliseFileName(name));
+}
+
+const extensionOf = (name: string) => /\.[^.]+$/.exec(name)?.[0].toLowerCase() ?? '';
+
+/**
+ * The name a download is offered under. A link may rename it (`?fileName=`), but only to a clean
+ * name with the stored file's extension: else a link could offer a PDF as `invoice.pdf.exe`.
+ */
+export function downloadName(stored: string, requested: string | undefined): string {
+  if (!requested) return stored;
+  const name = normaliseFileName(requested);
+  if (!name || hasExecutableName(name) || extensionOf(name) !== extensionOf(stored)) return stored;
+  return name;
 }
 
 export type ContentVerdict = { ok: true; contentType: string } | { ok: false; reason: string };

@@ -5,7 +5,7 @@ import { requireActor, signedInOnly } from '../features/auth/policy.js';
 import { sendRefusalPage } from '../features/users/pageView.js';
 import { HttpError } from '../http/errors.js';
 import { requireSignedIn, type ViewContext } from '../http/views.js';
-import { isInlineSafe } from './content.js';
+import { downloadName, isInlineSafe } from './content.js';
 import { createUpload, type FilesContext, openFile, receiveUpload } from './service.js';
 
 const uploadRequest = z.object({
@@ -62,7 +62,7 @@ export function fileRoutes(app: FastifyInstance, files: FilesContext, views: Vie
         .header('content-length', String(file.size))
         .header(
           'content-disposition',
-          disposition(inline ? 'inline' : 'attachment', request.query.fileName ?? file.name),
+          disposition(inline ? 'inline' : 'attachment', downloadName(file.name, request.query.fileName)),
         )
         .header('x-content-type-options', 'nosniff')
         // Even a file that slipped through is never run as a page of ours.

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import type { DbOrTrx } from '../db/database.js';
-import type { Actor } from '../features/auth/actor.js';
+import { type Actor, hasPermission } from '../features/auth/actor.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
 import { canReadFile } from './access.js';
-import { checkContent, hasExecutableName } from './content.js';
+import { checkContent, hasExecutableName, normaliseFileName } from './content.js';
 import * as repo from './repository.js';
 import { sign, verify } from './signing.js';
 import type { FileStorage } from './storage.js';
@@ -28,8 +28,14 @@ export interface UploadRequest {
 }
 
 export async function createUpload(ctx: FilesContext, actor: Actor, input: UploadRequest) {
-  if (hasExecutableName(input.name))
+  const name = normaliseFileName(input.name);
+  if (!name) throw badRequest('A file name is required.', { name: 'A file name is required.' });
+  if (hasExecutableName(name))
     throw badRequest('Executable files are not allowed.', { name: 'Executable files are not allowed.' });
+  // Public files are readable by anyone with the link, signed in or not: only configuration
+  // editors make them (a logo for templates), never a request's file.
+  if (input.publicReadAccess && !hasPermission(actor, 'configuration:edit'))
+    throw forbidden('Only administrators may upload public files.');
   if (input.contentLength > ctx.maxBytes) {
     const limit = `The file is larger than the limit of ${Math.floor(ctx.maxBytes / 1048576)} MB.`;
     throw badRequest(limit, { contentLength: limit });
@@ -37,7 +43,7 @@ export async function createUpload(ctx: FilesContext, actor: Actor, input: Uploa
   const key = randomBytes(16).toString('base64url');
   await repo.insertFile(ctx.db, {
     key,
-    name: input.name,
+    name,
     contentType: input.contentType,
     size: input.contentLength,
     publicRead: input.publicReadAccess,
