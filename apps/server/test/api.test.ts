@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -11,6 +11,7 @@ import {
   apiToken,
   bearer,
   hmacToken,
+  rawRs256Token,
   rsaPair,
   type TestApiKey,
   unsignedToken,
@@ -372,6 +373,18 @@ describe('bad tokens', () => {
     expect(await counts()).toEqual(before);
     return res.json().message as string;
   }
+
+  it('refuses a token signed by a key under 2048 bits, saved before such keys were refused', async () => {
+    const weak = await addApiKey(t.db, {
+      kid: 'acmeWeak',
+      scopePath: ACME,
+      apiScopes: [...ALL_SCOPES],
+      pair: generateKeyPairSync('rsa', { modulusLength: 1024 }),
+    });
+    expect(await refused(bearer(rawRs256Token(weak)))).toBe(
+      'The API key is shorter than 2048 bits: replace it.',
+    );
+  });
 
   it('refuses a call without a token, and never takes a session cookie instead', async () => {
     expect(await refused({})).toMatch(/Authorization: Bearer/);

@@ -72,7 +72,8 @@ export function decodeRsaPublicKey(text: string): RsaPublicKey {
   if (exp.end !== seq.end) throw new RsaKeyError('The key has unexpected fields.');
   const modulus = unsignedInteger(bytes, mod.start, mod.end);
   const exponent = unsignedInteger(bytes, exp.start, exp.end);
-  if (modulus.length < 128) throw new RsaKeyError('The key is shorter than 1024 bits.');
+  // NIST has disallowed RSA keys under 2048 bits for signatures since 2013.
+  if (modulus.length < 256) throw new RsaKeyError('The key is shorter than 2048 bits.');
   if (exponent.length > 8 || (exponent.length === 1 && exponent[0] < 3))
     throw new RsaKeyError('The key has an invalid exponent.');
   return { modulus: bytesToBase64(modulus), exponent: bytesToBase64(exponent) };

@@ -27,4 +27,9 @@ describe('RSA public keys (PKCS#1)', () => {
     ['a sequence of one integer', Buffer.from([0x30, 0x03, 0x02, 0x01, 0x05]).toString('base64')],
     ['a short modulus', Buffer.from([0x30, 0x06, 0x02, 0x01, 0x05, 0x02, 0x01, 0x03]).toString('base64')],
   ])('rejects %s', (_name, text) => expect(() => decodeRsaPublicKey(text)).toThrow(RsaKeyError));
+  it('rejects a key under 2048 bits', () => {
+    const weak = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
+    const text = weak.export({ type: 'pkcs1', format: 'pem' }).toString();
+    expect(() => decodeRsaPublicKey(text)).toThrow('The key is shorter than 2048 bits.');
+  });
 });

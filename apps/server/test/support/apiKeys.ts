@@ -1,4 +1,4 @@
-import { generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, randomUUID, sign } from 'node:crypto';
 import type { ApiScope } from '@dossier/core';
 import { SignJWT } from 'jose';
 import type { Db } from '../../src/db/database.js';
@@ -85,6 +85,14 @@ export async function apiToken(key: TestApiKey, options: TokenOptions = {}): Pro
     .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? key.kid, typ: 'JWT' })
     .setAudience(options.audience ?? TEST_AUDIENCE)
     .sign(key.privateKey);
+}
+
+/** A token signed RS256 by hand, for keys the JWT library refuses to sign with (under 2048 bits). */
+export function rawRs256Token(key: TestApiKey): string {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const input = `${part({ alg: 'RS256', kid: key.kid, typ: 'JWT' })}.${part({ aud: TEST_AUDIENCE, iat: now, exp: now + 60, jti: randomUUID() })}`;
+  return `${input}.${sign('RSA-SHA256', Buffer.from(input), key.privateKey).toString('base64url')}`;
 }
 
 /** An unsigned token (alg none) with otherwise valid claims. */

@@ -29,6 +29,10 @@ export const apiUnauthorized = (reason: string) =>
 
 const keyObjects = new Map<string, KeyObject>();
 
+const WEAK_KEY = 'The API key is shorter than 2048 bits: replace it.';
+// A key saved before weak keys were refused no longer verifies anything.
+const isWeak = (publicKey: RsaPublicKey) => Buffer.from(publicKey.modulus, 'base64').length < 256;
+
 function keyObjectOf(publicKey: RsaPublicKey): KeyObject {
   const der = rsaPublicKeyToDerBase64(publicKey);
   let key = keyObjects.get(der);
@@ -84,7 +88,9 @@ export async function authenticateApiCall(
   const candidates = await findApiKeys(db, kid);
   if (candidates.length === 0) throw apiUnauthorized('The token names an unknown API key (kid).');
   let failure: unknown;
+  if (candidates.every((key) => isWeak(key.publicKey))) throw apiUnauthorized(WEAK_KEY);
   for (const key of candidates) {
+    if (isWeak(key.publicKey)) continue;
     let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
       ({ payload } = await jwtVerify(token, keyObjectOf(key.publicKey), {
