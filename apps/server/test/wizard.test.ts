@@ -324,6 +324,48 @@ describe('POST /requests', () => {
     ).toBeUndefined();
   });
 
+  it('marks details that differ from the chosen directory entry, and staff confirm them before issuing', async () => {
+    const first = await t.db
+      .selectFrom('requests')
+      .select('recipient')
+      .where('request_number', '=', requestNumber)
+      .executeTakeFirstOrThrow();
+    const entry = first.recipient as { recipientId: string; version: number };
+    const data = await requestData(sam);
+    // The submitter picks the directory entry but sends its own address for it.
+    const res = await call(sam, 'POST', '/requests', {
+      ...data,
+      recipient: { ...data.recipient, ...entry, email: 'grab@evil.example', directoryDifferences: {} },
+    });
+    expect(res.statusCode).toBe(200);
+    const n = res.json().requestNumber;
+    const view = (await call(handler, 'GET', `/requests/${n}`)).json();
+    expect(view.request.recipient.directoryDifferences).toEqual({
+      email: { directory: data.recipient.email ?? null, request: 'grab@evil.example' },
+    });
+    const issue = (extra: object) =>
+      call(handler, 'POST', `/requests/${n}/actions/issueRequest`, {
+        issueRequestMethod: 'email',
+        subject: 'Request',
+        body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Please.' }] }] },
+        ...extra,
+      });
+    const refused = await issue({});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.confirmRecipientDetails).toContain('email');
+    expect(
+      await t.db.selectFrom('mail_outbox').select('id').where('to', '=', 'grab@evil.example').execute(),
+    ).toEqual([]);
+    expect((await issue({ confirmRecipientDetails: true })).statusCode).toBe(200);
+    const confirmed = await t.db
+      .selectFrom('events')
+      .select(['type', 'actor'])
+      .where('aggregate_id', '=', n)
+      .where('type', '=', 'request.recipientDetailsConfirmed')
+      .execute();
+    expect(confirmed).toEqual([{ type: 'request.recipientDetailsConfirmed', actor: 'handler' }]);
+  });
+
   it('refuses an on-behalf-of user who may not submit for the organisation', async () => {
     const data = await requestData(sam);
     const res = await call(sam, 'POST', '/requests', {

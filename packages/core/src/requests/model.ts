@@ -69,8 +69,40 @@ export const requestRecipientSchema = z.object({
   contacts: z.array(recipientContactSchema).max(100).default([]),
   /** The contact the request is addressed to. */
   contact: recipientContactSchema.nullish(),
+  /**
+   * Set by the server, never taken from the client (an addition to the specification): where the
+   * details given with the request differ from the directory entry chosen, field by field. Staff
+   * confirm them before the request is issued, so a submitter cannot divert the letter.
+   */
+  directoryDifferences: z
+    .record(text(40), z.object({ directory: z.string().nullable(), request: z.string().nullable() }))
+    .optional(),
 });
 export type RequestRecipient = z.infer<typeof requestRecipientSchema>;
+
+/** The delivery details that must match the directory entry, or be confirmed by staff. */
+export const RECIPIENT_DELIVERY_FIELDS = [
+  'name',
+  'email',
+  'fax',
+  'phone',
+  'postalAddress',
+  'streetAddress',
+] as const;
+
+/** Where the request's recipient differs from the directory entry it names. */
+export function recipientDifferences(
+  request: Partial<Record<(typeof RECIPIENT_DELIVERY_FIELDS)[number], string | null | undefined>>,
+  directory: Partial<Record<(typeof RECIPIENT_DELIVERY_FIELDS)[number], string | null | undefined>>,
+): NonNullable<RequestRecipient['directoryDifferences']> {
+  const norm = (v: string | null | undefined) => (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const differences: NonNullable<RequestRecipient['directoryDifferences']> = {};
+  for (const field of RECIPIENT_DELIVERY_FIELDS) {
+    if (norm(request[field]) !== norm(directory[field]))
+      differences[field] = { directory: directory[field] ?? null, request: request[field] ?? null };
+  }
+  return differences;
+}
 
 export const itemTypeAnswerSchema = z.object({
   /** The configuration entry id of the request item type. */

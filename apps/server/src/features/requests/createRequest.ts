@@ -5,6 +5,7 @@ import {
   type RequestData,
   type RequestFile,
   type RequestRecipient,
+  recipientDifferences,
   requestDataSchema,
   wizardContextOf,
   wizardErrors,
@@ -77,12 +78,18 @@ function cleanRecipient(r: RequestRecipient): RequestRecipient {
  * one chosen from the directory must exist. Answers the snapshot with its id and version.
  */
 async function resolveRecipient(trx: DbOrTrx, actor: Actor, input: RequestRecipient, scope: string) {
-  const r = cleanRecipient(input);
+  const { directoryDifferences: _fromClient, ...r } = cleanRecipient(input);
   if (r.recipientId) {
     const found = await recipients.findRecipient(trx, r.recipientId);
     if (!found)
       throw badRequest('The recipient does not exist.', { 'recipient.recipientId': 'Unknown recipient.' });
-    return { ...r, version: r.version ?? found.version };
+    // Details that differ from the entry are kept, and marked for staff to confirm before issuing.
+    const differences = recipientDifferences(r, found.data);
+    return {
+      ...r,
+      version: r.version ?? found.version,
+      ...(Object.keys(differences).length > 0 ? { directoryDifferences: differences } : {}),
+    };
   }
   const data: recipients.RecipientData = {
     disabled: false,

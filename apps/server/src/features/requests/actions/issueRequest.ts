@@ -43,6 +43,8 @@ const body = z.object({
     .max(500, 'The subject is at most 500 characters.'),
   body: z.unknown().optional(),
   templateId: z.string().max(200).nullish(),
+  /** The handler checked the details that differ from the directory entry with the recipient. */
+  confirmRecipientDetails: z.boolean().optional(),
 });
 
 function offer(ctx: RequestActionContext) {
@@ -84,7 +86,20 @@ registerRequestAction({
     const errors: Record<string, string> = {};
     if (!address) errors.issueRequestMethod = ISSUE_REQUEST_ADDRESS_MISSING[method];
     if (!text) errors.body = 'The message body is required.';
+    const differences = Object.keys(context.recipient.directoryDifferences ?? {});
+    if (differences.length > 0 && !input.confirmRecipientDetails)
+      errors.confirmRecipientDetails = `The recipient's ${differences.join(', ')} differ from the directory entry: confirm them with the recipient before issuing.`;
     if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    if (differences.length > 0)
+      await recordEvent(trx, {
+        type: 'request.recipientDetailsConfirmed',
+        aggregateType: 'request',
+        aggregateId: n,
+        actor: actor.id,
+        payload: {
+          summary: `Confirmed the recipient's ${differences.join(', ')}, which differ from the directory.`,
+        },
+      });
     const to = address as string;
     const at = new Date();
 

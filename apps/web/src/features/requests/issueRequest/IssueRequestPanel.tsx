@@ -6,7 +6,7 @@ import {
   issueRequestAddress,
   type RichTextDoc,
 } from '@dossier/core';
-import { Alert, Select, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Select, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api';
@@ -46,6 +46,8 @@ export function IssueRequestPanel({ view, onDone, onCancel }: ActionPanelProps) 
   const [templateError, setTemplateError] = useState<string>();
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState<RichTextDoc>(emptyRichText());
+  const differences = Object.keys(recipient.directoryDifferences ?? {});
+  const [confirmed, setConfirmed] = useState(false);
   // What the chosen template put there, to tell whether the user has changed it since.
   const loaded = useRef<{ subject: string; body: RichTextDoc }>({ subject: '', body: emptyRichText() });
 
@@ -100,7 +102,13 @@ export function IssueRequestPanel({ view, onDone, onCancel }: ActionPanelProps) 
   }
 
   const address = issueRequestAddress(method, recipient);
-  const canSend = !!address && subject.trim() !== '' && hasText(body) && !loading && !commit.busy;
+  const canSend =
+    !!address &&
+    subject.trim() !== '' &&
+    hasText(body) &&
+    (differences.length === 0 || confirmed) &&
+    !loading &&
+    !commit.busy;
 
   async function send() {
     const ok = await commit.runAction(n, 'issueRequest', {
@@ -108,6 +116,7 @@ export function IssueRequestPanel({ view, onDone, onCancel }: ActionPanelProps) 
       subject: subject.trim(),
       body,
       templateId,
+      ...(differences.length > 0 ? { confirmRecipientDetails: confirmed } : {}),
     });
     if (ok) onDone();
   }
@@ -181,6 +190,17 @@ export function IssueRequestPanel({ view, onDone, onCancel }: ActionPanelProps) 
         <Text size="xs" c="dimmed">
           {t('issueRequest.attachmentsHint')}
         </Text>
+      )}
+      {differences.length > 0 && (
+        <Checkbox
+          label={t('issueRequest.confirmRecipient', {
+            fields: differences.map((f) => t(`request.recipient.${f}`)).join(', '),
+          })}
+          checked={confirmed}
+          onChange={(e) => setConfirmed(e.currentTarget.checked)}
+          error={commit.fields.confirmRecipientDetails}
+          data-testid="issueRequest-confirmRecipient"
+        />
       )}
       <ConfirmSwitch
         opened={pendingTemplate !== undefined}

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Alert, Badge, Button, List } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Field, PartCard } from './PartCard';
@@ -9,6 +9,7 @@ export function RecipientPart({ view, canEdit }: PartProps) {
   const { t } = useTranslation();
   const r = view.request.recipient;
   const n = view.request.requestNumber;
+  const differences = Object.entries(r.directoryDifferences ?? {});
   return (
     <PartCard
       part="recipient"
@@ -33,6 +34,23 @@ export function RecipientPart({ view, canEdit }: PartProps) {
       <Field label={t('request.recipient.email')} value={r.email} />
       <Field label={t('request.recipient.postalAddress')} value={r.postalAddress ?? r.streetAddress} />
       {r.contact?.name && <Field label={t('request.recipient.contact')} value={r.contact.name} />}
+      {differences.length > 0 && (
+        <Alert
+          color="orange"
+          title={<Badge color="orange">{t('request.recipient.updated')}</Badge>}
+          data-testid="recipient-updated"
+        >
+          {t('request.recipient.updatedHint')}
+          <List size="sm" mt={4}>
+            {differences.map(([field, d]) => (
+              <List.Item key={field} data-testid="recipient-difference" data-field={field}>
+                {t(`request.recipient.${field}`)}: {d.request || '—'} ({t('request.recipient.directory')}:{' '}
+                {d.directory || '—'})
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
     </PartCard>
   );
 }
