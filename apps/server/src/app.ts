@@ -51,6 +51,7 @@ import { installErrorHandler } from './http/errors.js';
 import { installOperations } from './http/operations.js';
 import { installRequestLog } from './http/requestLog.js';
 import { installRouteTable } from './http/routeTable.js';
+import { installSecurityHeaders } from './http/securityHeaders.js';
 import { installSession } from './http/session.js';
 import { createShellRenderer } from './http/shell.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
@@ -104,6 +105,7 @@ export async function buildApp(input: {
   installRouteTable(app);
   installErrorHandler(app);
   installRequestLog(app);
+  await installSecurityHeaders(app, config);
   await installOperations(app, { config, db, live, pool: input.pool });
 
   const distDir = config.webDistDir ?? defaultWebDistDir();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireActor, signedInOnly } from '../features/auth/policy.js';
 import { sendRefusalPage } from '../features/users/pageView.js';
 import { HttpError } from '../http/errors.js';
+import { FILE_CONTENT_SECURITY_POLICY } from '../http/securityHeaders.js';
 import { requireSignedIn, type ViewContext } from '../http/views.js';
 import { isInlineSafe } from './content.js';
 import { createUpload, type FilesContext, openFile, receiveUpload } from './service.js';
@@ -66,10 +67,7 @@ export function fileRoutes(app: FastifyInstance, files: FilesContext, views: Vie
         )
         .header('x-content-type-options', 'nosniff')
         // Even a file that slipped through is never run as a page of ours.
-        .header(
-          'content-security-policy',
-          "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-        )
+        .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
         .header('cache-control', file.public_read ? 'public, max-age=3600' : 'private, no-store');
       return reply.send(stream);
     },
