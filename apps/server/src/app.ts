@@ -46,6 +46,7 @@ import { createS3Storage } from './files/s3Storage.js';
 import type { FilesContext } from './files/service.js';
 import { loadSecret } from './files/signing.js';
 import { createLocalStorage } from './files/storage.js';
+import { installControlCharacterGuard } from './http/controlCharacters.js';
 import { installCsrfGuard } from './http/csrf.js';
 import { installErrorHandler } from './http/errors.js';
 import { installOperations } from './http/operations.js';
@@ -55,6 +56,7 @@ import { installSecurityHeaders } from './http/securityHeaders.js';
 import { installSession } from './http/session.js';
 import { createShellRenderer } from './http/shell.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
+import { installZodMessages } from './http/zodMessages.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { LiveHub } from './live/hub.js';
 import { liveRoutes } from './live/routes.js';
@@ -85,6 +87,7 @@ export async function buildApp(input: {
   pool?: pg.Pool;
 }): Promise<FastifyInstance> {
   const { config, db, live, jobs } = input;
+  installZodMessages();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -104,6 +107,7 @@ export async function buildApp(input: {
   app.setSerializerCompiler(serializerCompiler);
   installRouteTable(app);
   installErrorHandler(app);
+  installControlCharacterGuard(app);
   installRequestLog(app);
   await installSecurityHeaders(app, config);
   await installOperations(app, { config, db, live, pool: input.pool });
