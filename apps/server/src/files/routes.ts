@@ -68,7 +68,10 @@ export function fileRoutes(app: FastifyInstance, files: FilesContext, views: Vie
         .header('x-content-type-options', 'nosniff')
         // Even a file that slipped through is never run as a page of ours.
         .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
-        .header('cache-control', file.public_read ? 'public, max-age=3600' : 'private, no-store');
+        .header('cache-control', file.public_read ? 'public, max-age=3600' : 'private, no-store')
+        // A public file (a logo) may be shown by other sites, such as a mail read in a browser;
+        // every other file stays same-origin (helmet's default).
+        .header('cross-origin-resource-policy', file.public_read ? 'cross-origin' : 'same-origin');
       return reply.send(stream);
     },
   );

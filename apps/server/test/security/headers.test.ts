@@ -100,6 +100,7 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       // Only types a browser shows harmlessly are inline; the rest is always an attachment.
       expect(res.headers['content-disposition']).toMatch(type === 'text/plain' ? /^inline;/ : /^attachment;/);
     }
