@@ -41,12 +41,23 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         ...(https ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },
+    // The sign-in overlay opens a window for single sign-on and hears back from it, so pages keep
+    // the windows they open; the pages of that window's way (below) keep their opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xContentTypeOptions: true,
   });
+  // The SSO window passes /signin, the identity provider and /sso/… before /sso/reauthenticated
+  // posts the user back to the page that opened it; any opener policy on our side of that way
+  // would cut the window from its opener.
+  app.addHook('onRequest', async (request, reply) => {
+    if (SSO_WINDOW_PATH.test(request.url)) reply.header('cross-origin-opener-policy', 'unsafe-none');
+  });
 }
+
+const SSO_WINDOW_PATH = /^\/(?:signin(?:[/?#]|$)|sso\/)/;
 
 /**
  * The policy of a stored or exported file: whatever it holds, a browser that shows it runs no

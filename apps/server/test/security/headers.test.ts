@@ -106,6 +106,16 @@ describe('security headers', () => {
     }
   });
 
+  it('let the single sign-on window keep its opener, and no other page', async () => {
+    const app = await t.app.inject({ url: '/no/such/page' });
+    expect(app.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    for (const url of ['/signin', '/signin?sso=1', '/sso/reauthenticated', '/sso/callback?code=x']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('names no websocket source for a Host header that is not a host', () => {
     expect(socketSources('dossier.example:8443', false)).toBe(
       'ws://dossier.example:8443 wss://dossier.example:8443',
