@@ -4,15 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
 // The security headers of every answer (@fastify/helmet), set in onRequest so pages, JSON, errors,
-// 404s and downloads all carry them. docs/ARCHITECTURE.md ("Security headers") explains the policy.
+// 404s and downloads all carry them. docs/ARCHITECTURE.md ("Security headers and input hygiene") explains the policy.
 
 /** A Host header a browser could have sent: a name or an IP literal with an optional port. */
 const HOST = /^(?:[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
 
 /**
  * The live socket (/__ws) is opened on the host of the page. `'self'` covers same-origin websockets
- * in current browsers, but older ones need ws:/wss: named, so the host the browser asked for is
- * named; a Host header that is not a plain host name adds nothing.
+ * in current browsers, but older ones need ws:/wss: named: the host of PUBLIC_URL when it is set
+ * (behind a proxy the Host header may name the inside), else the host the browser asked for. A
+ * Host header that is not a plain host name adds nothing.
  */
 export function socketSources(host: string | undefined, httpsOnly: boolean): string {
   if (!host || !HOST.test(host)) return '';
@@ -23,6 +24,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
   const https = config.publicUrl?.startsWith('https:') ?? false;
   // The Vite dev server injects an inline script (the React refresh preamble); only there.
   const dev = config.webDevServer !== undefined;
+  const publicHost = config.publicUrl && !dev ? new URL(config.publicUrl).host : undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -34,7 +36,10 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", (req: IncomingMessage) => socketSources(req.headers.host, https && !dev)],
+        'connect-src': [
+          "'self'",
+          (req: IncomingMessage) => socketSources(publicHost ?? req.headers.host, https && !dev),
+        ],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'frame-ancestors': ["'none'"],

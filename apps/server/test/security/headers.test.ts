@@ -132,7 +132,8 @@ describe('security headers over https', () => {
   it('add HSTS and upgrade-insecure-requests, and only wss: for the socket', async () => {
     const secure = await createTestContext({ publicUrl: 'https://dossier.example' });
     try {
-      const res = await secure.app.inject({ url: '/signin', headers: { host: 'dossier.example' } });
+      // Behind a proxy the Host header may name the inside; the socket is on the public host.
+      const res = await secure.app.inject({ url: '/signin', headers: { host: 'backend:3000' } });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const csp = directives(res);
       expect(csp.has('upgrade-insecure-requests')).toBe(true);
