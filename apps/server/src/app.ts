@@ -46,14 +46,17 @@ import { createS3Storage } from './files/s3Storage.js';
 import type { FilesContext } from './files/service.js';
 import { loadSecret } from './files/signing.js';
 import { createLocalStorage } from './files/storage.js';
+import { installControlCharacterGuard } from './http/controlCharacters.js';
 import { installCsrfGuard } from './http/csrf.js';
 import { installErrorHandler } from './http/errors.js';
 import { installOperations } from './http/operations.js';
 import { installRequestLog } from './http/requestLog.js';
 import { installRouteTable } from './http/routeTable.js';
+import { installSecurityHeaders } from './http/securityHeaders.js';
 import { installSession } from './http/session.js';
 import { createShellRenderer } from './http/shell.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
+import { installZodMessages } from './http/zodMessages.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { LiveHub } from './live/hub.js';
 import { liveRoutes } from './live/routes.js';
@@ -84,6 +87,7 @@ export async function buildApp(input: {
   pool?: pg.Pool;
 }): Promise<FastifyInstance> {
   const { config, db, live, jobs } = input;
+  installZodMessages();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -103,7 +107,9 @@ export async function buildApp(input: {
   app.setSerializerCompiler(serializerCompiler);
   installRouteTable(app);
   installErrorHandler(app);
+  installControlCharacterGuard(app);
   installRequestLog(app);
+  await installSecurityHeaders(app, config);
   await installOperations(app, { config, db, live, pool: input.pool });
 
   const distDir = config.webDistDir ?? defaultWebDistDir();

@@ -91,6 +91,9 @@ describe('files', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="Logo _.png"; filename*=UTF-8''Logo%20%C3%A4.png`,
     );
+    // Other sites (a mail read in a browser) may show a public file; its policy still sandboxes it.
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['content-security-policy']).toMatch(/^sandbox;/);
   });
 
   it('makes public files an administrator capability', async () => {

@@ -1,3 +1,6 @@
+// First: zod's settings for the browser must be in place before any schema below is built.
+import './zodInBrowser.js';
+
 export * from './configuration/index.js';
 export * from './currencies.js';
 export * from './directory.js';

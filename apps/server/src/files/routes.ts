@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireActor, signedInOnly } from '../features/auth/policy.js';
 import { sendRefusalPage } from '../features/users/pageView.js';
 import { HttpError } from '../http/errors.js';
+import { FILE_CONTENT_SECURITY_POLICY } from '../http/securityHeaders.js';
 import { requireSignedIn, type ViewContext } from '../http/views.js';
 import { downloadName, isInlineSafe } from './content.js';
 import { createUpload, type FilesContext, openFile, receiveUpload } from './service.js';
@@ -66,11 +67,11 @@ export function fileRoutes(app: FastifyInstance, files: FilesContext, views: Vie
         )
         .header('x-content-type-options', 'nosniff')
         // Even a file that slipped through is never run as a page of ours.
-        .header(
-          'content-security-policy',
-          "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-        )
-        .header('cache-control', file.public_read ? 'public, max-age=3600' : 'private, no-store');
+        .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
+        .header('cache-control', file.public_read ? 'public, max-age=3600' : 'private, no-store')
+        // A public file (a logo) may be shown by other sites, such as a mail read in a browser;
+        // every other file stays same-origin (helmet's default).
+        .header('cross-origin-resource-policy', file.public_read ? 'cross-origin' : 'same-origin');
       return reply.send(stream);
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { DbOrTrx } from '../../db/database.js';
 import type { openFile } from '../../files/service.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
 import type { Actor } from '../auth/actor.js';
 import { loadVisibleRequest } from '../requests/access.js';
 import type { RequestRow } from '../requests/repository.js';
@@ -33,6 +34,7 @@ export function sendDownload(reply: FastifyReply, opened: Awaited<ReturnType<typ
     .header('content-length', String(file.size))
     .header('content-disposition', attachment(file.name))
     .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
     .header('cache-control', 'private, no-store')
     .send(stream);
 }

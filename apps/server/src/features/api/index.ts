@@ -49,7 +49,10 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/v1/docs', async (request, reply) =>
     reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      )
       .send(renderDocsPage(documentOf(serverUrlOf(request.protocol, request.host)))),
   );
   // Unknown API paths answer JSON, never the web app's page.

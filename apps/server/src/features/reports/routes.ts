@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { badRequest } from '../../http/errors.js';
+import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
 import { requireActor } from '../auth/policy.js';
 import { fieldErrorsOf } from '../results/itemActions.js';
 import { sendSignedInPage } from '../users/pageView.js';
@@ -37,6 +38,7 @@ async function sendCsv(
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
     .send(stream);
 }
 
