@@ -152,6 +152,18 @@ describe('drafts', () => {
     expect(open.senderData.requestItemCategories[0].itemTypes.map((i: { id: string }) => i.id)).toContain(
       'itemGeneralPractice',
     );
+    // A new recipient's country defaults to a country the draft accepts, never the phone prefix.
+    expect(open.senderData.recipient.country).toMatch(/^[A-Z]{2}$/);
+    const countryDraft = randomUUID();
+    const withCountry = await call(sam, 'PUT', `/drafts/${countryDraft}`, {
+      completedStep: 3,
+      data: {
+        ...open.draft.data,
+        recipient: { name: 'New Clinic', phone: '02 9000 3333', country: open.senderData.recipient.country },
+      },
+    });
+    expect(withCountry.statusCode).toBe(200);
+    await t.db.deleteFrom('request_drafts').where('id', '=', countryDraft).execute();
     // A step beyond the completed one opens the completed step.
     expect((await call(sam, 'GET', `/requests/new/${draftId}?step=submit`)).json().step).toBe('applicant');
   });

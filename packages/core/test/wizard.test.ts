@@ -90,6 +90,24 @@ describe('wizard required fields per step', () => {
     expect(formatLocaleDate('1980-02-29')).toBe('29/02/1980');
   });
 
+  it('reads a two-digit year of a date of birth as the most recent such year', () => {
+    const today = new Date('2026-11-25T00:00:00Z');
+    expect(parseLocaleDate('3/4/85', { past: true, today })).toBe('1985-04-03');
+    expect(parseLocaleDate('3/4/26', { past: true, today })).toBe('2026-04-03');
+    expect(parseLocaleDate('3/4/27', { past: true, today })).toBe('1927-04-03');
+    expect(parseLocaleDate('3/4/85', { today })).toBe('2085-04-03');
+  });
+
+  it('checks an applicant email address when one is given', () => {
+    const applicant = { ...complete.applicant, email: 'not-an-email' };
+    expect(stepErrors('applicant', { applicant }, ctx)).toEqual({
+      'applicant.email': 'Enter a valid email address.',
+    });
+    expect(stepErrors('applicant', { applicant: { ...applicant, email: 'jane@example.org' } }, ctx)).toEqual(
+      {},
+    );
+  });
+
   it('Recipient needs name and phone', () => {
     expect(Object.keys(stepErrors('recipient', { recipient: { name: ' ' } }, ctx)).sort()).toEqual([
       'recipient.name',

@@ -1,6 +1,7 @@
 import type { FileRef } from '../configuration/entries.js';
 import type { FieldErrors } from '../userForm.js';
 import type { View } from '../userState.js';
+import { isValidEmail } from '../validators.js';
 import type { Applicant, DraftData, RequestFile } from './model.js';
 import type { TagDefinition } from './views.js';
 
@@ -48,9 +49,16 @@ export function isValidDateOfBirth(value: string, today = new Date()): boolean {
 
 /**
  * A date typed in the en-AU order (D/M/YYYY, also with '-' or '.') as YYYY-MM-DD; two-digit years
- * are shifted into 2000+ (spec 2 section 5). A YYYY-MM-DD is taken as it is. Undefined when invalid.
+ * are shifted into 2000+ (spec 2 section 5), except for dates in the past (a date of birth), where
+ * they mean the most recent such year: 85 is 1985, 20 is 2020. A YYYY-MM-DD is taken as it is.
+ * Undefined when invalid.
  */
-export function parseLocaleDate(text: string): string | undefined {
+export function parseLocaleDate(
+  text: string,
+  options: { past?: boolean; today?: Date } = {},
+): string | undefined {
+  const thisYear = (options.today ?? new Date()).getUTCFullYear();
+  const century = (yy: number) => (options.past && 2000 + yy > thisYear ? 1900 + yy : 2000 + yy);
   const t = text.trim();
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
   const local = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(t);
@@ -58,7 +66,7 @@ export function parseLocaleDate(text: string): string | undefined {
     ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
     : local
       ? [
-          local[3].length === 2 ? 2000 + Number(local[3]) : Number(local[3]),
+          local[3].length === 2 ? century(Number(local[3])) : Number(local[3]),
           Number(local[2]),
           Number(local[1]),
         ]
@@ -90,6 +98,8 @@ function applicantErrors(data: DraftData, ctx: WizardContext): FieldErrors {
   else if (!isValidDateOfBirth(a.dateOfBirth as string))
     errors['applicant.dateOfBirth'] = 'Enter a valid date of birth.';
   if (blank(a.country)) errors['applicant.country'] = REQUIRED_MESSAGE;
+  if (!blank(a.email) && !isValidEmail(a.email as string))
+    errors['applicant.email'] = 'Enter a valid email address.';
   if (!a.authority?.key) errors['applicant.authority'] = REQUIRED_MESSAGE;
   if (ctx.reference1IsRequired && blank(a.reference1)) errors['applicant.reference1'] = REQUIRED_MESSAGE;
   return errors;

@@ -6,7 +6,10 @@ export interface Actor {
   name: string;
   email: string;
   locale: string;
+  /** The phone prefix numbers are read with (+61). */
   countryCode: string;
+  /** The user's two-letter country (AU), where it has one. */
+  country?: string | null;
   scope: string;
   roles: RoleGrant[];
   permissions: Permission[];

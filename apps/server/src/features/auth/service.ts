@@ -156,6 +156,7 @@ export async function resolveSession(db: DbOrTrx, config: Config, token: string)
     email: session.email,
     locale: session.language ?? DEFAULT_LOCALE,
     countryCode: DEFAULT_COUNTRY_CODE,
+    country: session.country,
     scope: session.scope,
     roles,
     permissions: permissionsOfRoles(roles.map((r) => r.role)),

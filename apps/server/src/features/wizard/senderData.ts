@@ -90,7 +90,8 @@ export async function getSenderData(db: DbOrTrx, actor: Actor, organization: str
     },
     recipient: {
       tags: Object.values(RECIPIENT_TAGS).map((t) => ({ ...t, values: [...t.values] })),
-      country: actor.countryCode || 'AU',
+      // A country, not the phone prefix: '+61' was offered here and refused on save.
+      country: actor.country && /^[A-Z]{2}$/.test(actor.country) ? actor.country : 'AU',
     },
     requestItemCategories,
   };

@@ -44,7 +44,7 @@ export function ApplicantStep(props: { draft: WizardDraft; errorOf(field: string
         ]}
         pathOf={(query) => {
           const dob = query.get('dateOfBirth');
-          if (dob) query.set('dateOfBirth', parseLocaleDate(dob) ?? '');
+          if (dob) query.set('dateOfBirth', parseLocaleDate(dob, { past: true }) ?? '');
           return `/applicants/${encodeURIComponent(organization)}/search?${query}`;
         }}
         columns={[
@@ -60,7 +60,7 @@ export function ApplicantStep(props: { draft: WizardDraft; errorOf(field: string
         onEnterNew={(terms) => {
           set({
             name: terms.name?.trim() ?? '',
-            dateOfBirth: parseLocaleDate(terms.dateOfBirth ?? '') ?? null,
+            dateOfBirth: parseLocaleDate(terms.dateOfBirth ?? '', { past: true }) ?? null,
             reference1: terms.reference?.trim() || null,
             country: a.country ?? 'AU',
           });
@@ -88,6 +88,7 @@ export function ApplicantStep(props: { draft: WizardDraft; errorOf(field: string
             required
             value={a.dateOfBirth}
             onChange={(dateOfBirth) => set({ dateOfBirth })}
+            past
             invalidMessage={t('wizard.invalidDate')}
             error={errorOf('applicant.dateOfBirth')}
             data-testid="applicant-dateOfBirth"

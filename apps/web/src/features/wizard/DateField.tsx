@@ -1,4 +1,4 @@
-import { formatLocaleDate, parseLocaleDate } from '@dossier/core';
+import { formatLocaleDate, parseLocaleDate as parseDate } from '@dossier/core';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
@@ -11,18 +11,22 @@ export function DateField({
   onChange,
   invalidMessage,
   error,
+  past,
   ...rest
 }: Omit<TextInputProps, 'value' | 'onChange'> & {
   value: string | null | undefined;
   onChange(value: string | null): void;
   invalidMessage: string;
+  /** A date in the past (a date of birth): a two-digit year means the latest such year, 85 → 1985. */
+  past?: boolean;
 }) {
+  const parseLocaleDate = (text: string) => parseDate(text, { past });
   const [text, setText] = useState(formatLocaleDate(value));
   useEffect(() => {
     setText((current) =>
-      parseLocaleDate(current) === (value ?? undefined) ? current : formatLocaleDate(value),
+      parseDate(current, { past }) === (value ?? undefined) ? current : formatLocaleDate(value),
     );
-  }, [value]);
+  }, [value, past]);
   const invalid = text.trim() !== '' && parseLocaleDate(text) === undefined;
   return (
     <TextInput

@@ -64,6 +64,7 @@ export function ApplicantPart({ view, canEdit, editing, onEdit, onClose }: PartP
             required
             value={draft.dateOfBirth}
             onChange={(v) => set('dateOfBirth', v)}
+            past
             invalidMessage={t('request.applicant.dateOfBirthInvalid')}
             error={e.dateOfBirth}
           />
