@@ -145,7 +145,7 @@ describe('POST /account', () => {
 });
 
 describe('changing the email address on the account page', () => {
-  it('mails a confirmation link to the new address and needs it before the next sign-in', async () => {
+  it('mails a link to the new address and keeps the old one until the link is followed', async () => {
     await createUser(t.db, { id: 'mover', scope: '/org/acme/' });
     const c = caller(t.app, await signIn(t.app, 'mover'));
     const view = (await c.get('/account')).json();
@@ -156,19 +156,37 @@ describe('changing the email address on the account page', () => {
       email: 'mover@new.example',
     });
     expect(bare.json().fields).toHaveProperty('currentPassword');
-    const res = await c.post('/account', {
+    // A typo first: the account keeps working with its old address.
+    const typo = await c.post('/account', {
       ...view.user,
       phone: '0412 000 001',
+      email: 'mover@nwe.example',
+      currentPassword: PASSWORD,
+    });
+    expect(typo.statusCode).toBe(200);
+    expect(typo.json()).toMatchObject({ emailConfirmed: true, pendingEmail: 'mover@nwe.example' });
+    expect(typo.json().user.email).toBe('mover@test.example');
+    expect((await t.app.inject(signinForm('mover', PASSWORD))).statusCode).toBe(200);
+    expect((await t.app.inject(signinForm('mover@test.example', PASSWORD))).statusCode).toBe(200);
+    const [typoMail] = await listMailTo(t.db, 'mover@nwe.example');
+    const typoToken = /token=([^\s]+)/.exec(typoMail.text)?.[1] as string;
+
+    const res = await c.post('/account', {
+      ...typo.json().user,
       email: 'mover@new.example',
       currentPassword: PASSWORD,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().emailConfirmed).toBe(false);
-    expect((await t.app.inject(signinForm('mover', PASSWORD))).json().code).toBe('unconfirmed');
+    expect(res.json().pendingEmail).toBe('mover@new.example');
+    // The typo's link no longer confirms anything; the new one does.
+    expect((await caller(t.app).get(`/account/confirm?token=${typoToken}`)).json().confirmed).toBe(false);
     const [mail] = await listMailTo(t.db, 'mover@new.example');
     const token = /token=([^\s]+)/.exec(mail.text)?.[1] as string;
     expect((await caller(t.app).get(`/account/confirm?token=${token}`)).statusCode).toBe(200);
-    expect((await t.app.inject(signinForm('mover', PASSWORD))).statusCode).toBe(200);
+    const after = (await c.get('/account')).json();
+    expect(after.user.email).toBe('mover@new.example');
+    expect(after.pendingEmail).toBeNull();
+    expect((await t.app.inject(signinForm('mover@new.example', PASSWORD))).statusCode).toBe(200);
   });
 
   it('mails at most three new addresses an hour from one account', async () => {

@@ -17,6 +17,8 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   password_must_change: Generated<boolean>;
   email_confirmed_at: NullableTimestamp;
+  /** Migration 0074: a new address the user gave, kept apart until it is confirmed. */
+  pending_email: Generated<string | null>;
   failed_signins: Generated<number>;
   locked_until: NullableTimestamp;
   external_user_id: string | null;

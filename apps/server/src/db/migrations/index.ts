@@ -28,6 +28,7 @@ import * as roleClaims from './20261125_0070_role_claims.js';
 import * as invoicePayments from './20261125_0071_invoice_payments.js';
 import * as inboxScope from './20261125_0072_inbox_scope.js';
 import * as directoryScope from './20261125_0073_directory_scope.js';
+import * as pendingEmail from './20261125_0074_pending_email.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '20261125_0071_invoice_payments': invoicePayments,
   '20261125_0072_inbox_scope': inboxScope,
   '20261125_0073_directory_scope': directoryScope,
+  '20261125_0074_pending_email': pendingEmail,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -72,13 +72,24 @@ export async function confirmAccountEmail(db: Db, token: string) {
         userId: null,
       };
     }
+    const before = await repo.findUser(trx, userId, true);
+    const next = before?.pending_email;
+    // The address may have been taken by another account since the link was sent.
+    const owner = next ? await repo.emailOwner(trx, next) : undefined;
+    if (owner !== undefined && owner !== userId)
+      return {
+        $type: 'accountConfirmed',
+        title: 'Email Address Not Confirmed',
+        confirmed: false,
+        userId: null,
+      };
     await repo.confirmEmail(trx, userId);
     await recordEvent(trx, {
       type: 'emailConfirmed',
       aggregateType: 'user',
       aggregateId: userId,
       actor: userId,
-      payload: {},
+      payload: next && before ? { changes: { email: { from: before.email, to: next } } } : {},
     });
     return { $type: 'accountConfirmed', title: 'Email Address Confirmed', confirmed: true, userId };
   });

@@ -27,7 +27,7 @@ import {
   personalColumns,
   userFormOf,
 } from '../users/userData.js';
-import { sendAlreadyRegistered, sendConfirmation } from './confirmation.js';
+import { CONFIRM_PURPOSE, sendAlreadyRegistered, sendConfirmation } from './confirmation.js';
 
 // The account page of the signed-in user (/account) and self-registration (/account/create).
 
@@ -60,6 +60,7 @@ export async function getAccountView(db: DbOrTrx, actor: Actor, handling: Passwo
       version: form.version,
     },
     pendingRoles: claims.map(formatRoleString),
+    pendingEmail: row.pending_email,
     emailConfirmed: row.email_confirmed_at !== null,
     canChangePassword: handling.enabled && row.external_user_id === null,
     passwordPolicy: await getPasswordPolicy(db, row.scope),
@@ -153,6 +154,10 @@ export async function updateAccount(
         auditShape({ ...current, ...columns } as unknown as Record<string, unknown>, nextRoles),
       );
       if (form.password) changes.password = { from: '(hidden)', to: '(changed)' };
+      if (emailChanged) {
+        delete changes.email;
+        changes.pendingEmail = { from: current.pending_email ?? '', to: columns.email };
+      }
       if (added.length > 0 || removedClaims.length > 0)
         changes.roleClaims = {
           from: claims.map(formatRoleString).join(', '),
@@ -160,10 +165,12 @@ export async function updateAccount(
             .map(formatRoleString)
             .join(', '),
         };
-      // A changed address is confirmed again (a link to the new one) before the next sign-in.
+      // A new address waits until its link is followed; the old one stays the account's meanwhile,
+      // so a typo cannot lock the user out.
       await repo.updateUser(trx, actor.id, current.version, {
         ...columns,
-        ...(emailChanged ? { email_confirmed_at: null } : {}),
+        email: current.email,
+        ...(emailChanged ? { pending_email: columns.email } : {}),
         ...(form.password
           ? { password_hash: await hashPassword(form.password), password_must_change: false }
           : {}),
@@ -173,6 +180,8 @@ export async function updateAccount(
       await removeClaims(trx, actor.id, removedClaims);
       await addClaims(trx, actor.id, added);
       if (emailChanged) {
+        // Only the newest address's link confirms anything.
+        await repo.retireTokens(trx, actor.id, CONFIRM_PURPOSE);
         await sendConfirmation(trx, {
           userId: actor.id,
           name: columns.name,

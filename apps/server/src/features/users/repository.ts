@@ -71,6 +71,7 @@ export async function updateUser(
     locked_until?: null;
     failed_signins?: number;
     email_confirmed_at?: null;
+    pending_email?: string | null;
   },
 ): Promise<number | undefined> {
   const row = await db
@@ -206,11 +207,21 @@ export async function useToken(db: DbOrTrx, id: string, purpose: string): Promis
   return row?.user_id;
 }
 
+/** Confirms the address: a pending new one replaces the old, else the account's own is confirmed. */
 export async function confirmEmail(db: DbOrTrx, userId: string) {
   await db
     .updateTable('users')
-    .set({ email_confirmed_at: new Date() })
+    .set({
+      email: sql`coalesce(pending_email, email)`,
+      pending_email: null,
+      email_confirmed_at: sql`coalesce(email_confirmed_at, now())`,
+      version: sql`version + 1`,
+      updated_at: new Date(),
+    })
     .where('id', '=', userId)
-    .where('email_confirmed_at', 'is', null)
     .execute();
+}
+
+export async function setPendingEmail(db: DbOrTrx, userId: string, email: string | null) {
+  await db.updateTable('users').set({ pending_email: email }).where('id', '=', userId).execute();
 }

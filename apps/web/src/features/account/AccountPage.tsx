@@ -31,6 +31,8 @@ export interface AccountView extends View {
   emailConfirmed?: boolean;
   /** Claimed external roles waiting for an administrator's approval. */
   pendingRoles?: string[];
+  /** A new address waiting for its link to be followed; the account keeps its own until then. */
+  pendingEmail?: string | null;
 }
 
 /** /account (Account: {userId}) and /account/create (Register New Account): one form. */
@@ -76,6 +78,11 @@ export const AccountPage = definePage<AccountView>(({ view }) => {
         {!creating && view.emailConfirmed === false && (
           <Alert color="yellow" data-testid="email-unconfirmed">
             {t('accounts.emailUnconfirmed', { email: view.user.email })}
+          </Alert>
+        )}
+        {!creating && view.pendingEmail && (
+          <Alert color="blue" data-testid="email-pending">
+            {t('accounts.emailPending', { email: view.pendingEmail, current: view.user.email })}
           </Alert>
         )}
         <Paper withBorder p="md">
