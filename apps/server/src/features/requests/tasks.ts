@@ -7,6 +7,7 @@ import {
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
+import { handoverOffers } from '../tasks/policy.js';
 
 // The tasks of one request (the Tasks and Tasks (Recipient) lists of the request page), tasks added
 // from the page, and the pending tasks that stop the KPI clock. Read through tasks_request_idx.
@@ -83,6 +84,7 @@ export function selectTaskItems(db: DbOrTrx) {
       't.was_overdue',
       't.marked_in_progress_at',
       't.assigned_to',
+      't.scope',
       'tb.name as triggered_by_name',
       'cb.name as completed_by_name',
       'pb.name as marked_in_progress_by_name',
@@ -137,6 +139,7 @@ export function toRequestTaskItem(
     canNotComplete: !open || !mayComplete,
     canNotMarkInProgress:
       !open || row.type !== 'senderActionRequired' || row.marked_in_progress_at !== null || !canHandle,
+    ...handoverOffers(actor, row, canHandle),
   };
 }
 
