@@ -56,7 +56,11 @@ export const DEFAULT_TASK_NOTICES: Record<WorkflowTaskType, string> = {
   appointmentReminder: 'An appointment for this request is coming up.',
   actionDeferred: 'Work on this request has been deferred; resume it when the reason has passed.',
   exception: 'An automatic step failed for this request; check it and finish the step by hand.',
-  fallback: 'No one could be assigned this task automatically; assign or complete it.',
+  // Names the controls that exist on each open task of the request's task list.
+  fallback:
+    "Nobody could be given one of this request's tasks automatically. In the Tasks list, Claim that " +
+    'task or use Assign… to give it to someone trained for it; this task closes by itself once every ' +
+    'task has someone.',
 };
 
 export function taskTypeName(type: string): string {
