@@ -121,7 +121,12 @@ export function TaskList({
           </Table.Thead>
           <Table.Tbody>
             {shown.map((task) => (
-              <Table.Tr key={task.taskId} data-testid="task-item" data-type={task.type}>
+              <Table.Tr
+                key={task.taskId}
+                data-testid="task-item"
+                data-type={task.type}
+                data-task-id={task.taskId}
+              >
                 <Table.Td>
                   <Tooltip
                     label={task.notice ?? task.subject}

@@ -137,17 +137,17 @@ export function TaskHandover({
         )}
       </Group>
       {assignees !== null && (
-        <Group gap={4} align="flex-start" wrap="nowrap">
+        // Stacked, not side by side: the task list sits in a narrow column of the request page.
+        <Stack gap={4} w={180} style={{ whiteSpace: 'normal' }}>
           <Select
             size="xs"
-            w={200}
             aria-label={t('workflow.task.assignTo')}
             placeholder={
               assignees.length === 0 ? t('workflow.task.nobodyToAssign') : t('workflow.task.chooseUser')
             }
             data={assignees.map((a) => ({
               value: a.userId,
-              label: t('workflow.task.assigneeOption', { name: a.name, count: a.openTasks }),
+              label: t('workflow.task.assigneeOption', { name: a.name, open: a.openTasks }),
               disabled: a.isAssignee,
             }))}
             value={userId}
@@ -160,28 +160,28 @@ export function TaskHandover({
             comboboxProps={{ withinPortal: false }}
             data-testid="task-assign-user"
           />
-          <Button
-            size="compact-sm"
-            mt={2}
-            loading={busy === 'assign'}
-            disabled={busy !== null}
-            onClick={assign}
-            data-testid="task-assign-submit"
-          >
-            {t('workflow.task.assignSubmit')}
-          </Button>
-          <Button
-            size="compact-sm"
-            mt={2}
-            variant="subtle"
-            color="gray"
-            disabled={busy !== null}
-            onClick={() => setAssignees(null)}
-            data-testid="task-assign-cancel"
-          >
-            {t('workflow.task.cancel')}
-          </Button>
-        </Group>
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-xs"
+              loading={busy === 'assign'}
+              disabled={busy !== null}
+              onClick={assign}
+              data-testid="task-assign-submit"
+            >
+              {t('workflow.task.assignSubmit')}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              disabled={busy !== null}
+              onClick={() => setAssignees(null)}
+              data-testid="task-assign-cancel"
+            >
+              {t('workflow.task.cancel')}
+            </Button>
+          </Group>
+        </Stack>
       )}
       {error && (
         <Text
