@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedConfiguration } from '../src/db/seedConfiguration.js';
+import { listRequestHistory } from '../src/features/requests/history.js';
 import { caller } from './accountsHelpers.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
@@ -141,6 +142,9 @@ describe('assign', () => {
       actor: 'harper',
       summary: 'User harper assigned Quality Assure Result to User hayden.',
     });
+    // Who of the staff holds a task is not the sender's business.
+    const senderSide = await listRequestHistory(t.db, n, { staff: false });
+    expect(senderSide.map((e) => e.type)).not.toContain('request.taskAssigned');
     await settle();
     expect(hayden.some((m) => m.taskId === id && m.isAssignedTo === 'hayden')).toBe(true);
     // The previous assignee is told too, so the task leaves its list.
