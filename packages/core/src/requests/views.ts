@@ -43,6 +43,10 @@ export interface RequestTaskItem {
   wasCompletedBeforeDueDate?: boolean;
   canNotComplete: boolean;
   canNotMarkInProgress: boolean;
+  /** Offers of the hand-over controls (POST /tasks/{id}/claim, /assign, /release). */
+  canNotClaim: boolean;
+  canNotAssign: boolean;
+  canNotRelease: boolean;
 }
 
 export interface ResultItem {

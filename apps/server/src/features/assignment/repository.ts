@@ -55,6 +55,7 @@ export async function listCandidates(
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
       'u.id as userId',
+      'u.name as name',
       (eb) =>
         eb
           .selectFrom('tasks as t')
@@ -85,7 +86,31 @@ export async function listCandidates(
     );
   if (input.userIds) query = query.where('u.id', 'in', input.userIds.length ? input.userIds : ['']);
   const rows = await query.orderBy('u.id').limit(CANDIDATE_LIMIT).execute();
-  return rows.map((r) => ({ userId: r.userId, openTasks: Number(r.openTasks ?? 0) }));
+  return rows.map((r) => ({ userId: r.userId, name: r.name, openTasks: Number(r.openTasks ?? 0) }));
+}
+
+/** A user as a refusal names it: name, whether disabled, and its skill for one task type. */
+export function findUserWithSkill(db: DbOrTrx, userId: string, taskType: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('task_skills as s', (join) =>
+      join.onRef('s.user_id', '=', 'u.id').on('s.task_type', '=', taskType),
+    )
+    .select(['u.id', 'u.name', 'u.disabled', 's.level', 's.status'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A user's name and whether it is disabled. */
+export function findUserState(db: DbOrTrx, userId: string) {
+  return db.selectFrom('users').select(['name', 'disabled']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The names of users, by id (for history lines). */
+export async function userNames(db: DbOrTrx, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Whether a user is enabled and holds a handling role covering the scope. */
@@ -135,7 +160,7 @@ export async function setAssignee(db: DbOrTrx, taskId: string, userId: string | 
 export function listOpenTaskIdsOf(db: DbOrTrx, userId: string, limit: number) {
   return db
     .selectFrom('tasks')
-    .select(['id', 'type'])
+    .select(['id', 'type', 'request_number'])
     .where('assigned_to', '=', userId)
     .where('completed_at', 'is', null)
     .orderBy('id')
@@ -148,7 +173,7 @@ export function listUnassignedOpenTaskIds(db: DbOrTrx, types: string[], limit: n
   if (types.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('tasks')
-    .select(['id', 'type'])
+    .select(['id', 'type', 'request_number'])
     .where('type', 'in', types)
     .where('completed_at', 'is', null)
     .where('assigned_to', 'is', null)

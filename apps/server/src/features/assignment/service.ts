@@ -1,4 +1,5 @@
 import { isSenderTaskType, SENDER_TASK_TYPES, type WorkflowTaskType } from '@dossier/core';
+import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
@@ -7,7 +8,7 @@ import { DEFAULT_TASK_NOTICES, taskTypeName } from '../requests/tasks.js';
 import { pushTask } from '../tasks/service.js';
 import { workflowDueAt } from '../workflow/due.js';
 import { completeTaskRow, insertWorkflowTask } from '../workflow/repository.js';
-import { recordTaskAdded, recordTaskCompleted } from '../workflow/taskEvents.js';
+import { pushTasksChanged, recordTaskAdded, recordTaskCompleted } from '../workflow/taskEvents.js';
 import { chooseAssignee, type GroupingBehaviour } from './choose.js';
 import * as repo from './repository.js';
 
@@ -27,6 +28,10 @@ import * as repo from './repository.js';
 //
 // Every change of assignee is pushed live: the new assignee's list gains the task, the previous
 // assignee's drops it. Pushes are NOTIFYs sent in the caller's transaction (delivered on commit).
+//
+// People may also move a task by hand (features/tasks/handover.ts): claim it, assign it to a named
+// user or release it. Whoever takes a task that way must be a candidate by the same rule as the
+// automatic assignment (listAssignableUsers), so a hand-made choice never breaks it.
 
 export const REASSIGN_QUEUE = 'assignment.reassign';
 
@@ -55,33 +60,113 @@ async function assignScopeOf(trx: DbOrTrx, scope: string) {
   };
 }
 
-/** Decides who should hold an open task now; undefined when nobody may. */
-async function decideAssignee(trx: DbOrTrx, task: repo.AssignableTask): Promise<string | undefined> {
+/**
+ * Decides who should hold an open task now; undefined when nobody may. `exclude`: a user who must
+ * not get it (who just handed it back), neither as a candidate nor as the request's holder.
+ */
+async function decideAssignee(
+  trx: DbOrTrx,
+  task: repo.AssignableTask,
+  exclude?: string,
+): Promise<string | undefined> {
   const { assignScope, grouping } = await assignScopeOf(trx, task.scope);
-  const candidates = await repo.listCandidates(trx, {
-    taskType: task.type,
-    taskScope: task.scope,
-    assignScope,
-  });
+  const candidates = (
+    await repo.listCandidates(trx, {
+      taskType: task.type,
+      taskScope: task.scope,
+      assignScope,
+    })
+  ).filter((c) => c.userId !== exclude);
   let holder: { userId: string; isCandidate: boolean } | undefined;
   if (task.request_number && grouping !== 'disabled') {
     const userId = await repo.findRequestHolder(trx, task.request_number, task.id);
-    if (userId && (await repo.mayHandleScope(trx, userId, task.scope)))
+    if (userId && userId !== exclude && (await repo.mayHandleScope(trx, userId, task.scope)))
       holder = { userId, isCandidate: candidates.some((c) => c.userId === userId) };
   }
   return chooseAssignee({ grouping, candidates, holder });
+}
+
+/** What the candidate rule needs to know of a task. */
+export type TaskToAssign = Pick<repo.AssignableTask, 'type' | 'scope' | 'request_number'>;
+
+/**
+ * The users who may be assigned the task (the candidate rule of the automatic assignment), with
+ * their names and loads; `userIds` narrows the answer to those users.
+ */
+export async function listAssignableUsers(trx: DbOrTrx, task: TaskToAssign, userIds?: string[]) {
+  if (isSenderTaskType(task.type)) return [];
+  const { assignScope } = await assignScopeOf(trx, task.scope);
+  return repo.listCandidates(trx, { taskType: task.type, taskScope: task.scope, assignScope, userIds });
+}
+
+/**
+ * Why a user may not be assigned the task, in words for the person choosing; undefined when the
+ * user may. The decision is listAssignableUsers'; the rest only finds which part of it failed.
+ */
+export async function whyNotAssignable(
+  trx: DbOrTrx,
+  task: TaskToAssign,
+  userId: string,
+): Promise<string | undefined> {
+  const type = taskTypeName(task.type);
+  if (isSenderTaskType(task.type)) return `${type} is the sender's task; it is not assigned to staff.`;
+  if ((await listAssignableUsers(trx, task, [userId])).length > 0) return undefined;
+  const user = await repo.findUserWithSkill(trx, userId, task.type);
+  if (!user) return 'No such user.';
+  if (user.disabled) return `${user.name} is disabled.`;
+  if (user.level !== 'trained') return `${user.name} has no trained skill for ${type}.`;
+  if (user.status !== 'active') return `${user.name}'s skill for ${type} is inactive.`;
+  if (!(await repo.mayHandleScope(trx, userId, task.scope)))
+    return `${user.name} may not work ${task.request_number ? 'requests' : 'tasks'} of ${task.scope}.`;
+  const { assignScope } = await assignScopeOf(trx, task.scope);
+  return `${user.name} works outside ${assignScope}, where the tasks of ${task.scope} are assigned.`;
+}
+
+/**
+ * Gives an open task to a user chosen by a person (who checked whyNotAssignable first), pushes the
+ * change to the new and the previous assignee and settles the request's fallback.
+ */
+export async function assignTaskTo(trx: DbOrTrx, deps: AssignmentDeps, taskId: string, userId: string) {
+  const task = await repo.lockTask(trx, taskId);
+  if (!task) return undefined;
+  const row = await repo.setAssignee(trx, task.id, userId);
+  await push(trx, deps, row, task.assigned_to === userId ? null : task.assigned_to);
+  if (task.request_number && task.type !== 'fallback' && !isSenderTaskType(task.type))
+    await syncFallback(trx, deps, task.request_number, task.scope);
+  return row;
+}
+
+/**
+ * The assignee hands an open task back: it is unassigned (pushed to the releaser), then assigned
+ * as usual but never to the releaser; when nobody else may take it, it waits with the fallback.
+ * Answers the new assignee (null: nobody).
+ */
+export async function releaseTask(
+  trx: DbOrTrx,
+  deps: AssignmentDeps,
+  taskId: string,
+  releaser: string,
+): Promise<string | null> {
+  const row = await repo.setAssignee(trx, taskId, null);
+  await push(trx, deps, row, releaser);
+  return assignTask(trx, deps, taskId, { exclude: releaser });
 }
 
 /**
  * Assigns (or reassigns) one open task and pushes the change. Answers the assignee, null when the
  * task went to the fallback. Call inside the transaction that created or changed the task.
  */
-export async function assignTask(trx: DbOrTrx, deps: AssignmentDeps, taskId: string): Promise<string | null> {
+export async function assignTask(
+  trx: DbOrTrx,
+  deps: AssignmentDeps,
+  taskId: string,
+  options: { exclude?: string } = {},
+): Promise<string | null> {
   const task = await repo.lockTask(trx, taskId);
   if (!task || task.completed_at !== null) return null;
   const assignee = isSenderTaskType(task.type)
     ? null
-    : ((await decideAssignee(trx, { ...task, completed_at: null })) ?? null);
+    : ((await decideAssignee(trx, { ...task, completed_at: null }, options.exclude)) ?? null);
   if (assignee !== task.assigned_to) {
     const row = await repo.setAssignee(trx, task.id, assignee);
     await push(trx, deps, row, task.assigned_to);
@@ -188,15 +273,58 @@ export async function reassignOpenTasks(
   await runReassignment(db, { live }, input.userId);
 }
 
-/** The reassignment itself (the job handler); answers how many tasks changed hands. */
+/**
+ * The reassignment itself (the job handler); answers how many tasks changed hands. Each move is
+ * written to its request's history, so the request shows why its task went elsewhere.
+ */
 export async function runReassignment(db: DbOrTrx, deps: AssignmentDeps, userId: string): Promise<number> {
   let moved = 0;
+  const user = await repo.findUserState(db, userId);
+  const why = user?.disabled ? `${user.name} was disabled` : `the skills of ${user?.name ?? userId} changed`;
   for (const task of await repo.listOpenTaskIdsOf(db, userId, REASSIGN_BATCH)) {
-    if ((await assignTask(db, deps, task.id)) !== userId) moved++;
+    const to = await assignTask(db, deps, task.id);
+    if (to === userId) continue;
+    moved++;
+    await recordReassigned(db, deps, task, userId, to, why);
   }
   const ready = await repo.readySkillsOf(db, userId);
   for (const task of await repo.listUnassignedOpenTaskIds(db, ready, REASSIGN_BATCH)) {
-    if ((await assignTask(db, deps, task.id)) !== null) moved++;
+    const to = await assignTask(db, deps, task.id);
+    if (to === null) continue;
+    moved++;
+    await recordReassigned(db, deps, task, null, to, why);
   }
   return moved;
+}
+
+/** request.taskReassigned: the assignment (not a person) moved a task; actor null, as for its adds. */
+async function recordReassigned(
+  db: DbOrTrx,
+  deps: AssignmentDeps,
+  task: { id: string; type: string; request_number: string | null },
+  from: string | null,
+  to: string | null,
+  why: string,
+) {
+  if (!task.request_number) return;
+  const names = await repo.userNames(
+    db,
+    [from, to].filter((u): u is string => u !== null),
+  );
+  const name = (id: string) => names.get(id) ?? id;
+  const type = taskTypeName(task.type);
+  const summary =
+    from === null
+      ? `The assignment gave ${type} to ${name(to as string)} (${why}).`
+      : to === null
+        ? `The assignment took ${type} from ${name(from)} (${why}); nobody else may take it, so it awaits assignment.`
+        : `The assignment moved ${type} from ${name(from)} to ${name(to)} (${why}).`;
+  await recordEvent(db, {
+    type: 'request.taskReassigned',
+    aggregateType: 'request',
+    aggregateId: task.request_number,
+    actor: null,
+    payload: { summary, taskId: task.id, type: task.type, from, to },
+  });
+  await pushTasksChanged(db, deps.live, task.request_number);
 }

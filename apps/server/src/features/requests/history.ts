@@ -8,7 +8,8 @@ export const REQUEST_HISTORY_LIMIT = 50;
 
 /**
  * Events the sender side does not see: invoices and payments are staff business, and a result is
- * told to the sender when it is quality-assured, not when it arrives or is discarded.
+ * told to the sender when it is quality-assured, not when it arrives or is discarded. Who of the
+ * staff holds a task (claimed, assigned, released, moved by the assignment) is staff business too.
  */
 export const STAFF_ONLY_EVENTS = [
   'request.invoiceAdded',
@@ -19,6 +20,10 @@ export const STAFF_ONLY_EVENTS = [
   'request.remittanceAdviceSent',
   'request.resultAdded',
   'request.resultDiscarded',
+  'request.taskClaimed',
+  'request.taskAssigned',
+  'request.taskReleased',
+  'request.taskReassigned',
 ];
 
 type Changes = NonNullable<RequestHistoryEntry['changes']>;

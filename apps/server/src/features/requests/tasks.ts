@@ -7,6 +7,7 @@ import {
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
+import { handoverOffers } from '../tasks/policy.js';
 
 // The tasks of one request (the Tasks and Tasks (Recipient) lists of the request page), tasks added
 // from the page, and the pending tasks that stop the KPI clock. Read through tasks_request_idx.
@@ -55,7 +56,11 @@ export const DEFAULT_TASK_NOTICES: Record<WorkflowTaskType, string> = {
   appointmentReminder: 'An appointment for this request is coming up.',
   actionDeferred: 'Work on this request has been deferred; resume it when the reason has passed.',
   exception: 'An automatic step failed for this request; check it and finish the step by hand.',
-  fallback: 'No one could be assigned this task automatically; assign or complete it.',
+  // Names the controls that exist on each open task of the request's task list.
+  fallback:
+    "Nobody could be given one of this request's tasks automatically. In the Tasks list, Claim that " +
+    'task or use Assign… to give it to someone trained for it; this task closes by itself once every ' +
+    'task has someone.',
 };
 
 export function taskTypeName(type: string): string {
@@ -83,6 +88,7 @@ export function selectTaskItems(db: DbOrTrx) {
       't.was_overdue',
       't.marked_in_progress_at',
       't.assigned_to',
+      't.scope',
       'tb.name as triggered_by_name',
       'cb.name as completed_by_name',
       'pb.name as marked_in_progress_by_name',
@@ -137,6 +143,7 @@ export function toRequestTaskItem(
     canNotComplete: !open || !mayComplete,
     canNotMarkInProgress:
       !open || row.type !== 'senderActionRequired' || row.marked_in_progress_at !== null || !canHandle,
+    ...handoverOffers(actor, row, canHandle),
   };
 }
 

@@ -13,6 +13,7 @@ import { canHandleRequest, isRequestSender } from '../requests/policy.js';
 import { findRequest, touchRequest } from '../requests/repository.js';
 import { taskTypeName, toRequestTaskItem } from '../requests/tasks.js';
 import * as repo from './actionsRepository.js';
+import { mayAssignTask } from './policy.js';
 import { pushTask } from './service.js';
 
 // Task actions of spec 2: POST /tasks/{taskId}/complete and /tasks/{taskId}/mark-in-progress, no
@@ -27,40 +28,50 @@ import { pushTask } from './service.js';
 const params = z.object({ taskId: z.string().max(30) });
 const TASK_ID = /^\d{1,18}$/;
 
-interface Loaded {
+export interface Loaded {
   task: NonNullable<Awaited<ReturnType<typeof repo.findTaskForAction>>>;
   canHandle: boolean;
   /** The actor is the request's sender side and the task is the sender's own. */
   answersAsSender: boolean;
+  /** The actor may give the task to others (policy.ts). */
+  mayAssign: boolean;
 }
 
-async function loadForAction(
+/**
+ * The task of an action, locked with its request (unless `forUpdate: false`, for reads), and what
+ * the actor may do with it; 404 for no such task, 403 for an actor who may not work it.
+ * `managerMayAct`: a manager of the task's scope may use the action without handling the request.
+ */
+export async function loadForAction(
   trx: DbOrTrx,
   actor: Actor,
   taskId: string,
-  options: { senderMayAct: boolean },
+  options: { senderMayAct: boolean; managerMayAct?: boolean; forUpdate?: boolean },
 ): Promise<Loaded> {
+  const forUpdate = options.forUpdate ?? true;
   if (!TASK_ID.test(taskId)) throw notFound('No such task.');
   const peek = await repo.findTaskForAction(trx, taskId);
   if (!peek) throw notFound('No such task.');
   let canHandle: boolean;
   let isSender = false;
   if (peek.request_number) {
-    const request = await findRequest(trx, peek.request_number, { forUpdate: true });
+    const request = await findRequest(trx, peek.request_number, { forUpdate });
     canHandle = request !== undefined && canHandleRequest(actor, request);
     isSender = request !== undefined && isRequestSender(actor, request);
   } else {
     canHandle = scopesWithPermission(actor, 'inbox').some((s) => isWithinScope(peek.scope, s));
   }
-  const task = await repo.findTaskForAction(trx, taskId, { forUpdate: true });
+  const task = await repo.findTaskForAction(trx, taskId, { forUpdate });
   if (!task) throw notFound('No such task.');
   const answersAsSender = options.senderMayAct && isSender && isSenderTaskType(task.type);
-  if (!canHandle && task.assigned_to !== actor.id && !answersAsSender)
+  const mayAssign = mayAssignTask(actor, task.scope, canHandle);
+  const managerActs = options.managerMayAct === true && mayAssign;
+  if (!canHandle && task.assigned_to !== actor.id && !answersAsSender && !managerActs)
     throw forbidden('You may not work the tasks of this request.');
-  return { task, canHandle, answersAsSender };
+  return { task, canHandle, answersAsSender, mayAssign };
 }
 
-async function taskItem(
+export async function taskItem(
   db: DbOrTrx,
   actor: Actor,
   taskId: string,
@@ -69,7 +80,7 @@ async function taskItem(
   return toRequestTaskItem(await repo.findTaskItemRow(db, taskId), actor, canHandle, new Date());
 }
 
-async function recordTaskEvent(
+export async function recordTaskEvent(
   trx: DbOrTrx,
   actor: Actor,
   requestNumber: string,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { requireActor } from '../auth/policy.js';
 import { taskActionRoutes } from './actions.js';
+import { taskHandoverRoutes } from './handover.js';
 import { listAssignedTasks } from './service.js';
 
 export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -9,4 +10,5 @@ export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
     tasks: await listAssignedTasks(deps.db, requireActor(request)),
   }));
   taskActionRoutes(app, deps);
+  taskHandoverRoutes(app, deps);
 }

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Paper, Table, Text, Title, Tooltip } from '@manti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
+import { TaskHandover } from '../../shell/tasks/TaskHandover';
 import { useStore } from '../../view/createStore';
 import { formatDateTime } from './requestApi';
 
@@ -90,7 +91,7 @@ export function TaskList({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const { session } = useServices();
+  const { session, view } = useServices();
   const userId = useStore(session, (s) => s.user?.id);
   const [all, setAll] = useState(false);
   const shown = all ? tasks : tasks.slice(0, SHOWN);
@@ -120,7 +121,12 @@ export function TaskList({
           </Table.Thead>
           <Table.Tbody>
             {shown.map((task) => (
-              <Table.Tr key={task.taskId} data-testid="task-item" data-type={task.type}>
+              <Table.Tr
+                key={task.taskId}
+                data-testid="task-item"
+                data-type={task.type}
+                data-task-id={task.taskId}
+              >
                 <Table.Td>
                   <Tooltip
                     label={task.notice ?? task.subject}
@@ -161,6 +167,15 @@ export function TaskList({
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <TaskState task={task} />
                   <TaskActions task={task} />
+                  <TaskHandover
+                    taskId={task.taskId}
+                    offers={{
+                      claim: !task.canNotClaim,
+                      assign: !task.canNotAssign,
+                      release: !task.canNotRelease,
+                    }}
+                    onChanged={() => view.reload()}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

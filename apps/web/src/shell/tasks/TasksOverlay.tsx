@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStore } from '../../view/createStore';
 import { useServices } from '../ServicesContext';
+import { TaskHandover } from './TaskHandover';
 
 /** The due date as shown: the no-due-date day is an infinite mark. */
 export function formatDueDate(dueAt: string | null, locale: string): string {
@@ -50,6 +51,13 @@ function TaskItem({ task }: { task: AssignedTask }) {
       ) : (
         <Text size="sm">{task.subject}</Text>
       )}
+      {/* Every task here is the user's own: it may be handed on or back, never claimed. Whether the
+          user may assign it is the server's to say, and a refusal is shown in place. */}
+      <TaskHandover
+        taskId={task.taskId}
+        offers={{ claim: false, assign: true, release: true }}
+        onChanged={() => tasks.load()}
+      />
     </Paper>
   );
 }
