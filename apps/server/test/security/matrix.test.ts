@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateConfigurationCache } from '../../src/features/configuration/effective.js';
 import { createLocalStorage } from '../../src/files/storage.js';
@@ -15,6 +16,7 @@ import {
   type Expectation,
   type Fixtures,
   MATRIX,
+  NEVER_SHOWN,
   OUTSIDERS,
   SECRETS,
 } from './matrix.js';
@@ -309,6 +311,12 @@ function refusalStatuses(caller: Caller, route: RouteEntry, e: Expectation): num
 const leaked = (body: string) =>
   (Object.entries(SECRETS) as [keyof typeof SECRETS, string][]).filter(([, s]) => body.includes(s));
 
+/** A status, and the acme objects the answer names. */
+function outcome(res: { status: number; body: string }): string {
+  const shown = leaked(res.body).map(([k]) => k);
+  return shown.length ? `${res.status}, shows ${shown.join(', ')}` : String(res.status);
+}
+
 interface Cell {
   route: RouteEntry;
   name: string;
@@ -339,6 +347,7 @@ describe('authorization matrix', () => {
     const known: string[] = [];
     const validatesFirst = new Set<string>();
     const covered = new Set<string>();
+    const grid: { route: string; caller: Caller; expected: string; status: number }[] = [];
     let checked = 0;
     let allowedCells = 0;
     let refusedCells = 0;
@@ -356,8 +365,14 @@ describe('authorization matrix', () => {
         const defect = e.knownDefects?.[caller];
         if (allowed.has(caller)) {
           const res = await call(caller, route.method, url, body);
+          grid.push({
+            route: label,
+            caller,
+            expected: defect ? 'knownDefect' : 'allowed',
+            status: res.status,
+          });
           if (defect) {
-            known.push(`${label} as ${caller} (${res.status}): ${defect}`);
+            known.push(`${label} as ${caller} (${outcome(res)}): ${defect}`);
             continue;
           }
           checked++;
@@ -365,6 +380,13 @@ describe('authorization matrix', () => {
           const ok = (res.status >= 200 && res.status < 400) || (e.pastAuth ?? []).includes(res.status);
           if (!ok)
             failures.push(`${label} as ${caller}: allowed, answered ${res.status} ${res.body.slice(0, 160)}`);
+          const missed = (e.shows ?? []).filter((secret) => !res.body.includes(SECRETS[secret]));
+          if (!OUTSIDERS.includes(caller) && missed.length)
+            failures.push(
+              `${label} as ${caller}: allowed, but the answer does not show ${missed.join(', ')}`,
+            );
+          const hidden = (NEVER_SHOWN[caller] ?? []).filter((secret) => res.body.includes(SECRETS[secret]));
+          if (hidden.length) failures.push(`${label} as ${caller}: is shown ${hidden.join(', ')}`);
           if (OUTSIDERS.includes(caller)) {
             const shown = leaked(res.body).filter(([secret]) => !e.mayShow?.secrets.includes(secret));
             if (shown.length)
@@ -382,8 +404,9 @@ describe('authorization matrix', () => {
             validatesFirst.add(`${name}: ${e.validatesFirst}`);
         }
         const res = await call(caller, route.method, url, body);
+        grid.push({ route: label, caller, expected: defect ? 'knownDefect' : 'refused', status: res.status });
         if (defect) {
-          known.push(`${label} as ${caller} (${res.status}): ${defect}`);
+          known.push(`${label} as ${caller} (${outcome(res)}): ${defect}`);
           continue;
         }
         checked++;
@@ -422,6 +445,8 @@ describe('authorization matrix', () => {
         ...(failures.length ? ['[matrix] failures:', ...failures.map((x) => `  - ${x}`)] : []),
       ].join('\n'),
     );
+    // MATRIX_REPORT=<file> writes every cell (route, caller, expectation, status) for review.
+    if (process.env.MATRIX_REPORT) writeFileSync(process.env.MATRIX_REPORT, JSON.stringify(grid, null, 1));
     expect(failures).toEqual([]);
   }, 300_000);
 });

@@ -56,6 +56,17 @@ export const OUTSIDERS: readonly Caller[] = [
   'apiGlobex',
 ];
 
+/** What an acme caller is never shown, whatever it may call: invoices, mail and configuration are
+ * staff business, a draft and an unattached upload are their author's alone. */
+export const NEVER_SHOWN: Partial<Record<Caller, Secret[]>> = {
+  submitterAcme: ['invoice', 'mail', 'configuration'],
+  externalWithRef: ['invoice', 'mail', 'configuration', 'draft', 'file'],
+  handlerAcme: ['draft', 'file'],
+  managerAcme: ['draft', 'file'],
+  adminAcme: ['draft', 'file'],
+  apiAcme: ['draft', 'file', 'configuration'],
+};
+
 const SESSION_CALLERS = Object.keys(CALLER_ROLES) as Caller[];
 const ACME = new Set<Caller>([
   'submitterAcme',
@@ -145,6 +156,9 @@ export interface Expectation {
   refusedAs?: number[];
   /** Runs after the reads (1) or last of all (2): for actions that change the objects. */
   order?: 1 | 2;
+  /** Acme objects every allowed acme caller is shown here: the control that the leak check of the
+   * outsiders on the same route can fail at all. */
+  shows?: Secret[];
   /** Acme objects an allowed outsider may see here, and why. */
   mayShow?: { secrets: Secret[]; why: string };
   /** The route validates its body before it checks the caller: an empty body gets a refused caller
@@ -207,7 +221,10 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     query: `scopePath=${acme}`,
     pastAuth: [400],
   },
-  'GET /admin/configuration/edit/:c/:id': { allow: acmeHolders('configuration:view') },
+  'GET /admin/configuration/edit/:c/:id': {
+    shows: ['configuration'],
+    allow: acmeHolders('configuration:view'),
+  },
   'GET /admin/configuration/edit/:c/:id/new': {
     allow: acmeHolders('configuration:view'),
     pastAuth: [400],
@@ -268,9 +285,9 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
 
   // ---- Users (user:view / user:edit within the user's scope)
   'GET /admin/users': { allow: holders('user:view') },
-  'GET /admin/users/search': { allow: holders('user:view') },
+  'GET /admin/users/search': { shows: ['userName'], allow: holders('user:view') },
   'GET /admin/users/edit': { allow: holders('user:edit') },
-  'GET /admin/users/edit/:userId': { allow: acmeHolders('user:view') },
+  'GET /admin/users/edit/:userId': { shows: ['userName'], allow: acmeHolders('user:view') },
   'POST /admin/users/edit': { allow: holders('user:edit'), order: 1, pastAuth: [400] },
   'POST /admin/users/edit/:userId/role-claims/:claimId/:decision': {
     allow: acmeHolders('user:edit'),
@@ -282,7 +299,11 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
 
   // ---- Recipient and payee directory
   'GET /admin/recipients': { allow: holders('recipient:view') },
-  'GET /admin/recipients/search': { allow: holders('recipient:view'), mayShow: SHARED_DIRECTORY },
+  'GET /admin/recipients/search': {
+    shows: ['recipient'],
+    allow: holders('recipient:view'),
+    mayShow: SHARED_DIRECTORY,
+  },
   'GET /admin/recipients/edit': { allow: holders('recipient:edit') },
   'GET /admin/recipients/edit/:recipientId': { allow: holders('recipient:view'), mayShow: SHARED_DIRECTORY },
   'POST /admin/recipients/edit': { allow: holders('recipient:edit'), order: 1, pastAuth: [400] },
@@ -293,7 +314,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     knownDefects: onGlobexEditors(DIRECTORY_DEFECT),
   },
   'GET /admin/payees': { allow: holders('payee:view') },
-  'GET /admin/payees/search': { allow: holders('payee:view'), mayShow: SHARED_DIRECTORY },
+  'GET /admin/payees/search': { shows: ['payee'], allow: holders('payee:view'), mayShow: SHARED_DIRECTORY },
   'GET /admin/payees/edit': { allow: holders('payee:edit') },
   'GET /admin/payees/edit/:payeeId': { allow: holders('payee:view'), mayShow: SHARED_DIRECTORY },
   'POST /admin/payees/edit': { allow: holders('payee:edit'), order: 1, pastAuth: [400] },
@@ -314,8 +335,8 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
 
   // ---- Outbox (mail:view / mail:edit within the mail's scope)
   'GET /admin/outbox': { allow: holders('mail:view') },
-  'GET /admin/outbox/search': { allow: holders('mail:view') },
-  'GET /admin/outbox/:mailId': { allow: acmeHolders('mail:view') },
+  'GET /admin/outbox/search': { shows: ['mail'], allow: holders('mail:view') },
+  'GET /admin/outbox/:mailId': { shows: ['mail'], allow: acmeHolders('mail:view') },
   'POST /admin/outbox/:mailId/actions/:action': {
     allow: acmeHolders('mail:edit'),
     params: () => ({ action: 'resend' }),
@@ -341,9 +362,9 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
 
   // ---- The request and its items
   'GET /requests/find': { allow: holders('request:view') },
-  'GET /requests/search': { allow: holders('request:view') },
-  'GET /requests/:requestNumber': { allow: REQUEST_VIEWERS },
-  'GET /requests/:requestNumber/preview': { allow: REQUEST_VIEWERS },
+  'GET /requests/search': { shows: ['applicant'], allow: holders('request:view') },
+  'GET /requests/:requestNumber': { shows: ['applicant'], allow: REQUEST_VIEWERS },
+  'GET /requests/:requestNumber/preview': { shows: ['applicant'], allow: REQUEST_VIEWERS },
   'GET /requests/:requestNumber/mention-suggestions': { allow: REQUEST_VIEWERS, query: 'prefix=Use' },
   'GET /requests/:requestNumber/history': { allow: REQUEST_VIEWERS },
   'GET /requests/:requestNumber/receipt': { allow: REQUEST_VIEWERS },
@@ -399,12 +420,12 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     order: 1,
     pastAuth: [400, 409],
   },
-  'GET /requests/:requestNumber/results/:resultId': { allow: REQUEST_VIEWERS },
+  'GET /requests/:requestNumber/results/:resultId': { shows: ['result'], allow: REQUEST_VIEWERS },
   'POST /requests/:requestNumber/results/:resultId/actions/:action': actions([
     { variant: 'qualityAssure', allow: REQUEST_HANDLERS, order: 1, pastAuth: [400, 409] },
     { variant: 'discard', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
   ]),
-  'GET /requests/:requestNumber/invoices/:invoiceId': { allow: REQUEST_STAFF },
+  'GET /requests/:requestNumber/invoices/:invoiceId': { shows: ['invoice'], allow: REQUEST_STAFF },
   'POST /requests/:requestNumber/invoices/:invoiceId/actions/:action': actions([
     { variant: 'pay', allow: REQUEST_HANDLERS, order: 1, pastAuth: [400, 409] },
     { variant: 'discard', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
@@ -412,7 +433,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
 
   // ---- New requests and drafts (request:submit; a draft is its author's)
   'GET /requests/new': { allow: holders('request:submit') },
-  'GET /requests/new/:draftId': { allow: ['submitterAcme'] },
+  'GET /requests/new/:draftId': { shows: ['draft'], allow: ['submitterAcme'] },
   'PUT /drafts/:draftId': {
     allow: ['submitterAcme'],
     order: 1,
@@ -420,7 +441,11 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   },
   'DELETE /drafts/:draftId': { allow: ['submitterAcme'], order: 2 },
   'GET /requests/new/sender/:organization/data': { allow: acmeHolders('request:submit') },
-  'GET /applicants/:organization/search': { allow: acmeHolders('request:submit'), query: 'name=Quintessa' },
+  'GET /applicants/:organization/search': {
+    shows: ['applicant'],
+    allow: acmeHolders('request:submit'),
+    query: 'name=Quintessa',
+  },
   'POST /requests': { allow: holders('request:submit'), order: 1, pastAuth: [400] },
 
   // ---- Dashboard (every signed-in user; lists filtered to what the caller may see)
@@ -448,7 +473,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
       ];
     }),
   ),
-  'GET /results/download-files': { allow: holders('file:view:markAsDownloaded') },
+  'GET /results/download-files': { shows: ['result'], allow: holders('file:view:markAsDownloaded') },
   'POST /results/download-files/:resultId/downloaded': {
     allow: acmeHolders('file:view:markAsDownloaded'),
     order: 1,
@@ -469,10 +494,12 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   // ---- Inbox (the inbox permission; the acme message is linked to the acme request)
   'GET /inbox': { allow: holders('inbox') },
   'GET /inbox/search': {
+    shows: ['inbox'],
     allow: holders('inbox'),
     knownDefects: onGlobexEditors(INBOX_DEFECT),
   },
   'GET /inbox/messages/:messageId': {
+    shows: ['inbox'],
     allow: acmeHolders('inbox'),
     params: (f) => ({ messageId: f.inboxMessageId }),
     knownDefects: onGlobexEditors(INBOX_DEFECT),
@@ -495,8 +522,8 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
 
   // ---- Public API (a key of /org/acme/ reaches acme requests; a key elsewhere gets 404)
   'POST /api/v1/requests': { allow: API_KEYS, order: 1, pastAuth: [400] },
-  'GET /api/v1/requests/:requestNumber': { allow: ['apiAcme'] },
-  'GET /api/v1/requests/:requestNumber/results': { allow: ['apiAcme'] },
+  'GET /api/v1/requests/:requestNumber': { shows: ['applicant'], allow: ['apiAcme'] },
+  'GET /api/v1/requests/:requestNumber/results': { shows: ['result'], allow: ['apiAcme'] },
   'GET /api/v1/requests/:requestNumber/results/:resultId/file': { allow: ['apiAcme'] },
   'POST /api/v1/requests/:requestNumber/results': {
     allow: ['apiAcme'],
@@ -505,7 +532,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     pastAuth: [400, 409],
     validatesFirst: 'file is required before the request is looked up (the API scope is checked first)',
   },
-  'GET /api/v1/requests/:requestNumber/invoices': { allow: ['apiAcme'] },
+  'GET /api/v1/requests/:requestNumber/invoices': { shows: ['invoice'], allow: ['apiAcme'] },
   'POST /api/v1/requests/:requestNumber/invoices': {
     allow: ['apiAcme'],
     order: 1,
@@ -520,7 +547,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   },
   'POST /api/v1/files': { allow: API_KEYS, order: 1, pastAuth: [400] },
   'GET /api/v1/files/:key': { allow: ['apiAcme'], params: (f) => ({ key: f.apiFileKey }) },
-  'GET /api/v1/payees': { allow: API_KEYS, mayShow: SHARED_DIRECTORY },
+  'GET /api/v1/payees': { shows: ['payee'], allow: API_KEYS, mayShow: SHARED_DIRECTORY },
   'GET /api/v1/payees/:payeeId': { allow: API_KEYS, mayShow: SHARED_DIRECTORY },
   'POST /api/v1/payees': { allow: API_KEYS, order: 1, pastAuth: [400] },
   'PUT /api/v1/payees/:payeeId': {
@@ -531,6 +558,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   },
   // The other key is answered valid: false (a user outside its scope), never the user.
   'POST /api/v1/users/credentials/verify': {
+    shows: ['userEmail'],
     allow: API_KEYS,
     order: 1,
     body: (f) => ({ userId: f.userId, password: 'Correct-Horse-9' }),
