@@ -137,7 +137,7 @@ beforeAll(async () => {
   // The acme request, with a quality-assured result, an invoice, a note, a task.
   const requestNumber = await insertTestRequest(db, {
     scope: '/org/acme/',
-    prefix: 'MTX',
+    requestNumber: SECRETS.requestNumber,
     status: 'open',
     applicant: { name: SECRETS.applicant },
     externalUserReferences: ['ADV-ACME-1'],
@@ -150,6 +150,11 @@ beforeAll(async () => {
     tags: { documentType: 'Medical records' },
   });
   await rootCall('POST', `${n}/results/${resultId}/actions/qualityAssure`, {});
+  const pendingResultFileKey = await uploadPdf(t, cookies.get('root' as Caller) ?? '', SECRETS.pendingResult);
+  const pending = await rootCall('POST', `${n}/actions/addResult`, {
+    file: { key: pendingResultFileKey },
+    tags: { documentType: 'Medical records' },
+  });
   const invoiceKey = await uploadPdf(t, cookies.get('root' as Caller) ?? '', SECRETS.invoice);
   const { invoiceId } = await rootCall('POST', `${n}/actions/addInvoice`, {
     file: { key: invoiceKey },
@@ -243,7 +248,10 @@ beforeAll(async () => {
   f = {
     requestNumber,
     resultId,
+    pendingResultId: pending.resultId,
+    pendingResultFileKey,
     invoiceId,
+    invoiceFileKey: invoiceKey,
     noteId,
     taskId,
     draftId: draft.id,

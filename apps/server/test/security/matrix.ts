@@ -1,4 +1,4 @@
-import { type Permission, permissionsOfRole } from '@dossier/core';
+import { createRequestNumber, type Permission, permissionsOfRole } from '@dossier/core';
 
 // The authorization matrix: for every route of the app's route table ("METHOD /path"), which caller
 // may pass its authorization when the route is called with the ids of objects of /org/acme/.
@@ -56,11 +56,11 @@ export const OUTSIDERS: readonly Caller[] = [
   'apiGlobex',
 ];
 
-/** What an acme caller is never shown, whatever it may call: invoices, mail and configuration are
- * staff business, a draft and an unattached upload are their author's alone. */
+/** What an acme caller is never shown, whatever it may call: invoices, results awaiting quality
+ * assurance, mail and configuration are staff business, a draft and an unattached upload are their author's alone. */
 export const NEVER_SHOWN: Partial<Record<Caller, Secret[]>> = {
-  submitterAcme: ['invoice', 'mail', 'configuration'],
-  externalWithRef: ['invoice', 'mail', 'configuration', 'draft', 'file'],
+  submitterAcme: ['invoice', 'pendingResult', 'mail', 'configuration'],
+  externalWithRef: ['invoice', 'pendingResult', 'mail', 'configuration', 'draft', 'file'],
   handlerAcme: ['draft', 'file'],
   managerAcme: ['draft', 'file'],
   adminAcme: ['draft', 'file'],
@@ -103,7 +103,11 @@ const API_KEYS: Caller[] = ['apiAcme', 'apiGlobex'];
 export interface Fixtures {
   requestNumber: string;
   resultId: string;
+  /** A result awaiting quality assurance: staff only. */
+  pendingResultId: string;
+  pendingResultFileKey: string;
   invoiceId: string;
+  invoiceFileKey: string;
   noteId: string;
   taskId: string;
   draftId: string;
@@ -123,10 +127,12 @@ export interface Fixtures {
 
 /** The identifying strings of the acme objects: a refused answer, or an outsider's, holds none. */
 export const SECRETS = {
+  requestNumber: createRequestNumber('MTX', new Date()),
   applicant: 'Quintessa Matrixapplicant',
   note: 'Matrix note confidential 4711',
   task: 'Matrix task notice 8812',
   result: 'matrix-result-7731.pdf',
+  pendingResult: 'matrix-pending-2291.pdf',
   invoice: 'matrix-invoice-5521.pdf',
   file: 'matrix-upload-9182.pdf',
   draft: 'Draftina Matrixdraft',
@@ -358,6 +364,8 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   'GET /files/:key': [
     { variant: 'result file', allow: REQUEST_VIEWERS, params: (f) => ({ key: f.resultFileKey }) },
     { variant: 'own upload', allow: ['submitterAcme'], params: (f) => ({ key: f.fileKey }) },
+    { variant: 'invoice file', allow: REQUEST_STAFF, params: (f) => ({ key: f.invoiceFileKey }) },
+    { variant: 'result awaiting QA', allow: REQUEST_STAFF, params: (f) => ({ key: f.pendingResultFileKey }) },
   ],
 
   // ---- The request and its items
@@ -420,7 +428,15 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     order: 1,
     pastAuth: [400, 409],
   },
-  'GET /requests/:requestNumber/results/:resultId': { shows: ['result'], allow: REQUEST_VIEWERS },
+  'GET /requests/:requestNumber/results/:resultId': [
+    { variant: 'quality assured', shows: ['result'], allow: REQUEST_VIEWERS },
+    {
+      variant: 'awaiting QA',
+      shows: ['pendingResult'],
+      allow: REQUEST_STAFF,
+      params: (f) => ({ resultId: f.pendingResultId }),
+    },
+  ],
   'POST /requests/:requestNumber/results/:resultId/actions/:action': actions([
     { variant: 'qualityAssure', allow: REQUEST_HANDLERS, order: 1, pastAuth: [400, 409] },
     { variant: 'discard', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
