@@ -168,6 +168,11 @@ beforeAll(async () => {
     notice: SECRETS.task,
   });
 
+  const staffTask = await rootCall('POST', `${n}/actions/addTask`, {
+    type: 'followUp',
+    notice: SECRETS.task,
+  });
+
   // A draft and an unattached upload of the acme submitter.
   const draft = await db
     .insertInto('request_drafts')
@@ -198,6 +203,14 @@ beforeAll(async () => {
     .set({ name: SECRETS.userName, email: SECRETS.userEmail })
     .where('id', '=', 'mx-acmeuser')
     .execute();
+  await createUser(db, {
+    id: 'mx-dualuser',
+    scope: '/org/acme/',
+    roles: [
+      { role: 'c:roles:submitter', scope: '/org/acme/' },
+      { role: 'c:roles:handler', scope: '/org/globex/' },
+    ],
+  });
   await createUser(db, { id: 'mx-claimant', scope: '/registered/' });
   const claim = await db
     .insertInto('role_claims')
@@ -254,6 +267,11 @@ beforeAll(async () => {
     invoiceFileKey: invoiceKey,
     noteId,
     taskId,
+    staffTaskId: staffTask.taskId,
+    dualUserId: 'mx-dualuser',
+    dualUserVersion: (
+      await db.selectFrom('users').select('version').where('id', '=', 'mx-dualuser').executeTakeFirstOrThrow()
+    ).version,
     draftId: draft.id,
     fileKey,
     resultFileKey,
@@ -353,7 +371,8 @@ describe('authorization matrix', () => {
 
     const failures: string[] = [];
     const known: string[] = [];
-    const validatesFirst = new Set<string>();
+    /** Route (and why) → the refused callers an empty body got a 400. */
+    const validatesFirst = new Map<string, Caller[]>();
     const covered = new Set<string>();
     const grid: { route: string; caller: Caller; expected: string; status: number }[] = [];
     let checked = 0;
@@ -408,8 +427,9 @@ describe('authorization matrix', () => {
         if (hasBody && e.validatesFirst) {
           // The empty-body probe: a 400 is reported; the refusal itself is checked with `body`.
           const empty = await call(caller, route.method, url, {});
+          const note = `${name}: ${e.validatesFirst}`;
           if (empty.status === 400 && !refusedAs.includes(400))
-            validatesFirst.add(`${name}: ${e.validatesFirst}`);
+            validatesFirst.set(note, [...(validatesFirst.get(note) ?? []), caller]);
         }
         const res = await call(caller, route.method, url, body);
         grid.push({ route: label, caller, expected: defect ? 'knownDefect' : 'refused', status: res.status });
@@ -447,7 +467,7 @@ describe('authorization matrix', () => {
         ...(validatesFirst.size
           ? [
               '[matrix] validate their body before checking the caller:',
-              ...[...validatesFirst].map((v) => `  - ${v}`),
+              ...[...validatesFirst].map(([v, callers]) => `  - ${v} (400 to ${callers.join(', ')})`),
             ]
           : []),
         ...(failures.length ? ['[matrix] failures:', ...failures.map((x) => `  - ${x}`)] : []),

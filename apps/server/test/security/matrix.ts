@@ -109,7 +109,12 @@ export interface Fixtures {
   invoiceId: string;
   invoiceFileKey: string;
   noteId: string;
+  /** A senderActionRequired task (the sender side answers it) and a followUp task (staff only). */
   taskId: string;
+  staffTaskId: string;
+  /** A user of /org/acme/ who also holds a role at /org/globex/. */
+  dualUserId: string;
+  dualUserVersion: number;
   draftId: string;
   fileKey: string;
   resultFileKey: string;
@@ -245,7 +250,8 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
       version: 999,
     }),
     pastAuth: [400, 409],
-    validatesFirst: 'name, order and version are required before the caller is checked',
+    validatesFirst:
+      'configuration:view is checked before the body, the scope of the configuration only after name, order and version',
   },
   'POST /admin/configuration/edit/:c/:id/revert': {
     allow: acmeHolders('configuration:edit'),
@@ -282,11 +288,21 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   'POST /account/change-password': { allow: EVERYONE, order: 1, pastAuth: [400] },
 
   // ---- Tasks: a handler of the task's request, or its sender side for the sender's own task
-  'POST /tasks/:taskId/complete': {
-    allow: either(REQUEST_HANDLERS, ['submitterAcme', 'externalWithRef']),
-    order: 2,
-    pastAuth: [409],
-  },
+  'POST /tasks/:taskId/complete': [
+    {
+      variant: 'sender task',
+      allow: either(REQUEST_HANDLERS, ['submitterAcme', 'externalWithRef']),
+      order: 2,
+      pastAuth: [409],
+    },
+    {
+      variant: 'staff task',
+      allow: REQUEST_HANDLERS,
+      params: (f) => ({ taskId: f.staffTaskId }),
+      order: 2,
+      pastAuth: [409],
+    },
+  ],
   'POST /tasks/:taskId/mark-in-progress': { allow: REQUEST_HANDLERS, order: 1, pastAuth: [409] },
 
   // ---- Users (user:view / user:edit within the user's scope)
@@ -301,7 +317,26 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     order: 2,
     pastAuth: [409],
   },
-  'POST /admin/users/edit/:userId': { allow: acmeHolders('user:edit'), order: 1, pastAuth: [400] },
+  'POST /admin/users/edit/:userId': [
+    { variant: 'acme user', allow: acmeHolders('user:edit'), order: 1, pastAuth: [400] },
+    // Neither administrator covers every role of a user with roles in both organisations.
+    {
+      variant: 'user with a globex role',
+      allow: [],
+      params: (f) => ({ userId: f.dualUserId }),
+      order: 1,
+      body: (f) => ({
+        name: 'Dual Matrixuser',
+        phone: '02 9000 0000',
+        email: 'dual@acme.example',
+        scope: '/org/acme/',
+        roles: ['c:roles:submitter@/org/acme/', 'c:roles:handler@/org/globex/'],
+        version: f.dualUserVersion,
+      }),
+      validatesFirst:
+        'an administrator of the user scope is told about form errors before being refused for the wider roles',
+    },
+  ],
 
   // ---- Recipient and payee directory
   'GET /admin/recipients': { allow: holders('recipient:view') },
@@ -414,7 +449,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     order: 1,
     body: () => ({ version: 999, recipient: { name: 'Probe', phone: '02 9000 0000' } }),
     pastAuth: [400, 409],
-    validatesFirst: 'version is required before the caller is checked',
+    validatesFirst: 'request:handle is checked before the body, the scope of the request only after version',
   },
   'GET /requests/:requestNumber/actions/issueRequest/templates': { allow: REQUEST_HANDLERS },
   'GET /requests/:requestNumber/actions/issueRequest/templates/:templateId': {
@@ -504,7 +539,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     order: 1,
     body: () => ({ users: [{ userId: 'mx-handleracme', scope: '/org/acme/', skillLevels: {} }] }),
     pastAuth: [400],
-    validatesFirst: 'users is required before the caller is checked',
+    validatesFirst: 'task:skills is checked before the body, the scope of each user only after it',
   },
 
   // ---- Inbox (the inbox permission; the acme message is linked to the acme request)
