@@ -8,6 +8,7 @@ import type { AppDeps } from '../../../app.js';
 import { openFile } from '../../../files/service.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import type { Actor } from '../../auth/actor.js';
+import { permissionFirst } from '../../auth/policy.js';
 import { getEffectiveEntries, getEffectiveTemplate, getRequestSettings } from '../effective.js';
 import { assertCanView, requireConfigurationViewer } from '../policy.js';
 import * as repo from '../repository.js';
@@ -46,6 +47,7 @@ export function smartFormPreviewRoutes(app: FastifyInstance, deps: AppDeps): voi
   r.get(
     '/files/SMARTFORM',
     {
+      onRequest: permissionFirst('configuration:view'),
       schema: {
         querystring: z.object({
           formId: z.string().min(1).max(300),
