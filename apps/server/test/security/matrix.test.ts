@@ -424,12 +424,18 @@ describe('authorization matrix', () => {
           continue;
         }
         const refusedAs = refusalStatuses(caller, route, e);
-        if (hasBody && e.validatesFirst) {
-          // The empty-body probe: a 400 is reported; the refusal itself is checked with `body`.
-          const empty = await call(caller, route.method, url, {});
-          const note = `${name}: ${e.validatesFirst}`;
-          if (empty.status === 400 && !refusedAs.includes(400))
-            validatesFirst.set(note, [...(validatesFirst.get(note) ?? []), caller]);
+        // The empty probes: a route that answers a refused caller's empty body (or empty query) with
+        // a 400 validated it before checking the caller; reported, and named in the table.
+        const probes: [string, Promise<{ status: number }> | undefined][] = [
+          ['body', hasBody && e.body ? call(caller, route.method, url, {}) : undefined],
+          ['query', e.query ? call(caller, route.method, url.split('?')[0] ?? url, body) : undefined],
+        ];
+        for (const [what, probe] of probes) {
+          if (!probe || (await probe).status !== 400 || refusedAs.includes(400)) continue;
+          const note = `${name}: ${e.validatesFirst ?? `an empty ${what} gets a 400 before the caller is checked`}`;
+          validatesFirst.set(note, [...(validatesFirst.get(note) ?? []), caller]);
+          if (!e.validatesFirst)
+            failures.push(`${label} as ${caller}: an empty ${what} is validated first (400)`);
         }
         const res = await call(caller, route.method, url, body);
         grid.push({ route: label, caller, expected: defect ? 'knownDefect' : 'refused', status: res.status });
@@ -466,7 +472,7 @@ describe('authorization matrix', () => {
         ...(known.length ? ['[matrix] known defects:', ...known.map((k) => `  - ${k}`)] : []),
         ...(validatesFirst.size
           ? [
-              '[matrix] validate their body before checking the caller:',
+              '[matrix] validate their input before checking the caller (reported, no data shown):',
               ...[...validatesFirst].map(([v, callers]) => `  - ${v} (400 to ${callers.join(', ')})`),
             ]
           : []),

@@ -172,8 +172,9 @@ export interface Expectation {
   shows?: Secret[];
   /** Acme objects an allowed outsider may see here, and why. */
   mayShow?: { secrets: Secret[]; why: string };
-  /** The route validates its body before it checks the caller: an empty body gets a refused caller
-   * a 400. The test reports it (it is not an access defect) and checks the refusal with `body`. */
+  /** The route validates its body (or query) before it fully checks the caller: an empty body (or
+   * query) gets some refused callers a 400. Reported, not failed (it shows no data); the refusal
+   * itself is checked with `body` and `query`. Without this note such a 400 fails. */
   validatesFirst?: string;
   /** Cells whose expectation is right but the app is wrong, and known: skipped, printed. */
   knownDefects?: Partial<Record<Caller, string>>;
@@ -231,6 +232,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     allow: acmeHolders('configuration:view'),
     query: `scopePath=${acme}`,
     pastAuth: [400],
+    validatesFirst: 'an empty scopePath names no configuration to check the caller against',
   },
   'GET /admin/configuration/edit/:c/:id': {
     shows: ['configuration'],
@@ -261,6 +263,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   'GET /files/SMARTFORM': {
     allow: acmeHolders('configuration:view'),
     query: 'formId=probe&configurationId=cfgorgacme',
+    validatesFirst: 'configuration:view is checked first; the configuration is named by the query',
     pastAuth: [400, 404],
   },
   'GET /files.pdf.fields/:key': {
@@ -487,6 +490,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   'GET /requests/new/:draftId': { shows: ['draft'], allow: ['submitterAcme'] },
   'PUT /drafts/:draftId': {
     allow: ['submitterAcme'],
+    validatesFirst: 'request:submit is checked before the body, whose draft it is only after',
     order: 1,
     body: () => ({ completedStep: 0, data: {} }),
   },
@@ -566,6 +570,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
       allow: acmeHolders('inbox'),
       params: (f: Fixtures) => ({ messageId: f.inboxMessageId, action: 'link' }),
       body: (f: Fixtures) => ({ requestNumber: f.requestNumber }),
+      validatesFirst: 'the inbox permission is checked first; the request is named by the body',
       order: 1,
       pastAuth: [400, 409],
     },
