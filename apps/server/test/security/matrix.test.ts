@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateConfigurationCache } from '../../src/features/configuration/effective.js';
 import { createLocalStorage } from '../../src/files/storage.js';
@@ -337,6 +338,38 @@ function refusalStatuses(caller: Caller, route: RouteEntry, e: Expectation): num
 const leaked = (body: string) =>
   (Object.entries(SECRETS) as [keyof typeof SECRETS, string][]).filter(([, s]) => body.includes(s));
 
+/** The tables of the acme objects: a write refused to every refused caller leaves them as they were. */
+const OBJECT_TABLES = [
+  'requests',
+  'request_results',
+  'request_invoices',
+  'correspondence',
+  'tasks',
+  'request_drafts',
+  'files',
+  'inbox_messages',
+  'users',
+  'user_roles',
+  'role_claims',
+  'recipients',
+  'payees',
+  'configurations',
+  'configuration_entries',
+  'mail_outbox',
+  'task_skills',
+] as const;
+
+async function objectsChecksum(): Promise<Map<string, string>> {
+  const parts = OBJECT_TABLES.map(
+    (
+      table,
+    ) => sql`select ${table} as name, md5(coalesce(string_agg(md5(x::text), '' order by md5(x::text)), '')) as h
+      from ${sql.table(table)} x`,
+  );
+  const r = await sql<{ name: string; h: string }>`${sql.join(parts, sql` union all `)}`.execute(t.db);
+  return new Map(r.rows.map((row) => [row.name, row.h]));
+}
+
 /** A status, and the acme objects the answer names. */
 function outcome(res: { status: number; body: string }): string {
   const shown = leaked(res.body).map(([k]) => k);
@@ -387,9 +420,21 @@ describe('authorization matrix', () => {
       const body = hasBody ? (e.body?.(f) ?? {}) : undefined;
       const allowed = new Set(e.allow);
       // Refused callers first: an allowed one may change the object (complete the task, close).
-      const order = [...CALLERS].sort((a, b) => Number(allowed.has(a)) - Number(allowed.has(b)));
+      // Known defects after the refusals (which must have changed nothing), before the allowed.
+      const rank = (c: Caller) => (allowed.has(c) ? 2 : e.knownDefects?.[c] ? 1 : 0);
+      const order = [...CALLERS].sort((a, b) => rank(a) - rank(b));
+      const before = hasBody || route.method === 'DELETE' ? await objectsChecksum() : undefined;
+      let refusalsChecked = false;
+      const checkRefusalsChangedNothing = async () => {
+        if (!before || refusalsChecked) return;
+        refusalsChecked = true;
+        const after = await objectsChecksum();
+        const changed = [...after].filter(([table, h]) => before.get(table) !== h).map(([table]) => table);
+        if (changed.length) failures.push(`${label}: the refused callers changed ${changed.join(', ')}`);
+      };
       for (const caller of order) {
         const defect = e.knownDefects?.[caller];
+        if (rank(caller) > 0) await checkRefusalsChangedNothing();
         if (allowed.has(caller)) {
           const res = await call(caller, route.method, url, body);
           grid.push({
@@ -460,6 +505,7 @@ describe('authorization matrix', () => {
         if (shown.length)
           failures.push(`${label} as ${caller}: the refusal names ${shown.map(([k]) => k).join(', ')}`);
       }
+      await checkRefusalsChangedNothing();
     }
 
     const routes = t.app.routeTable.length;
