@@ -99,6 +99,11 @@ beforeAll(async () => {
   await setRequestSettings(t, '/org/acme/', { requestNumberPrefix: 'MTX' });
   const configurationId = 'cfgorgacme';
   await db
+    .updateTable('configurations')
+    .set({ name: SECRETS.configurationName })
+    .where('id', '=', configurationId)
+    .execute();
+  await db
     .insertInto('configuration_entries')
     .values({
       configuration_id: configurationId,

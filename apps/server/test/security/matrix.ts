@@ -147,6 +147,7 @@ export const SECRETS = {
   recipient: 'Matrix Recipient Clinic 4410',
   payee: 'Matrix Payee Pty 5520',
   configuration: 'Matrix Acme Settings 6630',
+  configurationName: 'Matrix Acme Configuration 6631',
   mail: 'Matrix mail subject 7740',
 } as const;
 export type Secret = keyof typeof SECRETS;
@@ -227,7 +228,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   'POST /set-password': { allow: EVERYONE, pastAuth: [400] },
 
   // ---- Configuration (configuration:view / :edit within the configuration's scope)
-  'GET /admin/configuration': { allow: holders('configuration:view') },
+  'GET /admin/configuration': { allow: holders('configuration:view'), shows: ['configurationName'] },
   'GET /admin/configuration/new': {
     allow: acmeHolders('configuration:view'),
     query: `scopePath=${acme}`,
@@ -572,6 +573,16 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
       body: (f: Fixtures) => ({ requestNumber: f.requestNumber }),
       validatesFirst: 'the inbox permission is checked first; the request is named by the body',
       order: 1,
+      pastAuth: [400, 409],
+    },
+    {
+      variant: 'unlink',
+      allow: acmeHolders('inbox'),
+      params: (f: Fixtures) => ({ messageId: f.inboxMessageId, action: 'unlink' }),
+      body: (f: Fixtures) => ({ requestNumber: f.requestNumber }),
+      validatesFirst: 'the inbox permission is checked first; the request is named by the body',
+      order: 2,
+      // The first allowed caller unlinks it; the next is told it is no longer linked.
       pastAuth: [400, 409],
     },
   ],
