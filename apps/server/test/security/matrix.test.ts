@@ -139,6 +139,10 @@ beforeAll(async () => {
     'apiGlobex',
     await addApiKey(db, { kid: 'mx-globex', scopePath: '/org/globex/', apiScopes: scopes }),
   );
+  keys.set(
+    'apiAcmePayeesOnly',
+    await addApiKey(db, { kid: 'mx-acme-payees', scopePath: '/org/acme/', apiScopes: ['payeeRead'] }),
+  );
 
   // The acme request, with a quality-assured result, an invoice, a note, a task.
   const requestNumber = await insertTestRequest(db, {

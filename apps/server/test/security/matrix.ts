@@ -26,11 +26,16 @@ export const CALLERS = [
   'newcomer',
   'apiAcme',
   'apiGlobex',
+  /** A key of /org/acme/ with the API scope payeeRead only. */
+  'apiAcmePayeesOnly',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
 /** The roles of each session caller (the API keys hold every API scope at their organisation). */
-export const CALLER_ROLES: Record<Exclude<Caller, 'anonymous' | 'apiAcme' | 'apiGlobex'>, string> = {
+export const CALLER_ROLES: Record<
+  Exclude<Caller, 'anonymous' | 'apiAcme' | 'apiGlobex' | 'apiAcmePayeesOnly'>,
+  string
+> = {
   submitterAcme: 'c:roles:submitter',
   submitterGlobex: 'c:roles:submitter',
   externalWithRef: 'c:roles:external',
@@ -54,6 +59,8 @@ export const OUTSIDERS: readonly Caller[] = [
   'adminGlobex',
   'newcomer',
   'apiGlobex',
+  // Of acme, but its one API scope reaches only the shared payee directory.
+  'apiAcmePayeesOnly',
 ];
 
 /** What an acme caller is never shown, whatever it may call: invoices, results awaiting quality
@@ -614,8 +621,12 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   },
   'POST /api/v1/files': { allow: API_KEYS, order: 1, pastAuth: [400] },
   'GET /api/v1/files/:key': { allow: ['apiAcme'], params: (f) => ({ key: f.apiFileKey }) },
-  'GET /api/v1/payees': { shows: ['payee'], allow: API_KEYS, mayShow: SHARED_DIRECTORY },
-  'GET /api/v1/payees/:payeeId': { allow: API_KEYS, mayShow: SHARED_DIRECTORY },
+  'GET /api/v1/payees': {
+    shows: ['payee'],
+    allow: [...API_KEYS, 'apiAcmePayeesOnly'],
+    mayShow: SHARED_DIRECTORY,
+  },
+  'GET /api/v1/payees/:payeeId': { allow: [...API_KEYS, 'apiAcmePayeesOnly'], mayShow: SHARED_DIRECTORY },
   'POST /api/v1/payees': { allow: API_KEYS, order: 1, pastAuth: [400] },
   'PUT /api/v1/payees/:payeeId': {
     allow: ['apiAcme'],
