@@ -9,7 +9,11 @@ import { createRequestNumber, type Permission, permissionsOfRole } from '@dossie
 // A cell is refused: 401 for anonymous (and for a session on the public API, a key on a page
 // route), 403 or 404 for anyone else, and the body names none of the acme objects.
 // An allowed cell of a caller with no right in /org/acme/ (an "outsider") must not show acme
-// objects either (lists and searches are filtered), unless `mayShow` says why.
+// objects either (lists and searches are filtered), unless `mayShow` says why; an allowed acme
+// caller must show what `shows` names (so the outsiders' check can fail at all) and nothing of
+// NEVER_SHOWN. A write leaves the acme objects' tables unchanged until its first allowed caller.
+// A refused caller's 400 (input validated before the caller is checked) fails unless
+// `validatesFirst` explains it; known defects are run, skipped and printed.
 
 export const CALLERS = [
   'anonymous',
