@@ -489,7 +489,7 @@ describe('authorization matrix', () => {
         for (const [what, probe] of probes) {
           if (!probe || (await probe).status !== 400 || refusedAs.includes(400)) continue;
           const note = `${name}: ${e.validatesFirst ?? `an empty ${what} gets a 400 before the caller is checked`}`;
-          validatesFirst.set(note, [...(validatesFirst.get(note) ?? []), caller]);
+          validatesFirst.set(note, [...new Set([...(validatesFirst.get(note) ?? []), caller])]);
           if (!e.validatesFirst)
             failures.push(`${label} as ${caller}: an empty ${what} is validated first (400)`);
         }
