@@ -156,8 +156,12 @@ describe('what each user sees', () => {
     const letters = await tile('dacme', 'correspondence');
     expect(counts(letters)).toEqual({ note: 1 });
     expect(JSON.stringify(letters)).not.toContain('Globex');
+    // Acme's one result awaits quality assurance: it does not reach the sender side yet, nor its count.
     const results = await tile('dacme', 'results');
-    expect(counts(results)).toEqual({ awaitingQa: 1 });
+    expect(counts(results)).toEqual({});
+    expect(results.items).toEqual([]);
+    // Staff see it (the handler at / sees both organisations' results).
+    expect(counts(await tile('dhandler', 'results'))).toEqual({ awaitingQa: 1, qualityAssured: 1 });
     expect(JSON.stringify(results)).not.toContain('Globex');
     expect(tasks.selectableOwners.map((o: { id: string }) => o.id).sort()).toEqual(['dacme', 'dacme2']);
   });

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app.js';
 import { notFound } from '../../http/errors.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
-import { requireActor } from '../auth/policy.js';
+import { requireActor, signedInOnly } from '../auth/policy.js';
 import { confirmAccountEmail } from './confirmation.js';
 import { changePasswordAndSignIn } from './password.js';
 import { getAccountView, getRegistrationView, registerAccount, updateAccount } from './service.js';
@@ -34,7 +34,7 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
     return sendView(request, reply, deps.views, view);
   });
 
-  r.post('/account', { schema: { body: userFormSchema } }, async (request) =>
+  r.post('/account', { onRequest: signedInOnly, schema: { body: userFormSchema } }, async (request) =>
     updateAccount(
       deps.db,
       requireActor(request),

@@ -16,6 +16,17 @@ export function requirePermission(request: FastifyRequest, permission: Permissio
   return actor;
 }
 
+/**
+ * A route hook that refuses, before the body is even validated, a caller without a session (401) or
+ * without the permission in any scope (403). The handler still checks the permission in the scope
+ * of what it changes.
+ */
+export function permissionFirst(permission: Permission) {
+  return async (request: FastifyRequest): Promise<void> => {
+    requirePermission(request, permission);
+  };
+}
+
 /** A route hook that refuses a caller without a session before its body is even validated. */
 export async function signedInOnly(request: FastifyRequest): Promise<void> {
   requireActor(request);

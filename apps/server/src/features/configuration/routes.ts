@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { requireSignedIn, sendView } from '../../http/views.js';
+import { permissionFirst } from '../auth/policy.js';
 import { newConfiguration } from './configurations.js';
 import { requireConfigurationViewer } from './policy.js';
 import { smartFormPreviewRoutes } from './preview/routes.js';
@@ -78,7 +79,7 @@ export function configurationRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/admin/configuration/edit/:c/:id',
-    { schema: { params: entryParams, body: saveBody } },
+    { onRequest: permissionFirst('configuration:view'), schema: { params: entryParams, body: saveBody } },
     async (request) =>
       saveEntry(db, requireConfigurationViewer(request), request.params.c, request.params.id, request.body, {
         webhooksAllowLoopback: deps.config.webhooks.allowLoopback,

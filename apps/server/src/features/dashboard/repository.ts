@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 import { likeStartsWith } from '../../db/search.js';
-import type { visibleRequests } from '../requests/policy.js';
+import type { staffRequests, visibleRequests } from '../requests/policy.js';
 
 // All SQL of the dashboard tiles. Each tile is a base set (active tasks, correspondence of requests
 // not closed, results neither discarded nor downloaded, closed requests, requests not closed) joined
@@ -26,6 +26,8 @@ export type DashboardTile = (typeof DASHBOARD_TILES)[number];
 
 export interface TileFilters {
   visible: ReturnType<typeof visibleRequests>;
+  /** The requests the actor is staff of: only there are results awaiting quality assurance shown. */
+  staff: ReturnType<typeof staffRequests>;
   /** Scopes whose inbox the actor works: tasks of a message without a request are shown there. */
   inboxScopes: string[];
   /** Requests submitted by or on behalf of this user only. */
@@ -60,6 +62,10 @@ interface TileSql {
 
 function visibleRequest(filters: TileFilters): Expression<SqlBool> {
   return filters.visible(expressionBuilder<Database, 'requests'>());
+}
+
+function staffRequest(filters: TileFilters): Expression<SqlBool> {
+  return filters.staff(expressionBuilder<Database, 'requests'>());
 }
 
 /** Conditions on the joined request that every tile shares: owner and request status. */
@@ -124,6 +130,8 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
           sql`r.discarded_at is null`,
           sql`r.downloaded_at is null`,
           visibleRequest(f),
+          // Results reach the sender side only after quality assurance (results/list.ts).
+          sql`(${RESULT_STATE} <> 'awaitingQa' or ${staffRequest(f)})`,
           ...requestConditions(f),
         ],
         key: RESULT_STATE,

@@ -10,7 +10,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import { type Actor, hasPermission, scopesWithPermission } from '../auth/actor.js';
 import { getPublicHolidays, listScopeEntries } from '../configuration/effective.js';
-import { visibleRequests } from '../requests/policy.js';
+import { staffRequests, visibleRequests } from '../requests/policy.js';
 import { localDateTime } from '../requests/tasks.js';
 import { DASHBOARD_TASK_TYPES, type DashboardItem, toDashboardItem } from './items.js';
 import {
@@ -133,6 +133,7 @@ export async function getDashboardTile(
   const selectableOwners = await listSelectableOwners(db, actor);
   const filters: TileFilters = {
     visible: visibleRequests(actor),
+    staff: staffRequests(actor),
     inboxScopes: scopesWithPermission(actor, 'inbox'),
     owner: await ownerFilter(actor, query.owner, selectableOwners),
     requestStatus: query.requestStatus,

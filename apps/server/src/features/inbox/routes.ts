@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { requireActor } from '../auth/policy.js';
+import { permissionFirst, requireActor } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import './files.js';
 import { dateQuery, optional } from '../../http/query.js';
@@ -90,7 +90,7 @@ export function inboxRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/inbox/messages/:messageId/actions/:action',
-    { schema: { params: actionParams } },
+    { onRequest: permissionFirst('inbox'), schema: { params: actionParams } },
     async (request) => {
       const actor = requireActor(request);
       const { messageId, action } = request.params;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { requirePermission } from '../auth/policy.js';
+import { permissionFirst, requirePermission } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import { createPayee, getPayeeView, searchPayees, updatePayee } from './service.js';
 
@@ -47,14 +47,18 @@ export function payeeRoutes(app: FastifyInstance, deps: AppDeps): void {
     ),
   );
 
-  r.post('/admin/payees/edit', { schema: { body: payeeFormSchema } }, async (request) => {
-    const actor = requirePermission(request, 'payee:edit');
-    return createPayee(deps.db, actor, request.body);
-  });
+  r.post(
+    '/admin/payees/edit',
+    { onRequest: permissionFirst('payee:edit'), schema: { body: payeeFormSchema } },
+    async (request) => {
+      const actor = requirePermission(request, 'payee:edit');
+      return createPayee(deps.db, actor, request.body);
+    },
+  );
 
   r.post(
     '/admin/payees/edit/:payeeId',
-    { schema: { params: idParams, body: payeeFormSchema } },
+    { onRequest: permissionFirst('payee:edit'), schema: { params: idParams, body: payeeFormSchema } },
     async (request) => {
       const actor = requirePermission(request, 'payee:edit');
       return updatePayee(deps.db, actor, request.params.payeeId, request.body, deps.live);

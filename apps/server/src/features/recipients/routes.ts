@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { requirePermission } from '../auth/policy.js';
+import { permissionFirst, requirePermission } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import { createRecipient, getRecipientView, searchRecipients, updateRecipient } from './service.js';
 
@@ -47,14 +47,18 @@ export function recipientRoutes(app: FastifyInstance, deps: AppDeps): void {
     ),
   );
 
-  r.post('/admin/recipients/edit', { schema: { body: recipientFormSchema } }, async (request) => {
-    const actor = requirePermission(request, 'recipient:edit');
-    return createRecipient(deps.db, deps.files, actor, request.body);
-  });
+  r.post(
+    '/admin/recipients/edit',
+    { onRequest: permissionFirst('recipient:edit'), schema: { body: recipientFormSchema } },
+    async (request) => {
+      const actor = requirePermission(request, 'recipient:edit');
+      return createRecipient(deps.db, deps.files, actor, request.body);
+    },
+  );
 
   r.post(
     '/admin/recipients/edit/:recipientId',
-    { schema: { params: idParams, body: recipientFormSchema } },
+    { onRequest: permissionFirst('recipient:edit'), schema: { params: idParams, body: recipientFormSchema } },
     async (request) => {
       const actor = requirePermission(request, 'recipient:edit');
       return updateRecipient(deps.db, deps.files, actor, request.params.recipientId, request.body);

@@ -79,6 +79,22 @@ export function isRequestStaff(actor: Actor, row: RequestAccessRow): boolean {
 }
 
 /**
+ * isRequestStaff as a WHERE condition on `requests`: the requests the actor views through a role
+ * other than submitter or external. Lists of results use it to keep results awaiting quality
+ * assurance from the sender side.
+ */
+export function staffRequests(actor: Actor) {
+  const scopes = actor.roles
+    .filter((g) => !SENDER_ROLES.includes(g.role) && permissionsOfRole(g.role).includes('request:view'))
+    .map((g) => g.scope);
+  return (eb: ExpressionBuilder<Database, 'requests'>) => {
+    if (scopes.includes('/')) return sql<SqlBool>`true`;
+    if (scopes.length === 0) return sql<SqlBool>`false`;
+    return eb.or(scopes.map((scope) => eb('requests.scope', 'like', likeStartsWith(scope))));
+  };
+}
+
+/**
  * A WHERE condition on `requests` (aliased or not) matching what the actor may view; use it in
  * every list, count and search. Matches nothing for an actor without request:view.
  */

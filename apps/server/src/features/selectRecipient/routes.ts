@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { requirePermission } from '../auth/policy.js';
+import { permissionFirst, requirePermission } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import { getSelectRecipientView, saveRequestRecipient } from './service.js';
 
@@ -53,12 +53,15 @@ export function selectRecipientRoutes(app: FastifyInstance, deps: AppDeps): void
       }),
   );
 
-  r.post('/requests/:requestNumber/recipient', { schema: { params, body: saveBody } }, async (request) =>
-    saveRequestRecipient(
-      deps.db,
-      requirePermission(request, 'request:handle'),
-      request.params.requestNumber,
-      request.body,
-    ),
+  r.post(
+    '/requests/:requestNumber/recipient',
+    { onRequest: permissionFirst('request:handle'), schema: { params, body: saveBody } },
+    async (request) =>
+      saveRequestRecipient(
+        deps.db,
+        requirePermission(request, 'request:handle'),
+        request.params.requestNumber,
+        request.body,
+      ),
   );
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { requirePermission } from '../auth/policy.js';
+import { permissionFirst, requirePermission } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
 import { getSkillsView, saveSkills } from './service.js';
 
@@ -42,7 +42,9 @@ export function skillRoutes(app: FastifyInstance, deps: AppDeps): void {
     );
   }
 
-  r.post('/tasks/skills', { schema: { body: saveBody } }, async (request) =>
-    saveSkills(deps, requirePermission(request, 'task:skills'), request.body.users),
+  r.post(
+    '/tasks/skills',
+    { onRequest: permissionFirst('task:skills'), schema: { body: saveBody } },
+    async (request) => saveSkills(deps, requirePermission(request, 'task:skills'), request.body.users),
   );
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { baseUrlOf } from '../../http/views.js';
-import { requirePermission } from '../auth/policy.js';
+import { permissionFirst, requirePermission } from '../auth/policy.js';
 import { claimsWaitingFor, decideClaim } from './claimDecisions.js';
 import { sendSignedInPage } from './pageView.js';
 import { userScopes } from './policy.js';
@@ -63,13 +63,17 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       ),
   );
 
-  r.post('/admin/users/edit', { schema: { body: userFormSchema } }, async (request) => {
-    const actor = requirePermission(request, 'user:edit');
-    return createUser(deps.db, actor, request.body, {
-      baseUrl: baseUrlOf(request, deps.config.publicUrl),
-      ip: request.ip,
-    });
-  });
+  r.post(
+    '/admin/users/edit',
+    { onRequest: permissionFirst('user:edit'), schema: { body: userFormSchema } },
+    async (request) => {
+      const actor = requirePermission(request, 'user:edit');
+      return createUser(deps.db, actor, request.body, {
+        baseUrl: baseUrlOf(request, deps.config.publicUrl),
+        ip: request.ip,
+      });
+    },
+  );
 
   r.post(
     '/admin/users/edit/:userId/role-claims/:claimId/:decision',
@@ -90,7 +94,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/admin/users/edit/:userId',
-    { schema: { params: idParams, body: userFormSchema } },
+    { onRequest: permissionFirst('user:edit'), schema: { params: idParams, body: userFormSchema } },
     async (request) => {
       const actor = requirePermission(request, 'user:edit');
       return updateUser(deps.db, actor, request.params.userId, request.body, deps);

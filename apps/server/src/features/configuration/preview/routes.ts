@@ -8,6 +8,7 @@ import type { AppDeps } from '../../../app.js';
 import { openFile } from '../../../files/service.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import type { Actor } from '../../auth/actor.js';
+import { permissionFirst } from '../../auth/policy.js';
 import { getEffectiveEntries, getEffectiveTemplate, getRequestSettings } from '../effective.js';
 import { assertCanView, requireConfigurationViewer } from '../policy.js';
 import * as repo from '../repository.js';
@@ -46,6 +47,7 @@ export function smartFormPreviewRoutes(app: FastifyInstance, deps: AppDeps): voi
   r.get(
     '/files/SMARTFORM',
     {
+      onRequest: permissionFirst('configuration:view'),
       schema: {
         querystring: z.object({
           formId: z.string().min(1).max(300),
@@ -138,16 +140,18 @@ export function smartFormPreviewRoutes(app: FastifyInstance, deps: AppDeps): voi
       const actor = requireConfigurationViewer(request);
       const { file, stream } = await openFile(deps.files, actor, request.params.key);
       if (file.content_type !== 'application/pdf') throw badRequest('The file is not a PDF.');
-      let pdf: PDFDocument;
+      // A PDF that loads can still break when its form is read (no catalog, a broken AcroForm):
+      // either way it is the file that is wrong, not the server.
+      let fields: { name: string; type: string }[];
       try {
-        pdf = await PDFDocument.load(await readAll(stream), { ignoreEncryption: true });
+        const pdf = await PDFDocument.load(await readAll(stream), { ignoreEncryption: true });
+        fields = pdf
+          .getForm()
+          .getFields()
+          .map((f) => ({ name: f.getName(), type: f.constructor.name.replace(/^PDF/, '') }));
       } catch {
         throw badRequest('The PDF could not be read.');
       }
-      const fields = pdf
-        .getForm()
-        .getFields()
-        .map((f) => ({ name: f.getName(), type: f.constructor.name.replace(/^PDF/, '') }));
       return { fields };
     },
   );
