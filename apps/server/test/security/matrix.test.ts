@@ -243,6 +243,13 @@ beforeAll(async () => {
     tags: { kind: { id: 'kind', name: 'Kind', values: ['hospital'], isRequired: true, value: 'hospital' } },
   });
   await rootCall('POST', '/admin/payees/edit', { name: SECRETS.payee, currency: 'AUD' });
+  // Entries acme made: acme's editors change them, nobody else below the root.
+  await db
+    .updateTable('recipients')
+    .set({ scope: '/org/acme/' })
+    .where('name', '=', SECRETS.recipient)
+    .execute();
+  await db.updateTable('payees').set({ scope: '/org/acme/' }).where('name', '=', SECRETS.payee).execute();
   const recipient = await db
     .selectFrom('recipients')
     .select('id')

@@ -99,6 +99,10 @@ export async function createPayee(db: Db, actor: Actor, form: PayeeForm) {
 }
 
 export async function updatePayee(db: Db, actor: Actor, id: string, form: PayeeForm, live?: LiveHub) {
+  // Whose entry it is comes before what the form holds: another scope's editor learns nothing more.
+  const owned = await repo.findPayee(db, id);
+  if (!owned) throw notFound('No such payee.');
+  if (!mayEditPayee(actor, owned.scope)) throw forbidden(notYourPayee(owned.scope));
   const data = toData(form);
   if (form.version === undefined)
     throw badRequest('The version being edited is missing.', { version: 'Required.' });

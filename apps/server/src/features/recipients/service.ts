@@ -154,6 +154,10 @@ export async function updateRecipient(
   id: string,
   form: RecipientForm,
 ) {
+  // Whose entry it is comes before what the form holds: another scope's editor learns nothing more.
+  const owned = await repo.findRecipient(db, id);
+  if (!owned) throw notFound('No such recipient.');
+  if (!mayEditRecipient(actor, owned.scope)) throw forbidden(notYourRecipient(owned.scope));
   const data = toData(form);
   if (form.version === undefined)
     throw badRequest('The version being edited is missing.', { version: 'Required.' });

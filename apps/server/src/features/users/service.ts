@@ -230,6 +230,9 @@ export async function updateUser(
   const existing = await repo.findUser(db, userId);
   if (!existing || !mayActOnScope(actor, 'user:view', existing.scope)) throw notFound('No such user.');
   if (!mayActOnScope(actor, 'user:edit', existing.scope)) throw forbidden('You may not change this user.');
+  // Before the form is read: an administrator who may not manage this user learns nothing from it.
+  if (!mayManageUser(actor, { scope: existing.scope, roles: await repo.findRoles(db, userId) }))
+    throw forbidden(WIDER_ROLES);
   const scopePath = (form.scope ?? existing.scope).trim();
   const scopeOption = await scopeOptionOf(db, scopePath);
   const errors = validateUserForm(form, {
