@@ -330,6 +330,33 @@ describe('link and unlink', () => {
     expect((await get(t, acmeHandler, `/inbox/messages/${id}/actions/link/${acme}`)).statusCode).toBe(404);
   });
 
+  it('marks a message matched by number from a stranger unverified: staff accept it before the sender sees it', async () => {
+    const n = await insertTestRequest(t.db, { scope: '/org/acme/', submittedBy: 'submitter' });
+    await receive(
+      mail({ From: 'records@northside.example', Subject: `Records for ${n}` }, 'From the recipient.'),
+    );
+    await receive(mail({ From: 'mallory@evil.example', Subject: `Reply ${n}` }, 'Click http://evil.example'));
+    const staffView = (await get(t, acmeHandler, `/requests/${n}`)).json();
+    const messages = staffView.correspondence.filter((c: { kind: string }) => c.kind === 'message');
+    const stranger = messages.find((c: { subject: string }) => c.subject === `Reply ${n}`);
+    const recipient = messages.find((c: { subject: string }) => c.subject === `Records for ${n}`);
+    expect(stranger).toMatchObject({ unverifiedSender: true, canAcceptSender: true });
+    expect(recipient.unverifiedSender).toBeUndefined();
+    const senderView = () => get(t, submitter, `/requests/${n}`).then((r) => r.json());
+    expect((await senderView()).correspondence.map((c: { subject: string }) => c.subject)).toEqual([
+      `Records for ${n}`,
+    ]);
+
+    const accept = (cookie: string) =>
+      post(t, cookie, `/requests/${n}/correspondence/${stranger.messageId}/accept-sender`);
+    expect((await accept(submitter)).statusCode).toBe(403);
+    const ok = await accept(acmeHandler);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().item.unverifiedSender).toBeUndefined();
+    expect((await accept(acmeHandler)).statusCode).toBe(409);
+    expect((await senderView()).correspondence).toHaveLength(2);
+  });
+
   it('answers 404 for an unknown action', async () => {
     const { id } = await receive(mail({ From: 'x@example.org', Subject: 'Hi' }, 'x'));
     const res = await t.app.inject({

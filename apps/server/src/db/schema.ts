@@ -374,6 +374,8 @@ export interface CorrespondenceTable {
   message_id: string | null;
   mail_outbox_id: string | null;
   message_delivery_status: string | null;
+  /** Migration 0075: a message matched by number from an address not the recipient's. */
+  unverified_sender: Generated<boolean>;
   created_at: Timestamp;
   created_by: string | null;
   updated_at: NullableTimestamp;

@@ -490,6 +490,13 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     order: 1,
     pastAuth: [400, 409],
   },
+  // Accepting the sender of a message is a handler's; a note has no sender to accept (409).
+  'POST /requests/:requestNumber/correspondence/:messageId/accept-sender': {
+    allow: REQUEST_HANDLERS,
+    params: (f) => ({ messageId: f.noteId }),
+    order: 1,
+    pastAuth: [409],
+  },
   'GET /requests/:requestNumber/results/:resultId': [
     { variant: 'quality assured', shows: ['result'], allow: REQUEST_VIEWERS },
     {

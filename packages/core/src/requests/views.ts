@@ -133,6 +133,13 @@ export interface CorrespondenceAddress {
 
 export interface CorrespondenceItem {
   messageId: string;
+  /**
+   * A message matched by its request number from an address that is not the recipient's (an
+   * addition to the specification): shown to staff with a warning until one accepts it, and not
+   * to the sender side meanwhile. `canAcceptSender` tells whether this user may accept it.
+   */
+  unverifiedSender?: boolean;
+  canAcceptSender?: boolean;
   requestNumber: string;
   kind: 'note' | 'issuedRequest' | 'message';
   createdAt: string;

@@ -1,6 +1,7 @@
 import type { CorrespondenceAddress, CorrespondenceItem, IssueRequestMethod } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
+import { canHandleRequest, isRequestStaff } from '../requests/policy.js';
 import type { RequestRow } from '../requests/repository.js';
 import { type CorrespondenceRow, listCorrespondenceRows, type StoredAttachment } from './repository.js';
 
@@ -45,6 +46,10 @@ function toItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): Corr
   if (row.updated_by_name) item.updatedByDisplayName = row.updated_by_name;
   if (method) item.issueRequestMethod = method;
   if (row.message_delivery_status) item.messageDeliveryStatus = row.message_delivery_status;
+  if (row.unverified_sender) {
+    item.unverifiedSender = true;
+    item.canAcceptSender = canHandleRequest(actor, request) && request.status !== 'closed';
+  }
   return item;
 }
 
@@ -54,5 +59,7 @@ export async function listRequestCorrespondence(
   request: RequestRow,
 ): Promise<CorrespondenceItem[]> {
   const rows = await listCorrespondenceRows(db, request.request_number);
-  return rows.map((row) => toItem(actor, request, row));
+  // The sender side sees a message only once staff accepted who sent it.
+  const staff = isRequestStaff(actor, request);
+  return rows.filter((row) => staff || !row.unverified_sender).map((row) => toItem(actor, request, row));
 }

@@ -56,6 +56,7 @@ export interface NewCorrespondence {
   messageDeliveryStatus?: string | null;
   createdBy: string | null;
   createdAt?: Date;
+  unverifiedSender?: boolean;
 }
 
 export async function insertCorrespondence(db: DbOrTrx, row: NewCorrespondence): Promise<string> {
@@ -75,6 +76,7 @@ export async function insertCorrespondence(db: DbOrTrx, row: NewCorrespondence):
       mail_outbox_id: row.mailOutboxId ?? null,
       message_delivery_status: row.messageDeliveryStatus ?? null,
       created_by: row.createdBy,
+      unverified_sender: row.unverifiedSender ?? false,
       ...(row.createdAt ? { created_at: row.createdAt } : {}),
     })
     .returning('id')
@@ -110,4 +112,17 @@ export async function setDeliveryStatusByOutboxId(
     .set({ message_delivery_status: status })
     .where('mail_outbox_id', '=', outboxId)
     .execute();
+}
+
+/** Staff accepted the sender of a message: answers false when there was nothing to accept. */
+export async function acceptSender(db: DbOrTrx, requestNumber: string, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('correspondence')
+    .set({ unverified_sender: false })
+    .where('request_number', '=', requestNumber)
+    .where('id', '=', id)
+    .where('unverified_sender', '=', true)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

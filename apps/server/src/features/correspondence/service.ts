@@ -6,9 +6,15 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { Actor } from '../auth/actor.js';
 import { loadVisibleRequest } from '../requests/access.js';
 import { attachRequestFile } from '../requests/files.js';
+import { canHandleRequest } from '../requests/policy.js';
 import { touchRequest } from '../requests/repository.js';
 import { isCorrespondenceEditable, listRequestCorrespondence } from './list.js';
-import { findCorrespondence, type StoredAttachment, updateCorrespondenceContent } from './repository.js';
+import {
+  acceptSender,
+  findCorrespondence,
+  type StoredAttachment,
+  updateCorrespondenceContent,
+} from './repository.js';
 
 // Editing a correspondence entry (POST /requests/{n}/correspondence/{messageId}): the author of a
 // note may change its content and attachments while the request is open. Issued letters and
@@ -80,5 +86,40 @@ export async function editCorrespondence(
     await touchRequest(trx, requestNumber, actor.id, at);
     const items = await listRequestCorrespondence(trx, actor, request);
     return items.find((item) => item.messageId === row.id) as CorrespondenceItem;
+  });
+}
+
+/**
+ * POST /requests/{n}/correspondence/{id}/accept-sender: a handler checked that a message matched by
+ * its number really comes from the recipient; from now on the sender side sees it too.
+ */
+export async function acceptMessageSender(
+  deps: AppDeps,
+  actor: Actor,
+  requestNumber: string,
+  messageId: string,
+) {
+  return deps.db.transaction().execute(async (trx) => {
+    const request = await loadVisibleRequest(trx, actor, requestNumber, { forUpdate: true });
+    if (!canHandleRequest(actor, request)) throw forbidden('You may not work this request.');
+    const row = UUID.test(messageId) ? await findCorrespondence(trx, requestNumber, messageId) : undefined;
+    if (!row) throw notFound('No such correspondence.');
+    if (request.status === 'closed') throw conflict('The request is closed.');
+    if (!(await acceptSender(trx, requestNumber, messageId)))
+      throw conflict('The sender of this message is already accepted.');
+    const from = (row.from_address as { email?: string } | null)?.email ?? 'an unknown address';
+    await recordEvent(trx, {
+      type: 'request.messageSenderAccepted',
+      aggregateType: 'request',
+      aggregateId: requestNumber,
+      actor: actor.id,
+      payload: {
+        summary: `Accepted the message from ${from} as the recipient's.`,
+        correspondenceId: messageId,
+      },
+    });
+    await touchRequest(trx, requestNumber, actor.id, new Date());
+    const items = await listRequestCorrespondence(trx, actor, request);
+    return { item: items.find((i) => i.messageId === messageId) };
   });
 }

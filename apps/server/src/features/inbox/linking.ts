@@ -7,6 +7,7 @@ import type { FileStorage } from '../../files/storage.js';
 import type { LiveHub } from '../../live/hub.js';
 import { insertCorrespondence, type StoredAttachment } from '../correspondence/repository.js';
 import { listViewers } from '../presence/repository.js';
+import { findRecipient } from '../recipients/repository.js';
 import { REQUEST_FILE_OWNER } from '../requests/files.js';
 import { type RequestRow, touchRequest } from '../requests/repository.js';
 import * as repo from './repository.js';
@@ -25,6 +26,8 @@ export interface LinkInput {
   actorId: string | null;
   storage: FileStorage;
   live?: LiveHub;
+  /** Matched by its number from an address that is not the recipient's: staff accept it first. */
+  unverifiedSender?: boolean;
 }
 
 export interface LinkedAttachment {
@@ -52,6 +55,22 @@ export function senderLabel(message: Pick<repo.InboxMessageRow, 'from_address' |
   return from.displayName
     ? `${from.displayName} <${message.from_email}>`
     : message.from_email || 'an unknown sender';
+}
+
+/**
+ * Is the address one of the request's recipient: its email or a contact's, as on the request or in
+ * the directory entry it names? A message matched by number from anyone else is unverified.
+ */
+export async function isRecipientAddress(trx: DbOrTrx, request: RequestRow, email: string): Promise<boolean> {
+  const address = email.trim().toLowerCase();
+  if (!address) return false;
+  type Entry = { email?: string | null; contacts?: { email?: string | null }[] } | null | undefined;
+  const addresses = (r: Entry) => [r?.email, ...(r?.contacts ?? []).map((c) => c.email)];
+  const onRequest = request.recipient as Entry & { recipientId?: string | null };
+  const directory = onRequest?.recipientId ? await findRecipient(trx, onRequest.recipientId) : undefined;
+  return [...addresses(onRequest), ...addresses(directory?.data as Entry)].some(
+    (a) => (a ?? '').trim().toLowerCase() === address,
+  );
 }
 
 /** Where a message not linked to any request lives: with the service's inbox, at the root. */
@@ -113,6 +132,7 @@ export async function linkMessageToRequest(trx: DbOrTrx, input: LinkInput) {
     attachments,
     messageId: message.message_id,
     createdBy: actorId,
+    unverifiedSender: input.unverifiedSender ?? false,
     // A message matched on arrival is dated when it arrived; a linked one when it was linked.
     createdAt: actorId ? at : message.received_at,
   });

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { assignTask } from '../../features/assignment/service.js';
 import { INBOX_BLOCKED_FILE_OWNER, INBOX_FILE_OWNER } from '../../features/inbox/files.js';
-import { INBOX_SCOPE, linkMessageToRequest } from '../../features/inbox/linking.js';
+import { INBOX_SCOPE, isRecipientAddress, linkMessageToRequest } from '../../features/inbox/linking.js';
 import * as repo from '../../features/inbox/repository.js';
 import { DEFAULT_TASK_NOTICES, taskTypeName } from '../../features/requests/tasks.js';
 import { workflowDueAt } from '../../features/workflow/due.js';
@@ -157,8 +157,9 @@ export async function receiveMessage(
 
     // A flagged message is never linked automatically: a person looks at it first.
     let targets: string[] = [];
+    let threaded: string[] = [];
     if (!parsed.flagReason) {
-      const threaded = await repo.requestsOfSentMessages(trx, threadIds(parsed.inReplyTo, parsed.references));
+      threaded = await repo.requestsOfSentMessages(trx, threadIds(parsed.inReplyTo, parsed.references));
       targets = [...new Set([...numbers.valid, ...threaded])];
     }
     const requests = await repo.lockRequests(trx, targets);
@@ -172,6 +173,10 @@ export async function receiveMessage(
         actorId: null,
         storage: deps.storage,
         live: deps.live,
+        // A reply to mail we sent is the recipient's; a number in a subject anyone can write.
+        unverifiedSender:
+          !threaded.includes(request.request_number) &&
+          !(await isRecipientAddress(trx, request, parsed.from?.email ?? '')),
       });
     if (requests.length === 0) {
       const label = parsed.subject || parsed.from?.email || 'message without subject';

@@ -110,6 +110,21 @@ export function CorrespondenceEntry(props: {
     props.onEdit();
   }
 
+  async function acceptSender() {
+    setSaving(true);
+    try {
+      await api.post(
+        `/requests/${encodeURIComponent(props.requestNumber)}/correspondence/${encodeURIComponent(item.messageId)}/accept-sender`,
+        {},
+      );
+      props.onSaved();
+    } catch (error) {
+      view.report(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
   async function save() {
     setSaving(true);
     setFields({});
@@ -146,6 +161,11 @@ export function CorrespondenceEntry(props: {
                 {t('correspondence.urgent')}
               </Badge>
             )}
+            {item.unverifiedSender && (
+              <Badge color="orange" data-testid="correspondence-unverified">
+                {t('correspondence.unverifiedSender')}
+              </Badge>
+            )}
             {item.messageDeliveryStatus && (
               <Badge
                 color={DELIVERY_COLORS[item.messageDeliveryStatus] ?? 'gray'}
@@ -171,6 +191,19 @@ export function CorrespondenceEntry(props: {
             </Text>
           )}
         </Stack>
+        {item.unverifiedSender && item.canAcceptSender && (
+          <Button
+            size="xs"
+            variant="light"
+            color="orange"
+            loading={saving}
+            onClick={() => void acceptSender()}
+            title={t('correspondence.acceptSenderHint')}
+            data-testid="correspondence-accept-sender"
+          >
+            {t('correspondence.acceptSender')}
+          </Button>
+        )}
         {item.isEditable && !props.editing && (
           <Button
             size="xs"
