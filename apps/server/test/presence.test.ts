@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { richTextFromParagraphs } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { caller } from './accountsHelpers.js';
@@ -16,7 +17,12 @@ const cookies: Record<string, string> = {};
 
 interface Socket {
   ws: WebSocket;
-  messages: { $type: string; requestNumber?: string; viewers?: { userId: string; name: string }[] }[];
+  messages: {
+    $type: string;
+    requestNumber?: string;
+    by?: string | null;
+    viewers?: { userId: string; name: string }[];
+  }[];
 }
 
 function connect(user: string): Promise<Socket> {
@@ -128,5 +134,32 @@ describe('who else has the request open', () => {
       .values({ connection_id: 'dead', user_id: 'alice', seen_at: new Date(Date.now() - 10 * 60_000) })
       .execute();
     expect(await online()).toBe(false);
+  });
+
+  it('tells whoever has the request open that another user changed it, and nobody else', async () => {
+    const alice = await connect('alice');
+    const manager = await connect('manager');
+    alice.ws.send(JSON.stringify({ $type: 'viewing', requestNumber: n }));
+    await waitFor(() => lastViewers(alice));
+    const changed = (s: Socket) => s.messages.filter((m) => m.$type === 'requestChanged');
+
+    const bob = caller(t.app, cookies.bob);
+    const res = await bob.post(`/requests/${n}/actions/addNote`, {
+      body: richTextFromParagraphs('Called the recipient.'),
+    });
+    expect(res.statusCode).toBe(200);
+    const message = await waitFor(() => changed(alice)[0]);
+    expect(message).toEqual({ $type: 'requestChanged', requestNumber: n, by: 'bob' });
+    // The manager is connected but shows no request: nothing for them.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(changed(manager)).toEqual([]);
+
+    // A change refused (and so rolled back) tells nobody.
+    const before = changed(alice).length;
+    expect((await bob.post(`/requests/${n}/actions/addNote`, { body: 'x' })).statusCode).toBe(400);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(changed(alice).length).toBe(before);
+    alice.ws.close();
+    manager.ws.close();
   });
 });

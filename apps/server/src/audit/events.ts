@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../db/database.js';
+import { pushRequestChanged } from '../features/presence/push.js';
 
 // The audit trail of users, roles, recipients and payees: one row in `events` per change, written
 // in the transaction of the change, with the fields that changed (old and new value). Secrets are
@@ -50,6 +51,9 @@ export async function recordEvent(
       payload: JSON.stringify(event.payload),
     })
     .execute();
+  // Every change of a request, by a person or the workflow, writes a request event (its history):
+  // the one place that sees them all, so whoever has the request open follows each of them live.
+  if (event.aggregateType === 'request') await pushRequestChanged(trx, event.aggregateId, event.actor);
 }
 
 export interface HistoryEntry {

@@ -18,7 +18,8 @@ export interface LiveMessage {
     | 'requestResult'
     | 'requestCorrespondence'
     | 'requestPresence'
-    | 'requestTasks';
+    | 'requestTasks'
+    | 'requestChanged';
   [key: string]: unknown;
 }
 
@@ -137,8 +138,7 @@ export class LiveHub {
 
   /** Publishes a message to users; pass the transaction that makes the change, if there is one. */
   async publish(db: DbOrTrx, userIds: string[], message: LiveMessage): Promise<void> {
-    if (userIds.length === 0) return;
-    await notify(db, { kind: 'message', userIds: [...new Set(userIds)], message });
+    await publishLive(db, userIds, message);
   }
 
   /** Closes the sockets of a session that has ended, on whichever instance holds them. */
@@ -168,6 +168,15 @@ export class LiveHub {
     for (const c of this.connections) c.socket.close(1001, 'server shutting down');
     await this.listener?.end().catch(() => undefined);
   }
+}
+
+/**
+ * Publishes a message to users without a hub at hand: NOTIFY needs only the transaction, and every
+ * instance's hub delivers it. For changes made deep in shared code (e.g. every request event).
+ */
+export async function publishLive(db: DbOrTrx, userIds: string[], message: LiveMessage): Promise<void> {
+  if (userIds.length === 0) return;
+  await notify(db, { kind: 'message', userIds: [...new Set(userIds)], message });
 }
 
 async function notify(db: DbOrTrx, envelope: Envelope): Promise<void> {
