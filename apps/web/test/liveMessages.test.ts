@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApi } from '../src/api';
 import { handleLiveMessage, isRequestPath } from '../src/shell/liveMessages';
 import { createNotificationsStore } from '../src/shell/notifications/notificationsStore';
+import { onRequestChanged } from '../src/shell/requestChanges';
 import { createTasksStore } from '../src/shell/tasks/tasksStore';
 import { createViewStore } from '../src/view/viewStore';
 import { fakeFetch, json, silentLog } from './helpers';
@@ -75,20 +76,30 @@ describe('live messages', () => {
     expect(t.tasks.get().tasks).toEqual([]);
   });
 
-  it('a result or correspondence reloads the view of that request only', async () => {
-    const t = setup('/requests/ABC251122QXT42?tab=results');
-    handleLiveMessage(JSON.stringify({ $type: 'requestResult', requestNumber: 'XYZ251122AAA10' }), t);
-    expect(t.get).not.toHaveBeenCalled();
-    handleLiveMessage(JSON.stringify({ $type: 'requestCorrespondence', requestNumber: 'ABC251122QXT42' }), t);
-    expect(t.get).toHaveBeenCalledWith('/requests/ABC251122QXT42?tab=results');
-  });
-
-  it('a task the workflow added or completed reloads the view of that request only', () => {
+  it('every kind of request change is handed to the page that follows the request', () => {
     const t = setup('/requests/ABC251122QXT42');
-    handleLiveMessage(JSON.stringify({ $type: 'requestTasks', requestNumber: 'XYZ251122AAA10' }), t);
-    expect(t.get).not.toHaveBeenCalled();
+    const changes: unknown[] = [];
+    const stop = onRequestChanged((c) => changes.push(c));
+    handleLiveMessage(JSON.stringify({ $type: 'requestResult', requestNumber: 'XYZ251122AAA10' }), t);
+    handleLiveMessage(JSON.stringify({ $type: 'requestCorrespondence', requestNumber: 'ABC251122QXT42' }), t);
     handleLiveMessage(JSON.stringify({ $type: 'requestTasks', requestNumber: 'ABC251122QXT42' }), t);
-    expect(t.get).toHaveBeenCalledWith('/requests/ABC251122QXT42');
+    handleLiveMessage(
+      JSON.stringify({ $type: 'requestChanged', requestNumber: 'ABC251122QXT42', by: 'u2' }),
+      t,
+    );
+    stop();
+    handleLiveMessage(
+      JSON.stringify({ $type: 'requestChanged', requestNumber: 'ABC251122QXT42', by: null }),
+      t,
+    );
+    expect(changes).toEqual([
+      { requestNumber: 'XYZ251122AAA10', by: undefined },
+      { requestNumber: 'ABC251122QXT42', by: undefined },
+      { requestNumber: 'ABC251122QXT42', by: undefined },
+      { requestNumber: 'ABC251122QXT42', by: 'u2' },
+    ]);
+    // The shell itself fetches nothing: the page decides (it may be mid-edit).
+    expect(t.get).not.toHaveBeenCalled();
   });
 
   it('parse failures are only logged', () => {

@@ -8,6 +8,8 @@ import { RequestPresence } from '../presence/RequestPresence';
 import { actionPanels } from './actions/panels';
 import { History } from './History';
 import { requestLists } from './lists';
+import { ChangedNotice } from './live/ChangedNotice';
+import { useFollowRequest } from './live/useFollowRequest';
 import { Previews } from './Previews';
 import { ApplicantPart } from './parts/ApplicantPart';
 import { ContentPart } from './parts/ContentPart';
@@ -63,6 +65,8 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
   const InvoicesList = requestLists.invoices;
   const CorrespondenceList = requestLists.correspondence;
   const { view: store } = useServices();
+  // Changes by others and the workflow come in live; while something is open they wait (notice).
+  const { changedElsewhere, showChanges } = useFollowRequest(r.requestNumber, busy);
   // After an action or a list change, the page shows the request as it now is.
   const reload = () => {
     setMode(null);
@@ -103,6 +107,8 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
             ))}
           </Group>
         </Group>
+
+        {changedElsewhere && <ChangedNotice onShow={showChanges} />}
 
         {activeAction &&
           (Panel ? (
