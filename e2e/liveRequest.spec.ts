@@ -94,6 +94,18 @@ test('changes by another user appear on the open request page; a draft survives 
   await expect(a.getByTestId('panel-addNote')).toHaveCount(0);
   await expect(b.getByTestId('correspondence')).toContainText('Half-written thoughts of A, finished.', LIVE);
 
+  // A edits a part: B's next note waits too, the edit keeps its text, and once A cancels the
+  // held-back change comes in by itself.
+  await a.getByTestId('edit-applicant').click();
+  const name = a.getByTestId('applicant-name');
+  await name.fill('Name being typed by A');
+  await addNote(b, `Third live note ${stamp}`);
+  await expect(a.getByTestId('request-changed-notice')).toBeVisible(LIVE);
+  await expect(name).toHaveValue('Name being typed by A');
+  await a.getByTestId('cancel-applicant').click();
+  await expect(a.getByTestId('request-changed-notice')).toHaveCount(0);
+  await expect(a.getByTestId('correspondence')).toContainText(`Third live note ${stamp}`);
+
   // B closes the request: A's status and offered actions follow.
   await b.getByTestId('action-closeRequest').click();
   await pick(b, 'tag-closeReason', 'Completed');
