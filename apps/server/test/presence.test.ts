@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { richTextFromParagraphs } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { publishTopic } from '../src/live/hub.js';
 import { caller } from './accountsHelpers.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
@@ -21,6 +22,7 @@ interface Socket {
     $type: string;
     requestNumber?: string;
     by?: string | null;
+    topic?: string;
     viewers?: { userId: string; name: string }[];
   }[];
 }
@@ -161,5 +163,40 @@ describe('who else has the request open', () => {
     expect(changed(alice).length).toBe(before);
     alice.ws.close();
     manager.ws.close();
+  });
+
+  it('tells every open dashboard that a request changed, and an inbox message only to inbox users', async () => {
+    const manager = await connect('manager');
+    const globex = await connect('globex');
+    const alice = await connect('alice');
+    const topics = (s: Socket) => s.messages.filter((m) => m.$type === 'topicChanged').map((m) => m.topic);
+    manager.ws.send(JSON.stringify({ $type: 'following', topic: 'dashboard' }));
+    const inbox = 'inbox:00000000-0000-4000-8000-000000000001';
+    globex.ws.send(JSON.stringify({ $type: 'following', topic: inbox }));
+    alice.ws.send(JSON.stringify({ $type: 'following', topic: inbox }));
+    // The follow is handled on the server's side of the socket; a ping answered means it was read.
+    for (const s of [manager, globex, alice]) {
+      s.ws.send(JSON.stringify({ $type: 'ping' }));
+      await waitFor(() => s.messages.find((m) => m.$type === 'pong'));
+    }
+
+    const bob = caller(t.app, cookies.bob);
+    const note = { body: richTextFromParagraphs('Dashboard news.') };
+    expect((await bob.post(`/requests/${n}/actions/addNote`, note)).statusCode).toBe(200);
+    expect(await waitFor(() => topics(manager)[0])).toBe('dashboard');
+
+    await t.db.transaction().execute((trx) => publishTopic(trx, inbox));
+    expect(await waitFor(() => topics(alice)[0])).toBe(inbox);
+    // The submitter may not use the inbox: following it was refused.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(topics(globex)).toEqual([]);
+    // Leaving the page stops it.
+    manager.ws.send(JSON.stringify({ $type: 'following', topic: null }));
+    manager.ws.send(JSON.stringify({ $type: 'ping' }));
+    await waitFor(() => (manager.messages.filter((m) => m.$type === 'pong').length === 2 ? true : undefined));
+    expect((await bob.post(`/requests/${n}/actions/addNote`, note)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(topics(manager)).toEqual(['dashboard']);
+    for (const s of [manager, globex, alice]) s.ws.close();
   });
 });
