@@ -18,7 +18,7 @@ export function followedTopic(actor: Actor, text: string): string | null | undef
     return undefined;
   }
   const m = value as { $type?: unknown; topic?: unknown };
-  if (!m || m.$type !== 'following') return undefined;
+  if (m?.$type !== 'following') return undefined;
   if (m.topic === null) return null;
   if (typeof m.topic !== 'string' || !TOPIC_PATTERN.test(m.topic)) return null;
   if (m.topic.startsWith('inbox:') && !hasPermission(actor, 'inbox')) return null;
