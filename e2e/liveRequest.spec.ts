@@ -76,18 +76,16 @@ test('changes by another user appear on the open request page; a draft survives 
   await draft.click();
   await draft.pressSequentially('Half-written thoughts of A');
   await addNote(b, `Second live note ${stamp}`);
-  await expect(a.getByTestId('request-changed-notice')).toBeVisible(LIVE);
-  await expect(a.getByTestId('request-changed-notice')).toContainText(
-    'This request was changed by someone else.',
-  );
+  await expect(a.getByTestId('changed-notice')).toBeVisible(LIVE);
+  await expect(a.getByTestId('changed-notice')).toContainText('This request was changed by someone else.');
   await expect(draft).toHaveText('Half-written thoughts of A');
   await expect(a.getByTestId('correspondence')).not.toContainText(`Second live note ${stamp}`);
   await a.screenshot({ path: shot('notice'), fullPage: false });
 
   // Showing the changes keeps the panel and the draft.
-  await a.getByTestId('request-show-changes').click();
+  await a.getByTestId('show-changes').click();
   await expect(a.getByTestId('correspondence')).toContainText(`Second live note ${stamp}`);
-  await expect(a.getByTestId('request-changed-notice')).toHaveCount(0);
+  await expect(a.getByTestId('changed-notice')).toHaveCount(0);
   await expect(draft).toHaveText('Half-written thoughts of A');
   await draft.pressSequentially(', finished.');
   await a.getByTestId('panel-addNote').getByTestId('panel-submit').click();
@@ -100,10 +98,10 @@ test('changes by another user appear on the open request page; a draft survives 
   const name = a.getByTestId('applicant-name');
   await name.fill('Name being typed by A');
   await addNote(b, `Third live note ${stamp}`);
-  await expect(a.getByTestId('request-changed-notice')).toBeVisible(LIVE);
+  await expect(a.getByTestId('changed-notice')).toBeVisible(LIVE);
   await expect(name).toHaveValue('Name being typed by A');
   await a.getByTestId('cancel-applicant').click();
-  await expect(a.getByTestId('request-changed-notice')).toHaveCount(0);
+  await expect(a.getByTestId('changed-notice')).toHaveCount(0);
   await expect(a.getByTestId('correspondence')).toContainText(`Third live note ${stamp}`);
 
   // B closes the request: A's status and offered actions follow.

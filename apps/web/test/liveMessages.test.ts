@@ -1,9 +1,9 @@
 import type { AssignedTask, Notification, View } from '@dossier/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createApi } from '../src/api';
+import { followTopic, onRequestChanged } from '../src/shell/liveChanges';
 import { handleLiveMessage, isRequestPath } from '../src/shell/liveMessages';
 import { createNotificationsStore } from '../src/shell/notifications/notificationsStore';
-import { onRequestChanged } from '../src/shell/requestChanges';
 import { createTasksStore } from '../src/shell/tasks/tasksStore';
 import { createViewStore } from '../src/view/viewStore';
 import { fakeFetch, json, silentLog } from './helpers';
@@ -100,6 +100,19 @@ describe('live messages', () => {
     ]);
     // The shell itself fetches nothing: the page decides (it may be mid-edit).
     expect(t.get).not.toHaveBeenCalled();
+  });
+
+  it('a topic change reaches the page that follows that topic only', () => {
+    const t = setup();
+    const dashboard = vi.fn();
+    const stop = followTopic('dashboard', dashboard);
+    handleLiveMessage(JSON.stringify({ $type: 'topicChanged', topic: 'inbox:x' }), t);
+    expect(dashboard).not.toHaveBeenCalled();
+    handleLiveMessage(JSON.stringify({ $type: 'topicChanged', topic: 'dashboard' }), t);
+    expect(dashboard).toHaveBeenCalledTimes(1);
+    stop();
+    handleLiveMessage(JSON.stringify({ $type: 'topicChanged', topic: 'dashboard' }), t);
+    expect(dashboard).toHaveBeenCalledTimes(1);
   });
 
   it('parse failures are only logged', () => {

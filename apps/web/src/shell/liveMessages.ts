@@ -2,8 +2,8 @@ import type { AssignedTask, Notification } from '@dossier/core';
 import { deliverPresence } from '../features/presence/presenceChannel';
 import { replaceByTaskId } from '../view/replaceByTaskId';
 import type { ViewStore } from '../view/viewStore';
+import { deliverRequestChanged, deliverTopicChanged } from './liveChanges';
 import type { NotificationsStore } from './notifications/notificationsStore';
-import { deliverRequestChanged } from './requestChanges';
 import type { TasksStore } from './tasks/tasksStore';
 
 export interface LiveTargets {
@@ -22,7 +22,9 @@ type LiveMessage =
   // The workflow added or completed a task of the request.
   | { $type: 'requestTasks'; requestNumber: string }
   // Anything of the request changed (every request event), by a person (by) or the workflow (null).
-  | { $type: 'requestChanged'; requestNumber: string; by: string | null };
+  | { $type: 'requestChanged'; requestNumber: string; by: string | null }
+  // Something a page follows changed (the dashboard, an inbox message).
+  | { $type: 'topicChanged'; topic: string };
 
 function parse(data: unknown): LiveMessage | undefined {
   const value = typeof data === 'string' ? JSON.parse(data) : data;
@@ -63,11 +65,14 @@ export function handleLiveMessage(data: unknown, targets: LiveTargets): void {
     case 'requestCorrespondence':
     case 'requestTasks':
     case 'requestChanged':
-      // The open request page fetches itself again, unless the user is editing (see followRequest).
+      // The open request page fetches itself again, unless the user is editing (see view/follow).
       deliverRequestChanged({
         requestNumber: message.requestNumber,
         by: 'by' in message ? message.by : undefined,
       });
+      break;
+    case 'topicChanged':
+      if (typeof message.topic === 'string') deliverTopicChanged(message.topic);
       break;
     default:
       deliverPresence(message);

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { presenceReconnected, setPresenceSender } from '../features/presence/presenceChannel';
 import { useStore } from '../view/createStore';
 import { LiveConnection, liveUrl } from './live';
+import { followReconnected, setFollowSender } from './liveChanges';
 import { handleLiveMessage } from './liveMessages';
 import { useServices } from './ServicesContext';
 
@@ -25,14 +26,17 @@ export function useLive(): void {
         void notifications.loadActive();
         void tasks.load();
         presenceReconnected();
+        followReconnected();
       },
       onClose: () => tasks.clear(),
       onMessage: (data) => handleLiveMessage(data, { notifications, tasks, view, userId }),
     });
     setPresenceSender((message) => connection.send(message));
+    setFollowSender((message) => connection.send(message));
     connection.start();
     return () => {
       setPresenceSender(undefined);
+      setFollowSender(undefined);
       connection.stop();
     };
   }, [services, userId]);

@@ -3,12 +3,12 @@ import { Alert, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title 
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
+import { ChangedNotice } from '../../ui/ChangedNotice';
 import { definePage } from '../../view/page';
 import { RequestPresence } from '../presence/RequestPresence';
 import { actionPanels } from './actions/panels';
 import { History } from './History';
 import { requestLists } from './lists';
-import { ChangedNotice } from './live/ChangedNotice';
 import { useFollowRequest } from './live/useFollowRequest';
 import { Previews } from './Previews';
 import { ApplicantPart } from './parts/ApplicantPart';
@@ -108,7 +108,7 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
           </Group>
         </Group>
 
-        {changedElsewhere && <ChangedNotice onShow={showChanges} />}
+        {changedElsewhere && <ChangedNotice text={t('request.changedElsewhere')} onShow={showChanges} />}
 
         {activeAction &&
           (Panel ? (

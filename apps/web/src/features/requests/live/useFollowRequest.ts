@@ -1,67 +1,42 @@
 import type { View } from '@dossier/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { onRequestChanged } from '../../../shell/liveChanges';
 import { isRequestPath } from '../../../shell/liveMessages';
-import { onRequestChanged } from '../../../shell/requestChanges';
-import { useServices } from '../../../shell/ServicesContext';
-import { followRequest, isNewerOrSame } from './followRequest';
+import { useFollowView } from '../../../view/follow';
+
+/** The version of a request view, or undefined for another view. */
+export function requestVersion(view: View): number | undefined {
+  const request = (view as { request?: { version?: unknown } }).request;
+  return typeof request?.version === 'number' ? request.version : undefined;
+}
 
 /**
- * Keeps the open request page up to date with changes made by others and by the workflow.
- * `editing`: an action panel or a part edit is open. Answers whether a newer state is held back
- * (the page shows the notice) and the function that shows it.
+ * Whether a fetched view may replace the shown one: the same request, and not older than what is
+ * shown (the page's own save may have answered a newer version while the fetch was under way).
+ */
+export function isNewerOrSame(fetched: View, shown: View, requestNumber: string): boolean {
+  const numberOf = (v: View) => (v as { request?: { requestNumber?: unknown } }).request?.requestNumber;
+  if (fetched.$type !== shown.$type || numberOf(fetched) !== requestNumber) return false;
+  if (numberOf(shown) !== requestNumber) return false;
+  const a = requestVersion(fetched);
+  const b = requestVersion(shown);
+  return a === undefined || b === undefined || a >= b;
+}
+
+/**
+ * Keeps the open request page up to date with changes made by others and by the workflow (the
+ * server tells whoever has the request open). `editing`: an action panel or a part edit is open.
  */
 export function useFollowRequest(requestNumber: string, editing: boolean) {
-  const { api, view: store } = useServices();
-  const [held, setHeld] = useState<View | null>(null);
-  const editingRef = useRef(editing);
-  editingRef.current = editing;
-
-  const apply = useCallback(
-    (fresh: View) => {
-      const shown = store.get();
-      // The user may have gone elsewhere, or saved a newer state, while the fetch was under way.
-      if (!isRequestPath(shown.path, requestNumber) || !isNewerOrSame(fresh, shown.view, requestNumber))
-        return;
-      store.patch(() => fresh);
-    },
-    [store, requestNumber],
-  );
-
-  useEffect(() => {
-    setHeld(null);
-    const follower = followRequest({
-      fetch: () => {
-        const path = store.get().path;
-        return api.get<View>(
-          isRequestPath(path, requestNumber) ? path : `/requests/${encodeURIComponent(requestNumber)}`,
-        );
-      },
-      isEditing: () => editingRef.current || store.get().dirty,
-      apply,
-      hold: setHeld,
-      // A missed update is made good by the next one or a reload; no banner for it.
-      report: (error) => console.error('Following the request failed', error),
-    });
-    const stop = onRequestChanged((change) => {
-      if (change.requestNumber === requestNumber) follower.changed();
-    });
-    return () => {
-      stop();
-      follower.stop();
-    };
-  }, [api, store, requestNumber, apply]);
-
-  // Once the user stops editing (saved or cancelled), what was held back goes in.
-  useEffect(() => {
-    if (editing || !held) return;
-    apply(held);
-    setHeld(null);
-  }, [editing, held, apply]);
-
-  const showChanges = useCallback(() => {
-    if (held) apply(held);
-    setHeld(null);
-  }, [held, apply]);
-
-  return { changedElsewhere: held !== null, showChanges };
+  const fallback = `/requests/${encodeURIComponent(requestNumber)}`;
+  return useFollowView({
+    key: requestNumber,
+    editing,
+    subscribe: (changed) =>
+      onRequestChanged((change) => {
+        if (change.requestNumber === requestNumber) changed();
+      }),
+    path: (shown) => (isRequestPath(shown.path, requestNumber) ? shown.path : fallback),
+    accepts: (fresh, shown) =>
+      isRequestPath(shown.path, requestNumber) && isNewerOrSame(fresh, shown.view, requestNumber),
+  });
 }

@@ -1,8 +1,9 @@
 import type { View } from '@dossier/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followRequest, isNewerOrSame } from '../src/features/requests/live/followRequest';
+import { isNewerOrSame } from '../src/features/requests/live/useFollowRequest';
+import { followChanges } from '../src/view/follow';
 
-// The open request page follows changes made elsewhere: bursts cost one fetch, and while the user
+// An open page (here the request page) follows changes made elsewhere: bursts cost one fetch, and while the user
 // edits, the fetched view is held back instead of replacing the page.
 
 const requestView = (version: number, requestNumber = 'ABC251122QXT42'): View => ({
@@ -15,7 +16,7 @@ function setup(editing = false) {
   const fetch = vi.fn(async () => requestView(state.version));
   const apply = vi.fn();
   const hold = vi.fn();
-  const follower = followRequest({ fetch, isEditing: () => state.editing, apply, hold });
+  const follower = followChanges({ fetch, isEditing: () => state.editing, apply, hold });
   return { state, fetch, apply, hold, follower };
 }
 
