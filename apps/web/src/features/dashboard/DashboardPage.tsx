@@ -2,7 +2,9 @@ import { type View, WORKFLOW_TASK_TYPES } from '@dossier/core';
 import { Container, Group, Select, SimpleGrid, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { followTopic } from '../../shell/liveChanges';
 import { useServices } from '../../shell/ServicesContext';
+import { followChanges } from '../../view/follow';
 import { definePage } from '../../view/page';
 import {
   type DashboardFilters,
@@ -22,6 +24,8 @@ export interface DashboardView extends View {
 }
 
 const PAGE_SIZE = 10;
+/** Tiles load again at most once a second, however busy the requests are. */
+const LIVE_DEBOUNCE_MS = 1000;
 
 /**
  * /dashboard (spec 2): the due, owner and task type filters over five tiles, each loaded from
@@ -33,7 +37,25 @@ export const DashboardPage = definePage<DashboardView>(({ view }) => {
   const { api, view: store } = useServices();
   const [filters, setFilters] = useState<DashboardFilters>(() => filtersFromAddress());
   const [answers, setAnswers] = useState<Partial<Record<Tile, TileAnswer>>>({});
+  // Bumped when requests changed elsewhere (the server tells every open dashboard): tiles load again.
+  const [changes, setChanges] = useState(0);
 
+  useEffect(() => {
+    const follower = followChanges({
+      fetch: async () => undefined,
+      isEditing: () => false,
+      apply: () => setChanges((c) => c + 1),
+      hold: () => undefined,
+      debounceMs: LIVE_DEBOUNCE_MS,
+    });
+    const stop = followTopic('dashboard', () => follower.changed());
+    return () => {
+      stop();
+      follower.stop();
+    };
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changes is what asks for a new load
   useEffect(() => {
     writeAddress(filters);
     let current = true;
@@ -46,7 +68,7 @@ export const DashboardPage = definePage<DashboardView>(({ view }) => {
     return () => {
       current = false;
     };
-  }, [api, store, filters]);
+  }, [api, store, filters, changes]);
 
   // A change of a common filter starts every tile at its first page again.
   const common = (change: Partial<DashboardFilters>) =>
