@@ -113,4 +113,26 @@ test('changes by another user appear on the open request page; a draft survives 
   await expect(a.getByTestId('action-reOpenRequest')).toBeVisible(LIVE);
   await expect(a.getByTestId('action-addNote')).toHaveCount(0);
   await a.screenshot({ path: shot('closed'), fullPage: true });
+
+  // A's dashboard follows too: B adds a task to another request and A's task tile counts it
+  // (tiles load again at most once a second).
+  const other = await withDatabase(async (client) => {
+    const r = await client.query(
+      `select request_number from requests where status <> 'closed' and scope like '/org/acme/%'
+       order by submitted_at asc limit 1`,
+    );
+    return r.rows[0].request_number as string;
+  });
+  await a.goto('/dashboard');
+  const summary = a.getByTestId('tile-activeTasks').getByTestId('tile-summary');
+  await expect(summary).toHaveText(/\S/);
+  await a.waitForTimeout(500);
+  const before = await summary.textContent();
+  await b.goto(`/requests/${other}`);
+  await b.getByTestId('action-addTask').click();
+  await pick(b, 'addTask-type', 'Action Deferred');
+  await b.getByTestId('panel-addTask').getByTestId('addTask-dueDate').fill('31/12/9999');
+  await b.getByTestId('panel-addTask').getByTestId('panel-submit').click();
+  await expect(b.getByTestId('panel-addTask')).toHaveCount(0);
+  await expect(summary).not.toHaveText(before ?? '', { timeout: 3000 });
 });
