@@ -35,9 +35,21 @@ export function setFollowSender(sender: Send | undefined): void {
   send = sender;
 }
 
-/** Called by the live connection on every open. */
-export function followReconnected(): void {
+const reconnectListeners = new Set<() => void>();
+
+/**
+ * Called by the live connection on every open; `again` after the first. Changes made while it was
+ * closed were never told, so every page that follows something fetches afresh.
+ */
+export function followReconnected(again: boolean): void {
   if (followed) send?.({ $type: 'following', topic: followed });
+  if (again) for (const listener of reconnectListeners) listener();
+}
+
+/** Listens for the live connection opening again after a close; answers a function that stops. */
+export function onLiveReconnected(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
 }
 
 export function deliverTopicChanged(topic: string): void {

@@ -8,7 +8,8 @@ import { useServices } from './ServicesContext';
 
 /**
  * Keeps the live connection open while a user is signed in. Every open reloads notifications, the
- * active count and the assigned tasks; every close clears the assigned-task list.
+ * active count and the assigned tasks (and, after a reconnect, what the open page follows); every
+ * close clears the assigned-task list.
  */
 export function useLive(): void {
   const services = useServices();
@@ -19,6 +20,7 @@ export function useLive(): void {
     const { notifications, tasks, view } = services;
     void notifications.loadActive();
     void tasks.load();
+    let opened = false;
     const connection = new LiveConnection({
       url: liveUrl(window.location),
       onOpen: () => {
@@ -26,7 +28,8 @@ export function useLive(): void {
         void notifications.loadActive();
         void tasks.load();
         presenceReconnected();
-        followReconnected();
+        followReconnected(opened);
+        opened = true;
       },
       onClose: () => tasks.clear(),
       onMessage: (data) => handleLiveMessage(data, { notifications, tasks, view, userId }),

@@ -1,5 +1,6 @@
 import type { View } from '@dossier/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { onLiveReconnected } from '../shell/liveChanges';
 import { useServices } from '../shell/ServicesContext';
 import type { ViewState } from './viewStore';
 
@@ -118,8 +119,10 @@ export function useFollowView(options: FollowViewOptions) {
       report: (error) => console.error('Following the page failed', error),
     });
     const stop = latest.current.subscribe(() => follower.changed());
+    const stopReconnected = onLiveReconnected(() => follower.changed());
     return () => {
       stop();
+      stopReconnected();
       follower.stop();
     };
   }, [api, store, apply, options.key]);

@@ -2,7 +2,7 @@ import { type View, WORKFLOW_TASK_TYPES } from '@dossier/core';
 import { Container, Group, Select, SimpleGrid, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { followTopic } from '../../shell/liveChanges';
+import { followTopic, onLiveReconnected } from '../../shell/liveChanges';
 import { useServices } from '../../shell/ServicesContext';
 import { followChanges } from '../../view/follow';
 import { definePage } from '../../view/page';
@@ -49,8 +49,10 @@ export const DashboardPage = definePage<DashboardView>(({ view }) => {
       debounceMs: LIVE_DEBOUNCE_MS,
     });
     const stop = followTopic('dashboard', () => follower.changed());
+    const stopReconnected = onLiveReconnected(() => follower.changed());
     return () => {
       stop();
+      stopReconnected();
       follower.stop();
     };
   }, []);

@@ -65,8 +65,10 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
   const InvoicesList = requestLists.invoices;
   const CorrespondenceList = requestLists.correspondence;
   const { view: store } = useServices();
+  // An entry of a list (a note) being edited: not a mode, as the page's buttons stay usable.
+  const [listEditing, setListEditing] = useState(false);
   // Changes by others and the workflow come in live; while something is open they wait (notice).
-  const { changedElsewhere, showChanges } = useFollowRequest(r.requestNumber, busy);
+  const { changedElsewhere, showChanges } = useFollowRequest(r.requestNumber, busy || listEditing);
   // After an action or a list change, the page shows the request as it now is.
   const reload = () => {
     setMode(null);
@@ -145,7 +147,9 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
 
         {ResultsList && <ResultsList view={view} busy={busy} onChanged={reload} />}
         {InvoicesList && view.canViewInvoices && <InvoicesList view={view} busy={busy} onChanged={reload} />}
-        {CorrespondenceList && <CorrespondenceList view={view} busy={busy} onChanged={reload} />}
+        {CorrespondenceList && (
+          <CorrespondenceList view={view} busy={busy} onChanged={reload} onEditing={setListEditing} />
+        )}
 
         <History requestNumber={r.requestNumber} entries={view.history} />
       </Stack>
