@@ -1,7 +1,8 @@
 import type { View } from '@dossier/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isNewerOrSame } from '../src/features/requests/live/useFollowRequest';
-import { followChanges } from '../src/view/follow';
+import { createViewFollower, followChanges } from '../src/view/follow';
+import { createViewStore } from '../src/view/viewStore';
 
 // An open page (here the request page) follows changes made elsewhere: bursts cost one fetch, and while the user
 // edits, the fetched view is held back instead of replacing the page.
@@ -82,5 +83,80 @@ describe('following the open request', () => {
     expect(isNewerOrSame(requestView(1), requestView(2), n)).toBe(false);
     expect(isNewerOrSame(requestView(3, 'XYZ251122AAA10'), requestView(2), n)).toBe(false);
     expect(isNewerOrSame(requestView(3), { $type: 'home' }, n)).toBe(false);
+  });
+});
+
+describe('following the view of the open page', () => {
+  const N = 'ABC251122QXT42';
+  const path = `/requests/${N}`;
+
+  function setup(options: { editing?: boolean } = {}) {
+    const store = createViewStore({ path, view: requestView(2) }, { get: vi.fn(), post: vi.fn() });
+    const server = { version: 3 };
+    const fetch = vi.fn(async () => requestView(server.version));
+    const held: boolean[] = [];
+    const follower = createViewFollower({
+      store,
+      fetch,
+      path: (shown) => shown.path,
+      accepts: (fresh, shown) => isNewerOrSame(fresh, shown.view, N),
+      onHeld: (h) => held.push(h),
+      editing: options.editing,
+    });
+    const version = () => (store.get().view.request as { version: number }).version;
+    return { store, server, fetch, held, follower, version };
+  }
+
+  it('puts the newer view in, as shown and as saved, when nothing is edited', async () => {
+    const t = setup();
+    t.follower.changed();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.fetch).toHaveBeenCalledWith(path);
+    expect(t.version()).toBe(3);
+    expect(t.store.get().saved).toEqual(requestView(3));
+    expect(t.held).toEqual([]);
+  });
+
+  it('holds the view back while a panel is open; Show changes puts it in and keeps following', async () => {
+    const t = setup({ editing: true });
+    t.follower.changed();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.version()).toBe(2);
+    expect(t.held).toEqual([true]);
+    t.follower.showChanges();
+    expect(t.version()).toBe(3);
+    expect(t.held).toEqual([true, false]);
+    // Still editing: the next change waits again, and closing the panel lets it in.
+    t.server.version = 4;
+    t.follower.changed();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.version()).toBe(3);
+    expect(t.held).toEqual([true, false, true]);
+    t.follower.setEditing(false);
+    expect(t.version()).toBe(4);
+    expect(t.held).toEqual([true, false, true, false]);
+  });
+
+  it('holds the view back while the view is dirty, even with no panel open', async () => {
+    const t = setup();
+    t.store.edit((v) => ({ ...v, draft: 'typed' }));
+    t.follower.changed();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.store.get().view).toMatchObject({ draft: 'typed' });
+    expect(t.held).toEqual([true]);
+    // Closing a panel does not let it in over unsaved edits; reverting them and closing does.
+    t.follower.setEditing(false);
+    expect(t.store.get().view).toMatchObject({ draft: 'typed' });
+    t.store.revert();
+    t.follower.setEditing(false);
+    expect(t.version()).toBe(3);
+  });
+
+  it('never puts an older view in than the one the page saved meanwhile', async () => {
+    const t = setup();
+    t.store.patch(() => requestView(5));
+    t.follower.changed();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.version()).toBe(5);
   });
 });

@@ -1,7 +1,13 @@
 import type { AssignedTask, Notification, View } from '@dossier/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createApi } from '../src/api';
-import { followTopic, onRequestChanged } from '../src/shell/liveChanges';
+import {
+  followReconnected,
+  followTopic,
+  onLiveReconnected,
+  onRequestChanged,
+  setFollowSender,
+} from '../src/shell/liveChanges';
 import { handleLiveMessage, isRequestPath } from '../src/shell/liveMessages';
 import { createNotificationsStore } from '../src/shell/notifications/notificationsStore';
 import { createTasksStore } from '../src/shell/tasks/tasksStore';
@@ -113,6 +119,27 @@ describe('live messages', () => {
     stop();
     handleLiveMessage(JSON.stringify({ $type: 'topicChanged', topic: 'dashboard' }), t);
     expect(dashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('a reconnect follows the topic again and tells followers to fetch afresh, not the first open', () => {
+    const sent: unknown[] = [];
+    setFollowSender((m) => sent.push(m));
+    const stop = followTopic('dashboard', () => undefined);
+    const reconnected = vi.fn();
+    const stopListening = onLiveReconnected(reconnected);
+    followReconnected(false);
+    expect(reconnected).not.toHaveBeenCalled();
+    followReconnected(true);
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    stop();
+    stopListening();
+    setFollowSender(undefined);
+    expect(sent).toEqual([
+      { $type: 'following', topic: 'dashboard' },
+      { $type: 'following', topic: 'dashboard' },
+      { $type: 'following', topic: 'dashboard' },
+      { $type: 'following', topic: null },
+    ]);
   });
 
   it('parse failures are only logged', () => {

@@ -2,7 +2,7 @@ import type { View } from '@dossier/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onLiveReconnected } from '../shell/liveChanges';
 import { useServices } from '../shell/ServicesContext';
-import type { ViewState } from './viewStore';
+import type { ViewState, ViewStore } from './viewStore';
 
 // An open page follows changes made elsewhere (issue 22, item 1): each "changed" message from the
 // live connection asks for the page's view again; a burst of them (one action writes several
@@ -76,12 +76,71 @@ export function followChanges<T = View>(options: FollowOptions<T>): Follower {
   };
 }
 
-export interface FollowViewOptions {
-  /** Listens for changes of what the page shows; answers a function that stops listening. */
-  subscribe(changed: () => void): () => void;
+export interface ViewFollowerOptions {
+  store: Pick<ViewStore, 'get' | 'patch'>;
+  fetch(path: string): Promise<View>;
   /** The path to fetch the view from. */
   path(shown: ViewState): string;
   /** Whether the fetched view may replace the one shown now (same page, not older). */
+  accepts(fresh: View, shown: ViewState): boolean;
+  /** Called when a newer view starts or stops being held back (the page shows the notice). */
+  onHeld(held: boolean): void;
+  /** An action panel or an edit is open at the start. */
+  editing?: boolean;
+  report?(error: unknown): void;
+  debounceMs?: number;
+}
+
+export interface ViewFollower {
+  /** What the page shows changed elsewhere. */
+  changed(): void;
+  /** An action panel or an edit opened or closed; closing lets a held-back view in. */
+  setEditing(editing: boolean): void;
+  /** The user asks for the held-back view: it goes in around their edit (which is local state). */
+  showChanges(): void;
+  stop(): void;
+}
+
+/** Follows the view of the page shown in the view store (editing: see followChanges). */
+export function createViewFollower(options: ViewFollowerOptions): ViewFollower {
+  const { store } = options;
+  let editing = options.editing ?? false;
+  let held: View | null = null;
+  const setHeld = (view: View | null) => {
+    const was = held !== null;
+    held = view;
+    if (was !== (view !== null)) options.onHeld(view !== null);
+  };
+  // The user may have gone elsewhere, or saved a newer state, while the fetch was under way.
+  const apply = (fresh: View) => {
+    setHeld(null);
+    if (options.accepts(fresh, store.get())) store.patch(() => fresh);
+  };
+  const follower = followChanges({
+    fetch: () => options.fetch(options.path(store.get())),
+    isEditing: () => editing || store.get().dirty,
+    apply,
+    hold: setHeld,
+    report: options.report,
+    debounceMs: options.debounceMs,
+  });
+  return {
+    changed: () => follower.changed(),
+    setEditing(next) {
+      editing = next;
+      if (!editing && held && !store.get().dirty) apply(held);
+    },
+    showChanges() {
+      if (held) apply(held);
+    },
+    stop: () => follower.stop(),
+  };
+}
+
+export interface FollowViewOptions {
+  /** Listens for changes of what the page shows; answers a function that stops listening. */
+  subscribe(changed: () => void): () => void;
+  path(shown: ViewState): string;
   accepts(fresh: View, shown: ViewState): boolean;
   /** An action panel or an edit is open. */
   editing: boolean;
@@ -90,54 +149,43 @@ export interface FollowViewOptions {
 }
 
 /**
- * Keeps the shown view up to date with changes made elsewhere. Answers whether a newer state is
- * held back (the page shows the notice) and the function that shows it.
+ * Keeps the shown view up to date with changes made elsewhere (and after a reconnect, when changes
+ * may have been missed). Answers whether a newer state is held back (the page shows the notice)
+ * and the function that shows it.
  */
 export function useFollowView(options: FollowViewOptions) {
   const { api, view: store } = useServices();
-  const [held, setHeld] = useState<View | null>(null);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
   const latest = useRef(options);
   latest.current = options;
-
-  const apply = useCallback(
-    (fresh: View) => {
-      // The user may have gone elsewhere, or saved a newer state, while the fetch was under way.
-      if (latest.current.accepts(fresh, store.get())) store.patch(() => fresh);
-    },
-    [store],
-  );
+  const follower = useRef<ViewFollower | undefined>(undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: key is what starts following afresh
   useEffect(() => {
-    setHeld(null);
-    const follower = followChanges({
-      fetch: () => api.get<View>(latest.current.path(store.get())),
-      isEditing: () => latest.current.editing || store.get().dirty,
-      apply,
-      hold: setHeld,
+    setChangedElsewhere(false);
+    const f = createViewFollower({
+      store,
+      fetch: (path) => api.get<View>(path),
+      path: (shown) => latest.current.path(shown),
+      accepts: (fresh, shown) => latest.current.accepts(fresh, shown),
+      onHeld: setChangedElsewhere,
+      editing: latest.current.editing,
       // A missed update is made good by the next one or a reload; no banner for it.
       report: (error) => console.error('Following the page failed', error),
     });
-    const stop = latest.current.subscribe(() => follower.changed());
-    const stopReconnected = onLiveReconnected(() => follower.changed());
+    follower.current = f;
+    const stop = latest.current.subscribe(f.changed);
+    const stopReconnected = onLiveReconnected(f.changed);
     return () => {
       stop();
       stopReconnected();
-      follower.stop();
+      f.stop();
+      follower.current = undefined;
     };
-  }, [api, store, apply, options.key]);
+  }, [api, store, options.key]);
 
-  // Once the user stops editing (saved or cancelled), what was held back goes in.
-  useEffect(() => {
-    if (options.editing || !held) return;
-    apply(held);
-    setHeld(null);
-  }, [options.editing, held, apply]);
+  useEffect(() => follower.current?.setEditing(options.editing), [options.editing]);
 
-  const showChanges = useCallback(() => {
-    if (held) apply(held);
-    setHeld(null);
-  }, [held, apply]);
-
-  return { changedElsewhere: held !== null, showChanges };
+  const showChanges = useCallback(() => follower.current?.showChanges(), []);
+  return { changedElsewhere, showChanges };
 }
