@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import nodemailer from 'nodemailer';
 import { withDatabase } from './db';
 import { ADMIN, pick, signIn } from './fixtures';
+import { PORT } from './playwright.config';
 
 // The open request page is live (issue 22, item 1): the handler (A) has a request open while the
 // administrator (B) adds a note, a task and a result and closes it; A's page shows each within 2 s,
@@ -135,4 +137,67 @@ test('changes by another user appear on the open request page; a draft survives 
   await b.getByTestId('panel-addTask').getByTestId('panel-submit').click();
   await expect(b.getByTestId('panel-addTask')).toHaveCount(0);
   await expect(summary).not.toHaveText(before ?? '', { timeout: 4000 });
+});
+
+test('an inbox message open for one user shows links another makes; an open panel waits', async ({
+  browser,
+}) => {
+  const subject = `Live inbox ${Date.now()}`;
+  const mailer = nodemailer.createTransport({ host: '127.0.0.1', port: PORT + 26, secure: false });
+  await mailer.sendMail({
+    from: 'Dr Grey <grey@clinic.example>',
+    to: 'inbox@dossier.localhost',
+    subject,
+    text: 'No reference in this one.',
+  });
+  mailer.close();
+  const { id, n } = await withDatabase(async (client) => {
+    let row: { id: string } | undefined;
+    for (let i = 0; i < 50 && !row; i++) {
+      row = (await client.query('select id from inbox_messages where subject = $1', [subject])).rows[0];
+      if (!row) await new Promise((r) => setTimeout(r, 200));
+    }
+    const r = await client.query(
+      `select request_number from requests where status <> 'closed' and scope like '/org/acme/%'
+       order by submitted_at desc limit 1 offset 3`,
+    );
+    return { id: row?.id as string, n: r.rows[0].request_number as string };
+  });
+  const a = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  const b = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  await signIn(a, 'handler');
+  await signIn(b, ADMIN.username, ADMIN.password);
+  const connected = a.waitForResponse((r) => r.url().endsWith('/notifications') && r.ok());
+  await a.goto(`/inbox/messages/${id}`);
+  await connected;
+  await expect(a.getByTestId('inbox-message-page')).toBeVisible();
+  await expect(a.getByTestId('inbox-action-unlink')).toHaveCount(0);
+
+  // B links the message: A's page shows the link and offers Unlink.
+  await b.goto(`/inbox/messages/${id}`);
+  await b.getByTestId('inbox-action-link').click();
+  await b.getByTestId('inbox-link-number').fill(n);
+  await expect(b.getByTestId('inbox-can-link')).toBeVisible();
+  await b.getByTestId('inbox-link-submit').click();
+  await expect(b.getByTestId('inbox-link-row')).toContainText(n);
+  await expect(a.getByTestId('inbox-link-row')).toContainText(n, LIVE);
+  await expect(a.getByTestId('inbox-action-unlink')).toBeVisible(LIVE);
+
+  // A starts linking it elsewhere; B unlinks meanwhile: A's typing stays, the notice shows.
+  await a.getByTestId('inbox-action-link').click();
+  await a.getByTestId('inbox-link-number').fill('ACM26');
+  await b.getByTestId('inbox-action-unlink').click();
+  // Linked to one request only, the panel has it chosen already.
+  await expect(b.getByTestId('inbox-unlink-number')).toHaveValue(n);
+  await b.getByTestId('inbox-unlink-submit').click();
+  await expect(b.getByTestId('inbox-action-unlink')).toHaveCount(0);
+  await expect(a.getByTestId('changed-notice')).toContainText(
+    'This message was changed by someone else.',
+    LIVE,
+  );
+  await expect(a.getByTestId('inbox-link-number')).toHaveValue('ACM26');
+  await a.getByTestId('inbox-link-cancel').click();
+  await expect(a.getByTestId('changed-notice')).toHaveCount(0);
+  await expect(a.getByTestId('inbox-action-unlink')).toHaveCount(0);
+  await a.screenshot({ path: shot('inbox-after'), fullPage: true });
 });
