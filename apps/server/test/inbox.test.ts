@@ -1,4 +1,5 @@
 import { createRequestNumber } from '@dossier/core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../src/files/storage.js';
 import { receiveMessage } from '../src/mail/incoming/receive.js';
@@ -287,6 +288,36 @@ describe('link and unlink', () => {
     expect(view.message.requestLinks[0]).toMatchObject({ requestNumber: n });
     expect(view.message.requestLinks[0].unlinkedAt).toBeDefined();
     expect(view.actions).toEqual(['link']);
+  });
+
+  it('tells whoever has the message open when it is linked or unlinked (live topic)', async () => {
+    const listener = new pg.Client({ connectionString: t.url });
+    await listener.connect();
+    const topics: string[] = [];
+    listener.on('notification', (n) => {
+      const envelope = JSON.parse(n.payload ?? '{}');
+      if (envelope.kind === 'topic') topics.push(envelope.topic);
+    });
+    await listener.query('listen dossier_live');
+    try {
+      const n = await insertTestRequest(t.db, { scope: '/org/acme/' });
+      const { id } = await receive(mail({ From: 'nobody@elsewhere.example', Subject: 'Hello' }, 'Hi.'));
+      const waitForTopics = async (count: number) => {
+        for (let i = 0; i < 100 && topics.filter((x) => x === `inbox:${id}`).length < count; i++)
+          await new Promise((r) => setTimeout(r, 25));
+        return topics.filter((x) => x === `inbox:${id}`).length;
+      };
+      expect(
+        (await post(t, handler, `/inbox/messages/${id}/actions/link`, { requestNumber: n })).statusCode,
+      ).toBe(200);
+      expect(await waitForTopics(1)).toBe(1);
+      expect(
+        (await post(t, handler, `/inbox/messages/${id}/actions/unlink`, { requestNumber: n })).statusCode,
+      ).toBe(200);
+      expect(await waitForTopics(2)).toBe(2);
+    } finally {
+      await listener.end();
+    }
   });
 
   it("keeps each organisation's messages to its own staff: list, page, attachments, links", async () => {

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { richTextFromParagraphs } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { publishTopic } from '../src/live/hub.js';
 import { caller } from './accountsHelpers.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
@@ -16,7 +18,13 @@ const cookies: Record<string, string> = {};
 
 interface Socket {
   ws: WebSocket;
-  messages: { $type: string; requestNumber?: string; viewers?: { userId: string; name: string }[] }[];
+  messages: {
+    $type: string;
+    requestNumber?: string;
+    by?: string | null;
+    topic?: string;
+    viewers?: { userId: string; name: string }[];
+  }[];
 }
 
 function connect(user: string): Promise<Socket> {
@@ -128,5 +136,67 @@ describe('who else has the request open', () => {
       .values({ connection_id: 'dead', user_id: 'alice', seen_at: new Date(Date.now() - 10 * 60_000) })
       .execute();
     expect(await online()).toBe(false);
+  });
+
+  it('tells whoever has the request open that another user changed it, and nobody else', async () => {
+    const alice = await connect('alice');
+    const manager = await connect('manager');
+    alice.ws.send(JSON.stringify({ $type: 'viewing', requestNumber: n }));
+    await waitFor(() => lastViewers(alice));
+    const changed = (s: Socket) => s.messages.filter((m) => m.$type === 'requestChanged');
+
+    const bob = caller(t.app, cookies.bob);
+    const res = await bob.post(`/requests/${n}/actions/addNote`, {
+      body: richTextFromParagraphs('Called the recipient.'),
+    });
+    expect(res.statusCode).toBe(200);
+    const message = await waitFor(() => changed(alice)[0]);
+    expect(message).toEqual({ $type: 'requestChanged', requestNumber: n, by: 'bob' });
+    // The manager is connected but shows no request: nothing for them.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(changed(manager)).toEqual([]);
+
+    // A change refused (and so rolled back) tells nobody.
+    const before = changed(alice).length;
+    expect((await bob.post(`/requests/${n}/actions/addNote`, { body: 'x' })).statusCode).toBe(400);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(changed(alice).length).toBe(before);
+    alice.ws.close();
+    manager.ws.close();
+  });
+
+  it('tells every open dashboard that a request changed, and an inbox message only to inbox users', async () => {
+    const manager = await connect('manager');
+    const globex = await connect('globex');
+    const alice = await connect('alice');
+    const topics = (s: Socket) => s.messages.filter((m) => m.$type === 'topicChanged').map((m) => m.topic);
+    manager.ws.send(JSON.stringify({ $type: 'following', topic: 'dashboard' }));
+    const inbox = 'inbox:00000000-0000-4000-8000-000000000001';
+    globex.ws.send(JSON.stringify({ $type: 'following', topic: inbox }));
+    alice.ws.send(JSON.stringify({ $type: 'following', topic: inbox }));
+    // The follow is handled on the server's side of the socket; a ping answered means it was read.
+    for (const s of [manager, globex, alice]) {
+      s.ws.send(JSON.stringify({ $type: 'ping' }));
+      await waitFor(() => s.messages.find((m) => m.$type === 'pong'));
+    }
+
+    const bob = caller(t.app, cookies.bob);
+    const note = { body: richTextFromParagraphs('Dashboard news.') };
+    expect((await bob.post(`/requests/${n}/actions/addNote`, note)).statusCode).toBe(200);
+    expect(await waitFor(() => topics(manager)[0])).toBe('dashboard');
+
+    await t.db.transaction().execute((trx) => publishTopic(trx, inbox));
+    expect(await waitFor(() => topics(alice)[0])).toBe(inbox);
+    // The submitter may not use the inbox: following it was refused.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(topics(globex)).toEqual([]);
+    // Leaving the page stops it.
+    manager.ws.send(JSON.stringify({ $type: 'following', topic: null }));
+    manager.ws.send(JSON.stringify({ $type: 'ping' }));
+    await waitFor(() => (manager.messages.filter((m) => m.$type === 'pong').length === 2 ? true : undefined));
+    expect((await bob.post(`/requests/${n}/actions/addNote`, note)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(topics(manager)).toEqual(['dashboard']);
+    for (const s of [manager, globex, alice]) s.ws.close();
   });
 });

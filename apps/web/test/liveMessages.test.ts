@@ -1,6 +1,13 @@
 import type { AssignedTask, Notification, View } from '@dossier/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createApi } from '../src/api';
+import {
+  followReconnected,
+  followTopic,
+  onLiveReconnected,
+  onRequestChanged,
+  setFollowSender,
+} from '../src/shell/liveChanges';
 import { handleLiveMessage, isRequestPath } from '../src/shell/liveMessages';
 import { createNotificationsStore } from '../src/shell/notifications/notificationsStore';
 import { createTasksStore } from '../src/shell/tasks/tasksStore';
@@ -75,20 +82,64 @@ describe('live messages', () => {
     expect(t.tasks.get().tasks).toEqual([]);
   });
 
-  it('a result or correspondence reloads the view of that request only', async () => {
-    const t = setup('/requests/ABC251122QXT42?tab=results');
+  it('every kind of request change is handed to the page that follows the request', () => {
+    const t = setup('/requests/ABC251122QXT42');
+    const changes: unknown[] = [];
+    const stop = onRequestChanged((c) => changes.push(c));
     handleLiveMessage(JSON.stringify({ $type: 'requestResult', requestNumber: 'XYZ251122AAA10' }), t);
-    expect(t.get).not.toHaveBeenCalled();
     handleLiveMessage(JSON.stringify({ $type: 'requestCorrespondence', requestNumber: 'ABC251122QXT42' }), t);
-    expect(t.get).toHaveBeenCalledWith('/requests/ABC251122QXT42?tab=results');
+    handleLiveMessage(JSON.stringify({ $type: 'requestTasks', requestNumber: 'ABC251122QXT42' }), t);
+    handleLiveMessage(
+      JSON.stringify({ $type: 'requestChanged', requestNumber: 'ABC251122QXT42', by: 'u2' }),
+      t,
+    );
+    stop();
+    handleLiveMessage(
+      JSON.stringify({ $type: 'requestChanged', requestNumber: 'ABC251122QXT42', by: null }),
+      t,
+    );
+    expect(changes).toEqual([
+      { requestNumber: 'XYZ251122AAA10', by: undefined },
+      { requestNumber: 'ABC251122QXT42', by: undefined },
+      { requestNumber: 'ABC251122QXT42', by: undefined },
+      { requestNumber: 'ABC251122QXT42', by: 'u2' },
+    ]);
+    // The shell itself fetches nothing: the page decides (it may be mid-edit).
+    expect(t.get).not.toHaveBeenCalled();
   });
 
-  it('a task the workflow added or completed reloads the view of that request only', () => {
-    const t = setup('/requests/ABC251122QXT42');
-    handleLiveMessage(JSON.stringify({ $type: 'requestTasks', requestNumber: 'XYZ251122AAA10' }), t);
-    expect(t.get).not.toHaveBeenCalled();
-    handleLiveMessage(JSON.stringify({ $type: 'requestTasks', requestNumber: 'ABC251122QXT42' }), t);
-    expect(t.get).toHaveBeenCalledWith('/requests/ABC251122QXT42');
+  it('a topic change reaches the page that follows that topic only', () => {
+    const t = setup();
+    const dashboard = vi.fn();
+    const stop = followTopic('dashboard', dashboard);
+    handleLiveMessage(JSON.stringify({ $type: 'topicChanged', topic: 'inbox:x' }), t);
+    expect(dashboard).not.toHaveBeenCalled();
+    handleLiveMessage(JSON.stringify({ $type: 'topicChanged', topic: 'dashboard' }), t);
+    expect(dashboard).toHaveBeenCalledTimes(1);
+    stop();
+    handleLiveMessage(JSON.stringify({ $type: 'topicChanged', topic: 'dashboard' }), t);
+    expect(dashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('a reconnect follows the topic again and tells followers to fetch afresh, not the first open', () => {
+    const sent: unknown[] = [];
+    setFollowSender((m) => sent.push(m));
+    const stop = followTopic('dashboard', () => undefined);
+    const reconnected = vi.fn();
+    const stopListening = onLiveReconnected(reconnected);
+    followReconnected(false);
+    expect(reconnected).not.toHaveBeenCalled();
+    followReconnected(true);
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    stop();
+    stopListening();
+    setFollowSender(undefined);
+    expect(sent).toEqual([
+      { $type: 'following', topic: 'dashboard' },
+      { $type: 'following', topic: 'dashboard' },
+      { $type: 'following', topic: 'dashboard' },
+      { $type: 'following', topic: null },
+    ]);
   });
 
   it('parse failures are only logged', () => {

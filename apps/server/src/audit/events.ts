@@ -1,4 +1,6 @@
 import type { DbOrTrx } from '../db/database.js';
+import { pushDashboardChanged } from '../features/dashboard/live.js';
+import { pushRequestChanged } from '../features/presence/push.js';
 
 // The audit trail of users, roles, recipients and payees: one row in `events` per change, written
 // in the transaction of the change, with the fields that changed (old and new value). Secrets are
@@ -50,6 +52,13 @@ export async function recordEvent(
       payload: JSON.stringify(event.payload),
     })
     .execute();
+  // Every change of a request, by a person or the workflow, writes a request event (its history):
+  // the one place that sees them all, so whoever has the request open, and every open dashboard,
+  // follows each of them live.
+  if (event.aggregateType === 'request') {
+    await pushRequestChanged(trx, event.aggregateId, event.actor);
+    await pushDashboardChanged(trx);
+  }
 }
 
 export interface HistoryEntry {

@@ -18,18 +18,30 @@ export interface LiveMessage {
     | 'requestResult'
     | 'requestCorrespondence'
     | 'requestPresence'
-    | 'requestTasks';
+    | 'requestTasks'
+    | 'requestChanged'
+    | 'topicChanged';
   [key: string]: unknown;
 }
 
+/**
+ * What a page can follow besides a request (whose viewers are known from presence): the dashboard,
+ * or one inbox message. A topic change says only that something changed; the page fetches its own
+ * view again, with its own access checks.
+ */
+export const TOPIC_PATTERN = /^(dashboard|inbox:[0-9a-f-]{36})$/;
+
 type Envelope =
   | { kind: 'message'; userIds: string[]; message: LiveMessage }
+  | { kind: 'topic'; topic: string }
   | { kind: 'endSession'; sessionId: string };
 
 interface Connection {
   socket: WebSocket;
   userId: string;
   sessionId: string;
+  /** The topic the connection's page follows, if any (held by this instance only). */
+  topic?: string;
 }
 
 export interface Logger {
@@ -120,9 +132,15 @@ export class LiveHub {
   private reconnecting = false;
 
   add(socket: WebSocket, userId: string, sessionId: string): void {
-    const connection = { socket, userId, sessionId };
+    const connection: Connection = { socket, userId, sessionId };
     this.connections.add(connection);
     socket.on('close', () => this.connections.delete(connection));
+  }
+
+  /** Sets the topic a socket's page follows (null: none); an unknown topic follows nothing. */
+  follow(socket: WebSocket, topic: string | null): void {
+    for (const c of this.connections)
+      if (c.socket === socket) c.topic = topic && TOPIC_PATTERN.test(topic) ? topic : undefined;
   }
 
   /** Sockets this instance holds. */
@@ -137,8 +155,7 @@ export class LiveHub {
 
   /** Publishes a message to users; pass the transaction that makes the change, if there is one. */
   async publish(db: DbOrTrx, userIds: string[], message: LiveMessage): Promise<void> {
-    if (userIds.length === 0) return;
-    await notify(db, { kind: 'message', userIds: [...new Set(userIds)], message });
+    await publishLive(db, userIds, message);
   }
 
   /** Closes the sockets of a session that has ended, on whichever instance holds them. */
@@ -160,6 +177,8 @@ export class LiveHub {
       if (envelope.kind === 'message' && envelope.userIds.includes(c.userId) && c.socket.readyState === 1) {
         c.socket.send(JSON.stringify(envelope.message));
       }
+      if (envelope.kind === 'topic' && c.topic === envelope.topic && c.socket.readyState === 1)
+        c.socket.send(JSON.stringify({ $type: 'topicChanged', topic: envelope.topic }));
     }
   }
 
@@ -168,6 +187,21 @@ export class LiveHub {
     for (const c of this.connections) c.socket.close(1001, 'server shutting down');
     await this.listener?.end().catch(() => undefined);
   }
+}
+
+/** Tells every page following the topic, on any instance, that it changed (after the commit). */
+export async function publishTopic(db: DbOrTrx, topic: string): Promise<void> {
+  if (!TOPIC_PATTERN.test(topic)) throw new Error(`invalid live topic ${topic}`);
+  await notify(db, { kind: 'topic', topic });
+}
+
+/**
+ * Publishes a message to users without a hub at hand: NOTIFY needs only the transaction, and every
+ * instance's hub delivers it. For changes made deep in shared code (e.g. every request event).
+ */
+export async function publishLive(db: DbOrTrx, userIds: string[], message: LiveMessage): Promise<void> {
+  if (userIds.length === 0) return;
+  await notify(db, { kind: 'message', userIds: [...new Set(userIds)], message });
 }
 
 async function notify(db: DbOrTrx, envelope: Envelope): Promise<void> {

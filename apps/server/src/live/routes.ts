@@ -1,7 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.js';
+import { type Actor, hasPermission } from '../features/auth/actor.js';
 import { trackPresence } from '../features/presence/service.js';
 import { isSameOrigin } from '../http/csrf.js';
+import { TOPIC_PATTERN } from './hub.js';
+
+/**
+ * The topic a page asks to follow ({ $type: 'following', topic }), if the actor may: the dashboard
+ * is every signed-in user's; an inbox message only an inbox user's (its id is unguessable, and the
+ * change itself carries nothing but the topic).
+ */
+export function followedTopic(actor: Actor, text: string): string | null | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const m = value as { $type?: unknown; topic?: unknown };
+  if (m?.$type !== 'following') return undefined;
+  if (m.topic === null) return null;
+  if (typeof m.topic !== 'string' || !TOPIC_PATTERN.test(m.topic)) return null;
+  if (m.topic.startsWith('inbox:') && !hasPermission(actor, 'inbox')) return null;
+  return m.topic;
+}
 
 /** The live connection: only for a signed-in user, only from a page of this site. */
 export function liveRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -14,8 +36,13 @@ export function liveRoutes(app: FastifyInstance, deps: AppDeps): void {
     deps.live.add(socket, actor.id, actor.sessionId);
     trackPresence(deps, socket, actor, request.log);
     socket.on('message', (data) => {
+      const text = String(data);
       // The client pings every 30 s to keep proxies from closing an idle connection.
-      if (String(data).includes('"ping"')) socket.send(JSON.stringify({ $type: 'pong' }));
+      if (text.includes('"ping"')) socket.send(JSON.stringify({ $type: 'pong' }));
+      else if (text.includes('"following"')) {
+        const topic = followedTopic(actor, text);
+        if (topic !== undefined) deps.live.follow(socket, topic);
+      }
     });
   });
 }

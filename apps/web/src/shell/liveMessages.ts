@@ -2,13 +2,14 @@ import type { AssignedTask, Notification } from '@dossier/core';
 import { deliverPresence } from '../features/presence/presenceChannel';
 import { replaceByTaskId } from '../view/replaceByTaskId';
 import type { ViewStore } from '../view/viewStore';
+import { deliverRequestChanged, deliverTopicChanged } from './liveChanges';
 import type { NotificationsStore } from './notifications/notificationsStore';
 import type { TasksStore } from './tasks/tasksStore';
 
 export interface LiveTargets {
   notifications: Pick<NotificationsStore, 'push'>;
   tasks: Pick<TasksStore, 'push'>;
-  view: Pick<ViewStore, 'get' | 'patch' | 'reload'>;
+  view: Pick<ViewStore, 'patch'>;
   userId: string;
   log?: Pick<Console, 'error'>;
 }
@@ -19,7 +20,11 @@ type LiveMessage =
   | { $type: 'requestResult'; requestNumber: string; resultId?: string }
   | { $type: 'requestCorrespondence'; requestNumber: string; messageId?: string }
   // The workflow added or completed a task of the request.
-  | { $type: 'requestTasks'; requestNumber: string };
+  | { $type: 'requestTasks'; requestNumber: string }
+  // Anything of the request changed (every request event), by a person (by) or the workflow (null).
+  | { $type: 'requestChanged'; requestNumber: string; by: string | null }
+  // Something a page follows changed (the dashboard, an inbox message).
+  | { $type: 'topicChanged'; topic: string };
 
 function parse(data: unknown): LiveMessage | undefined {
   const value = typeof data === 'string' ? JSON.parse(data) : data;
@@ -59,7 +64,15 @@ export function handleLiveMessage(data: unknown, targets: LiveTargets): void {
     case 'requestResult':
     case 'requestCorrespondence':
     case 'requestTasks':
-      if (isRequestPath(targets.view.get().path, message.requestNumber)) void targets.view.reload();
+    case 'requestChanged':
+      // The open request page fetches itself again, unless the user is editing (see view/follow).
+      deliverRequestChanged({
+        requestNumber: message.requestNumber,
+        by: 'by' in message ? message.by : undefined,
+      });
+      break;
+    case 'topicChanged':
+      if (typeof message.topic === 'string') deliverTopicChanged(message.topic);
       break;
     default:
       deliverPresence(message);

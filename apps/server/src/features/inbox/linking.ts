@@ -4,7 +4,7 @@ import type { AttachmentClassification } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { FileStorage } from '../../files/storage.js';
-import type { LiveHub } from '../../live/hub.js';
+import { type LiveHub, publishTopic } from '../../live/hub.js';
 import { insertCorrespondence, type StoredAttachment } from '../correspondence/repository.js';
 import { listViewers } from '../presence/repository.js';
 import { findRecipient } from '../recipients/repository.js';
@@ -91,6 +91,8 @@ export function commonScope(scopes: string[]): string {
  */
 export async function refreshMessageScope(trx: DbOrTrx, messageId: string): Promise<void> {
   await repo.setMessageScope(trx, messageId, commonScope(await repo.linkedRequestScopes(trx, messageId)));
+  // Every link and unlink passes here: whoever has the message open sees its links change live.
+  await publishTopic(trx, `inbox:${messageId}`);
 }
 
 export async function linkMessageToRequest(trx: DbOrTrx, input: LinkInput) {

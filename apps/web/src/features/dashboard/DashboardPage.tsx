@@ -2,7 +2,9 @@ import { type View, WORKFLOW_TASK_TYPES } from '@dossier/core';
 import { Container, Group, Select, SimpleGrid, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { followTopic, onLiveReconnected } from '../../shell/liveChanges';
 import { useServices } from '../../shell/ServicesContext';
+import { followChanges } from '../../view/follow';
 import { definePage } from '../../view/page';
 import {
   type DashboardFilters,
@@ -22,6 +24,11 @@ export interface DashboardView extends View {
 }
 
 const PAGE_SIZE = 10;
+/**
+ * Every request change anywhere reaches every open dashboard, so tiles load again at most once in
+ * two seconds however busy the requests are, and not at all while the tab is hidden (once it shows).
+ */
+const LIVE_DEBOUNCE_MS = 2000;
 
 /**
  * /dashboard (spec 2): the due, owner and task type filters over five tiles, each loaded from
@@ -33,7 +40,38 @@ export const DashboardPage = definePage<DashboardView>(({ view }) => {
   const { api, view: store } = useServices();
   const [filters, setFilters] = useState<DashboardFilters>(() => filtersFromAddress());
   const [answers, setAnswers] = useState<Partial<Record<Tile, TileAnswer>>>({});
+  // Bumped when requests changed elsewhere (the server tells every open dashboard): tiles load again.
+  const [changes, setChanges] = useState(0);
 
+  useEffect(() => {
+    const reload = () => setChanges((c) => c + 1);
+    let missed = false;
+    const follower = followChanges({
+      fetch: async () => undefined,
+      isEditing: () => document.hidden,
+      apply: reload,
+      hold: () => {
+        missed = true;
+      },
+      debounceMs: LIVE_DEBOUNCE_MS,
+    });
+    const shown = () => {
+      if (document.hidden || !missed) return;
+      missed = false;
+      reload();
+    };
+    document.addEventListener('visibilitychange', shown);
+    const stop = followTopic('dashboard', () => follower.changed());
+    const stopReconnected = onLiveReconnected(() => follower.changed());
+    return () => {
+      document.removeEventListener('visibilitychange', shown);
+      stop();
+      stopReconnected();
+      follower.stop();
+    };
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changes is what asks for a new load
   useEffect(() => {
     writeAddress(filters);
     let current = true;
@@ -46,7 +84,7 @@ export const DashboardPage = definePage<DashboardView>(({ view }) => {
     return () => {
       current = false;
     };
-  }, [api, store, filters]);
+  }, [api, store, filters, changes]);
 
   // A change of a common filter starts every tile at its first page again.
   const common = (change: Partial<DashboardFilters>) =>

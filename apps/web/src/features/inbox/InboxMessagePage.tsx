@@ -15,7 +15,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { followTopic } from '../../shell/liveChanges';
 import { useServices } from '../../shell/ServicesContext';
+import { ChangedNotice } from '../../ui/ChangedNotice';
+import { useFollowView } from '../../view/follow';
 import { definePage } from '../../view/page';
 import { formatDateTime } from '../requests/requestApi';
 import { TaskList } from '../requests/TaskList';
@@ -39,6 +42,19 @@ export const InboxMessagePage = definePage<InboxMessageView>(({ view }) => {
     setPanel(null);
     void store.reload();
   };
+  // Links made or removed by others come in live; while a panel is open they wait behind a notice.
+  const path = `/inbox/messages/${encodeURIComponent(message.messageId)}`;
+  const { changedElsewhere, showChanges } = useFollowView({
+    key: message.messageId,
+    editing: panel !== null,
+    subscribe: (changed) => followTopic(`inbox:${message.messageId}`, changed),
+    path: () => path,
+    accepts: (fresh, shown) =>
+      fresh.$type === 'inboxMessage' &&
+      shown.view.$type === 'inboxMessage' &&
+      (shown.view as InboxMessageView).message.messageId === message.messageId &&
+      (fresh as InboxMessageView).message.messageId === message.messageId,
+  });
   return (
     <Container size="lg" data-testid="inbox-message-page">
       <Group justify="space-between" mb="md">
@@ -66,6 +82,7 @@ export const InboxMessagePage = definePage<InboxMessageView>(({ view }) => {
         </Group>
       </Group>
       <Stack gap="md">
+        {changedElsewhere && <ChangedNotice text={t('inbox.changedElsewhere')} onShow={showChanges} />}
         {panel === 'link' && (
           <LinkPanel view={view} initialNumber={suggested} onDone={done} onCancel={() => setPanel(null)} />
         )}

@@ -3,11 +3,13 @@ import { Alert, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title 
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
+import { ChangedNotice } from '../../ui/ChangedNotice';
 import { definePage } from '../../view/page';
 import { RequestPresence } from '../presence/RequestPresence';
 import { actionPanels } from './actions/panels';
 import { History } from './History';
 import { requestLists } from './lists';
+import { useFollowRequest } from './live/useFollowRequest';
 import { Previews } from './Previews';
 import { ApplicantPart } from './parts/ApplicantPart';
 import { ContentPart } from './parts/ContentPart';
@@ -63,6 +65,10 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
   const InvoicesList = requestLists.invoices;
   const CorrespondenceList = requestLists.correspondence;
   const { view: store } = useServices();
+  // An entry of a list (a note) being edited: not a mode, as the page's buttons stay usable.
+  const [listEditing, setListEditing] = useState(false);
+  // Changes by others and the workflow come in live; while something is open they wait (notice).
+  const { changedElsewhere, showChanges } = useFollowRequest(r.requestNumber, busy || listEditing);
   // After an action or a list change, the page shows the request as it now is.
   const reload = () => {
     setMode(null);
@@ -104,6 +110,8 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
           </Group>
         </Group>
 
+        {changedElsewhere && <ChangedNotice text={t('request.changedElsewhere')} onShow={showChanges} />}
+
         {activeAction &&
           (Panel ? (
             <Panel view={view} onDone={reload} onCancel={() => setMode(null)} />
@@ -139,7 +147,9 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
 
         {ResultsList && <ResultsList view={view} busy={busy} onChanged={reload} />}
         {InvoicesList && view.canViewInvoices && <InvoicesList view={view} busy={busy} onChanged={reload} />}
-        {CorrespondenceList && <CorrespondenceList view={view} busy={busy} onChanged={reload} />}
+        {CorrespondenceList && (
+          <CorrespondenceList view={view} busy={busy} onChanged={reload} onEditing={setListEditing} />
+        )}
 
         <History requestNumber={r.requestNumber} entries={view.history} />
       </Stack>

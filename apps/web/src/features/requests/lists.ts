@@ -13,6 +13,8 @@ export interface RequestListProps {
   /** True while an action panel or a part edit is open: edits in the list are disabled. */
   busy: boolean;
   onChanged(): void;
+  /** Says when an edit in the list opens or closes: live changes wait meanwhile, as for a panel. */
+  onEditing?(editing: boolean): void;
 }
 
 export const requestLists: Partial<

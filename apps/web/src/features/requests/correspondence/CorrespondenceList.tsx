@@ -1,6 +1,6 @@
 import type { CorrespondenceItem } from '@dossier/core';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestListProps } from '../lists';
 import { CorrespondenceEntry } from './CorrespondenceEntry';
@@ -10,10 +10,12 @@ import { CorrespondenceEntry } from './CorrespondenceEntry';
 
 const COLLAPSED = 5;
 
-export function CorrespondenceList({ view, busy, onChanged }: RequestListProps) {
+export function CorrespondenceList({ view, busy, onChanged, onEditing }: RequestListProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const [editing, setEditing] = useState<string>();
+  const isEditing = editing !== undefined;
+  useEffect(() => onEditing?.(isEditing), [isEditing, onEditing]);
   const items: CorrespondenceItem[] = view.correspondence;
   const shown = expanded ? items : items.slice(0, COLLAPSED);
   return (

@@ -29,13 +29,17 @@ export function ApplicantPart({ view, canEdit, editing, onEdit, onClose }: PartP
   const set = <K extends keyof Applicant>(key: K, value: Applicant[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
+  // The version the edit started from: changes shown live meanwhile must not make a stale save pass.
+  const [baseVersion, setBaseVersion] = useState(r.version);
+
   function start() {
+    setBaseVersion(r.version);
     setDraft({ ...a });
     commit.clear();
     onEdit();
   }
   async function save() {
-    if (await commit.savePart(r.requestNumber, 'applicant', r.version, draft)) onClose();
+    if (await commit.savePart(r.requestNumber, 'applicant', baseVersion, draft)) onClose();
   }
   const e = commit.fields;
   return (

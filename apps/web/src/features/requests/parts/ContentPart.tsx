@@ -19,13 +19,17 @@ export function ContentPart({ view, canEdit, editing, onEdit, onClose }: PartPro
   const commit = useRequestCommit();
   const [draft, setDraft] = useState<RequestContent>(c);
 
+  // The version the edit started from: changes shown live meanwhile must not make a stale save pass.
+  const [baseVersion, setBaseVersion] = useState(r.version);
+
   function start() {
+    setBaseVersion(r.version);
     setDraft(structuredClone(c));
     commit.clear();
     onEdit();
   }
   async function save() {
-    if (await commit.savePart(r.requestNumber, 'content', r.version, draft)) onClose();
+    if (await commit.savePart(r.requestNumber, 'content', baseVersion, draft)) onClose();
   }
   const e = commit.fields;
   return (

@@ -15,7 +15,11 @@ export function SenderPart({ view, canEdit, editing, onEdit, onClose }: PartProp
   const [draft, setDraft] = useState<Sender>(s);
   const [refs, setRefs] = useState('');
 
+  // The version the edit started from: changes shown live meanwhile must not make a stale save pass.
+  const [baseVersion, setBaseVersion] = useState(r.version);
+
   function start() {
+    setBaseVersion(r.version);
     setDraft({ ...s });
     setRefs(s.externalUserReferences.join('\n'));
     commit.clear();
@@ -31,7 +35,7 @@ export function SenderPart({ view, canEdit, editing, onEdit, onClose }: PartProp
         .map((x) => x.trim())
         .filter(Boolean),
     };
-    if (await commit.savePart(r.requestNumber, 'sender', r.version, data)) onClose();
+    if (await commit.savePart(r.requestNumber, 'sender', baseVersion, data)) onClose();
   }
   const e = commit.fields;
   return (

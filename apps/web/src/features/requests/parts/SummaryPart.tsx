@@ -32,14 +32,18 @@ export function SummaryPart({ view, canEdit, editing, onEdit, onClose }: PartPro
   const commit = useRequestCommit();
   const [rows, setRows] = useState<[string, string][]>([]);
 
+  // The version the edit started from: changes shown live meanwhile must not make a stale save pass.
+  const [baseVersion, setBaseVersion] = useState(r.version);
+
   function start() {
+    setBaseVersion(r.version);
     setRows(Object.entries(r.tags));
     commit.clear();
     onEdit();
   }
   async function save() {
     const tags = Object.fromEntries(rows.filter(([id]) => id.trim()).map(([id, v]) => [id.trim(), v]));
-    if (await commit.savePart(r.requestNumber, 'summary', r.version, { tags })) onClose();
+    if (await commit.savePart(r.requestNumber, 'summary', baseVersion, { tags })) onClose();
   }
   const set = (i: number, at: 0 | 1, value: string) =>
     setRows((list) => list.map((row, j) => (j === i ? (at === 0 ? [value, row[1]] : [row[0], value]) : row)));

@@ -1,0 +1,42 @@
+import type { View } from '@dossier/core';
+import { onRequestChanged } from '../../../shell/liveChanges';
+import { isRequestPath } from '../../../shell/liveMessages';
+import { useFollowView } from '../../../view/follow';
+
+/** The version of a request view, or undefined for another view. */
+export function requestVersion(view: View): number | undefined {
+  const request = (view as { request?: { version?: unknown } }).request;
+  return typeof request?.version === 'number' ? request.version : undefined;
+}
+
+/**
+ * Whether a fetched view may replace the shown one: the same request, and not older than what is
+ * shown (the page's own save may have answered a newer version while the fetch was under way).
+ */
+export function isNewerOrSame(fetched: View, shown: View, requestNumber: string): boolean {
+  const numberOf = (v: View) => (v as { request?: { requestNumber?: unknown } }).request?.requestNumber;
+  if (fetched.$type !== shown.$type || numberOf(fetched) !== requestNumber) return false;
+  if (numberOf(shown) !== requestNumber) return false;
+  const a = requestVersion(fetched);
+  const b = requestVersion(shown);
+  return a === undefined || b === undefined || a >= b;
+}
+
+/**
+ * Keeps the open request page up to date with changes made by others and by the workflow (the
+ * server tells whoever has the request open). `editing`: an action panel or a part edit is open.
+ */
+export function useFollowRequest(requestNumber: string, editing: boolean) {
+  const fallback = `/requests/${encodeURIComponent(requestNumber)}`;
+  return useFollowView({
+    key: requestNumber,
+    editing,
+    subscribe: (changed) =>
+      onRequestChanged((change) => {
+        if (change.requestNumber === requestNumber) changed();
+      }),
+    path: (shown) => (isRequestPath(shown.path, requestNumber) ? shown.path : fallback),
+    accepts: (fresh, shown) =>
+      isRequestPath(shown.path, requestNumber) && isNewerOrSame(fresh, shown.view, requestNumber),
+  });
+}
