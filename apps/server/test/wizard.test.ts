@@ -378,6 +378,37 @@ describe('POST /requests', () => {
     expect(confirmed).toEqual([{ type: 'request.recipientDetailsConfirmed', actor: 'handler' }]);
   });
 
+  it('takes only a PDF or an image as the authority, and only documents as request files', async () => {
+    const html = Buffer.from('<html><body>Sign here</body></html>');
+    const announced = await call(sam, 'POST', '/files', {
+      name: 'authority.html',
+      contentType: 'text/html',
+      contentLength: html.length,
+    });
+    const { key, uploadUrl } = announced.json();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: uploadUrl,
+      headers: { 'content-type': 'text/html' },
+      payload: html,
+    });
+    expect(put.statusCode).toBe(200);
+    const data = await requestData(sam);
+    const res = await call(sam, 'POST', '/requests', {
+      ...data,
+      applicant: { ...data.applicant, authority: { key, name: 'authority.html' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields['applicant.authority']).toBe('This field takes a PDF or an image.');
+    const extra = await call(sam, 'POST', '/requests', {
+      ...data,
+      content: { ...data.content, additionalFiles: [{ key, name: 'notes.html' }] },
+    });
+    expect(extra.json().fields['content.additionalFiles.0']).toBe(
+      'This field takes a PDF, an image, an office document or plain text.',
+    );
+  });
+
   it('refuses an on-behalf-of user who may not submit for the organisation', async () => {
     const data = await requestData(sam);
     const res = await call(sam, 'POST', '/requests', {

@@ -59,6 +59,39 @@ export function downloadName(stored: string, requested: string | undefined): str
   return name;
 }
 
+const IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/tiff'];
+const OFFICE = [
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.text',
+  'application/rtf',
+  'text/rtf',
+];
+
+/**
+ * What each kind of file field takes, by the checked content type (what the bytes are, not the
+ * name): an authority is a signed form, scanned or as PDF; a request's, result's or invoice's file
+ * a document. Anything else (archives, HTML, unknown bytes) is refused where it is attached.
+ */
+export const FILE_KINDS = {
+  authority: { types: ['application/pdf', ...IMAGES], label: 'a PDF or an image' },
+  document: {
+    types: ['application/pdf', ...IMAGES, ...OFFICE, 'text/plain', 'text/csv'],
+    label: 'a PDF, an image, an office document or plain text',
+  },
+} as const;
+export type FileKind = keyof typeof FILE_KINDS;
+
+/** Undefined when a file of this content type will do for the kind, else why not. */
+export function refusedForKind(kind: FileKind, contentType: string): string | undefined {
+  const accepted: readonly string[] = FILE_KINDS[kind].types;
+  return accepted.includes(contentType.toLowerCase())
+    ? undefined
+    : `This field takes ${FILE_KINDS[kind].label}.`;
+}
+
 export type ContentVerdict = { ok: true; contentType: string } | { ok: false; reason: string };
 
 /** Checks the first bytes of an upload against the type it was declared with. */

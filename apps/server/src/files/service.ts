@@ -4,7 +4,13 @@ import type { DbOrTrx } from '../db/database.js';
 import { type Actor, hasPermission } from '../features/auth/actor.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
 import { canReadFile } from './access.js';
-import { checkContent, hasExecutableName, normaliseFileName } from './content.js';
+import {
+  checkContent,
+  type FileKind,
+  hasExecutableName,
+  normaliseFileName,
+  refusedForKind,
+} from './content.js';
 import * as repo from './repository.js';
 import { sign, verify } from './signing.js';
 import type { FileStorage } from './storage.js';
@@ -179,6 +185,7 @@ export async function claimFile(
   actor: Actor,
   key: string,
   owner: { type: string; id: string; classification?: string | null },
+  kind?: FileKind,
 ): Promise<string | undefined> {
   const found = await repo.findFile(db, key);
   if (!found) return 'The file does not exist.';
@@ -190,6 +197,8 @@ export async function claimFile(
     return error instanceof Error ? error.message : String(error);
   }
   if (!file.uploaded_at) return 'The file has not been uploaded yet.';
+  const refused = kind ? refusedForKind(kind, file.content_type) : undefined;
+  if (refused) return refused;
   if (!(await repo.setOwner(db, key, owner, actor.id))) return 'The file is attached elsewhere.';
   return undefined;
 }
@@ -202,7 +211,8 @@ export async function attachFile(
   key: string,
   owner: { type: string; id: string; classification?: string | null },
   field = 'file',
+  kind?: FileKind,
 ): Promise<void> {
-  const problem = await claimFile(ctx, db, actor, key, owner);
+  const problem = await claimFile(ctx, db, actor, key, owner, kind);
   if (problem) throw badRequest(problem, { [field]: problem });
 }

@@ -23,7 +23,7 @@ import { publishWebhookEvent } from '../webhooks/service.js';
 import { deleteDraft } from '../wizard/repository.js';
 import { getSenderData } from '../wizard/senderData.js';
 import { insertRequest } from './createRepository.js';
-import { attachRequestFile } from './files.js';
+import { attachRequestFile, requestFieldKind } from './files.js';
 
 // POST /requests: the wizard's data becomes a request. Everything happens in one transaction: the
 // number, the row, a recipient entered new added to the directory, every uploaded file claimed for
@@ -209,7 +209,16 @@ export async function submitRequest(
   for (const { file, field } of filesOf(data, preLoadedAuthority)) {
     if (seen.has(file.key)) continue;
     seen.add(file.key);
-    await attachRequestFile(deps.files, trx, actor, requestNumber, file.key, field);
+    await attachRequestFile(
+      deps.files,
+      trx,
+      actor,
+      requestNumber,
+      file.key,
+      field,
+      null,
+      requestFieldKind(field),
+    );
   }
 
   const summary = `Request submitted for ${applicant.name} to ${recipient.name}.`;

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import { registerFileOwner } from '../../files/access.js';
+import type { FileKind } from '../../files/content.js';
 import { attachFile, type FilesContext } from '../../files/service.js';
 import type { Actor } from '../auth/actor.js';
 import { findRequestFileUse } from '../results/repository.js';
@@ -35,6 +36,7 @@ export function attachRequestFile(
   key: string,
   field: string,
   classification?: string | null,
+  kind?: FileKind,
 ): Promise<void> {
   return attachFile(
     files,
@@ -43,5 +45,11 @@ export function attachRequestFile(
     key,
     { type: REQUEST_FILE_OWNER, id: requestNumber, classification },
     field,
+    kind,
   );
+}
+
+/** The kind of file a field of a request takes: the applicant's forms, or a document. */
+export function requestFieldKind(field: string): FileKind {
+  return /(^|\.)(authority|application)$/.test(field) ? 'authority' : 'document';
 }

@@ -19,7 +19,7 @@ import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { getRequestSettings } from '../configuration/effective.js';
 import { loadVisibleRequest } from './access.js';
-import { attachRequestFile } from './files.js';
+import { attachRequestFile, requestFieldKind } from './files.js';
 import { canHandleRequest, canSubmitterAct } from './policy.js';
 import { type RequestRow, touchRequest } from './repository.js';
 
@@ -254,7 +254,16 @@ export async function saveRequestPart(
       throw conflict('The request was changed by someone else since you opened it. Reload it and try again.');
     const change = await changeOf(trx, actor, row, part, parsed.data.data);
     for (const [field, key] of change.newFiles)
-      await attachRequestFile(deps.files, trx, actor, requestNumber, key, field);
+      await attachRequestFile(
+        deps.files,
+        trx,
+        actor,
+        requestNumber,
+        key,
+        field,
+        null,
+        requestFieldKind(field),
+      );
     const changes = diffRecords(change.before, change.after);
     if (Object.keys(changes).length === 0) return;
     await trx.updateTable('requests').set(change.set).where('request_number', '=', requestNumber).execute();

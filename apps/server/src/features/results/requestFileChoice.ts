@@ -28,5 +28,5 @@ export async function takeRequestFile(
     await classifyRequestFile(trx, key, kind);
     return;
   }
-  await attachRequestFile(files, trx, actor, requestNumber, key, 'file', kind);
+  await attachRequestFile(files, trx, actor, requestNumber, key, 'file', kind, 'document');
 }
