@@ -102,6 +102,11 @@ describe('payees', () => {
       .select(['user_id', 'type', 'text', 'target'])
       .where('type', '=', 'payeeChanged')
       .execute();
+    // Whoever pays the payee next is shown that its payment details changed.
+    const found = (await root.get('/payees/search?name=auckland')).json();
+    expect(found.hits[0].item.paymentDetailsChangedAt).toEqual(expect.any(String));
+    const untouched = (await root.get('/payees/search?name=acme%20local')).json();
+    expect(untouched.hits[0].item.paymentDetailsChangedAt).toBeUndefined();
     expect(notified).toEqual([
       {
         user_id: 'root2',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
 import type { Actor } from '../auth/actor.js';
@@ -45,4 +46,23 @@ export async function announcePayeeChange(
       createdBy: actor,
     });
   }
+}
+
+/** How long a change of payment details is pointed out to whoever pays the payee. */
+export const RECENT_CHANGE_DAYS = 30;
+
+/** Per payee id, when its bank account or email last changed, if within RECENT_CHANGE_DAYS. */
+export async function recentSensitiveChanges(db: DbOrTrx, payeeIds: string[]): Promise<Map<string, Date>> {
+  if (payeeIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('events')
+    .select(['aggregate_id', (eb) => eb.fn.max('created_at').as('at')])
+    .where('aggregate_type', '=', 'payee')
+    .where('type', '=', 'payeeUpdated')
+    .where('aggregate_id', 'in', payeeIds)
+    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${RECENT_CHANGE_DAYS})`)
+    .where(sql<boolean>`(payload -> 'changes') ?| array['bankAccount', 'email']`)
+    .groupBy('aggregate_id')
+    .execute();
+  return new Map(rows.map((r) => [r.aggregate_id, new Date(r.at as unknown as string)]));
 }

@@ -15,7 +15,7 @@ import type { Actor } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
 import { mayEditPayee, newPayeeScope, notYourPayee } from './policy.js';
 import * as repo from './repository.js';
-import { announcePayeeChange, sensitiveFields } from './sensitiveChange.js';
+import { announcePayeeChange, recentSensitiveChanges, sensitiveFields } from './sensitiveChange.js';
 
 export function payeeView(
   actor: Actor,
@@ -131,6 +131,8 @@ export async function updatePayee(db: Db, actor: Actor, id: string, form: PayeeF
 }
 
 export interface PayeeSummary {
+  /** When the bank account or email changed lately: whoever pays should check them. */
+  paymentDetailsChangedAt?: string;
   name: string;
   referenceNumber: string | null;
   email: string | null;
@@ -145,10 +147,15 @@ export async function searchPayees(
   paging: PagingQuery,
 ): Promise<SearchAnswer<PayeeSummary>> {
   const { rows, total } = await repo.searchPayees(db, terms, paging.pageOffset, paging.pageSize);
+  const changed = await recentSensitiveChanges(
+    db,
+    rows.map((r) => r.id),
+  );
   return toSearchAnswer(
     rows.map((r) => ({
       id: r.id,
       item: {
+        ...(changed.has(r.id) ? { paymentDetailsChangedAt: changed.get(r.id)?.toISOString() } : {}),
         name: r.name,
         referenceNumber: r.reference_number,
         email: r.email,

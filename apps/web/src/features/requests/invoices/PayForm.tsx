@@ -90,6 +90,16 @@ export function PayForm(props: {
             {t('invoices.payeeSearch.linked')}
           </Alert>
         )}
+        {props.payee?.paymentDetailsChangedAt && (
+          <Alert color="orange" data-testid="payee-details-changed">
+            {t('invoices.payeeSearch.detailsChanged', {
+              at: new Date(props.payee.paymentDetailsChangedAt).toLocaleString('en-AU', {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              }),
+            })}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {text('payeeName', { required: true, disabled: locked })}
           {text('payeeReferenceNumber', { disabled: locked })}

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shell/ServicesContext';
 
 export interface PayeeHit {
+  /** The bank account or email changed lately: the payer is asked to check them. */
+  paymentDetailsChangedAt?: string;
   name: string;
   referenceNumber: string | null;
   email: string | null;
