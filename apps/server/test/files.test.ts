@@ -132,6 +132,28 @@ describe('files', () => {
     expect(res.json().fields.name).toBe('Executable files are not allowed.');
   });
 
+  it('never serves an SVG (or HTML) inline, and sandboxes whatever it serves', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const res = await announce(alice, {
+      name: 'logo.svg',
+      contentType: 'image/svg+xml',
+      contentLength: svg.length,
+    });
+    expect(res.statusCode).toBe(200);
+    const { key, uploadUrl } = res.json();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: uploadUrl,
+      headers: { 'content-type': 'image/svg+xml' },
+      payload: svg,
+    });
+    if (put.statusCode !== 200) return; // refusing it at upload is just as safe
+    const served = await t.app.inject({ url: `/files/${key}`, headers: { cookie: alice } });
+    expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('keeps names without invisible characters', async () => {
     const { key } = await upload(alice, 'rep\u200Bort\u202E.pdf', 'application/pdf', PDF);
     const row = await t.db

@@ -457,10 +457,12 @@ describe('issueRequest templates', () => {
 describe('delivery', () => {
   it('sends the issued request through SMTP with its PDF and marks the correspondence sent', async () => {
     const received: ParsedMail[] = [];
+    const recipients: string[] = [];
     const smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       onRcptTo(address, _session, callback) {
+        recipients.push(address.address);
         if (address.address.startsWith('nobody@'))
           return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
         callback();
@@ -493,6 +495,16 @@ describe('delivery', () => {
       expect(mail.messageId).toBe(entry.message_id);
       await until(async () => (await correspondenceOf(n))[0].message_delivery_status === 'sent');
       expect((await correspondenceOf(n))[0].message_delivery_status).toBe('sent');
+
+      // A line break in a value that becomes a mail header adds no header (CRLF injection).
+      const injected = await requestWithAuthority({ email: 'inject@northside.example' });
+      const subject = 'Records please\r\nBcc: thief@evil.example\r\nX-Evil: 1';
+      expect((await issue(injected.n, { subject })).statusCode).toBe(200);
+      await until(() => received.some((m) => (m.subject ?? '').startsWith('Records please')));
+      const sent = received.find((m) => (m.subject ?? '').startsWith('Records please')) as ParsedMail;
+      expect(sent.headers.has('bcc')).toBe(false);
+      expect(sent.headers.has('x-evil')).toBe(false);
+      expect(recipients).not.toContain('thief@evil.example');
 
       // A mailbox the server refuses for good: the correspondence shows the failure.
       const refused = await insertTestRequest(t.db, {

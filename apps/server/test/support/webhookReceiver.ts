@@ -67,7 +67,9 @@ function selfSignedCertificate() {
 }
 
 /** Starts a receiver that answers 500 to its first `failFirst` requests, then 204, keeping those. */
-export async function startWebhookReceiver(options: { failFirst?: number } = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  options: { failFirst?: number; redirectTo?: string } = {},
+): Promise<WebhookReceiver> {
   const tls = selfSignedCertificate();
   const received: ReceivedDelivery[] = [];
   let failures = 0;
@@ -77,6 +79,11 @@ export async function startWebhookReceiver(options: { failFirst?: number } = {})
       body += chunk;
     });
     request.on('end', () => {
+      // A receiver that sends the caller elsewhere (an SSRF attempt through a redirect).
+      if (options.redirectTo) {
+        response.writeHead(302, { location: options.redirectTo }).end();
+        return;
+      }
       if (failures < (options.failFirst ?? 0)) {
         failures++;
         response.writeHead(500).end('not now');

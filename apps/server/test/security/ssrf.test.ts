@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverWebhook, publishWebhookEvent } from '../../src/features/webhooks/service.js';
+import type { JobQueue } from '../../src/jobs/queue.js';
+import { createTestContext, type TestContext } from '../helpers.js';
+import { addWebhookEntry, startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver.js';
+
+// Server-side request forgery through webhooks, the class that hit helpdesk products: a receiver
+// that answers with a redirect to an internal address, and a name that resolves to loopback. The
+// delivery never follows a redirect, and a name is checked by the address it resolves to.
+
+let t: TestContext;
+let internal: WebhookReceiver;
+let redirector: WebhookReceiver;
+const queued: string[] = [];
+const jobs = {
+  send: async (_db: unknown, _queue: string, data: { deliveryId: string }) => {
+    queued.push(data.deliveryId);
+  },
+} as unknown as JobQueue;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  internal = await startWebhookReceiver();
+  redirector = await startWebhookReceiver({ redirectTo: `${internal.url}?stolen=1` });
+});
+afterAll(async () => {
+  await t.close();
+  await internal.close();
+  await redirector.close();
+});
+
+async function deliverTo(entryId: string, url: string, allowLoopback: boolean) {
+  const scopePath = `/org/${entryId.toLowerCase()}/`;
+  await addWebhookEntry(t.db, { configurationId: entryId, scopePath, entryId, url });
+  queued.length = 0;
+  await t.db
+    .transaction()
+    .execute((trx) => publishWebhookEvent(trx, jobs, { type: 'requestClosed', scopePath, data: {} }));
+  const [deliveryId] = queued;
+  // A failed attempt asks the queue to retry by throwing; the attempt is recorded either way.
+  await deliverWebhook(t.db, { allowLoopback, ca: redirector.ca, timeoutMs: 5000 }, deliveryId).catch(
+    () => undefined,
+  );
+  return t.db
+    .selectFrom('webhook_delivery_attempts')
+    .select(['response_status', 'error'])
+    .where('delivery_id', '=', deliveryId)
+    .execute();
+}
+
+describe('webhooks and SSRF', () => {
+  it('never follows a redirect, even to an address it may reach', async () => {
+    const attempts = await deliverTo('redirect', redirector.url, true);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0].response_status).toBe(302);
+    expect(internal.received).toEqual([]);
+  });
+
+  it.each([
+    ['localhost', 'https://localhost/hooks'],
+    ['a decimal loopback', 'https://2130706433/hooks'],
+    ['an IPv6 loopback', 'https://[::1]/hooks'],
+    ['the metadata service', 'https://169.254.169.254/latest/meta-data'],
+    ['a private network', 'https://10.0.0.5/hooks'],
+  ])('refuses %s when loopback is not allowed, before connecting', async (_name, url) => {
+    const entryId = `n${Math.random().toString(36).slice(2, 10)}`;
+    const attempts = await deliverTo(entryId, url, false);
+    expect(attempts).toEqual([
+      {
+        response_status: null,
+        error: expect.stringMatching(/^The URL (points|resolves) to a forbidden address\.$/),
+      },
+    ]);
+  });
+});
