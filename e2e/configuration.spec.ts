@@ -181,3 +181,15 @@ test('over 50 children get a filter; leaving with unsaved edits asks first', asy
   await page.getByTestId('save-entry').click();
   await expect(page.getByRole('heading', { name: 'Colours of the rainbow' })).toBeVisible();
 });
+
+test('the request number prefix is checked as it is typed', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password, '/admin/configuration/edit/root/requestSettings');
+  const prefix = page.getByTestId('request-number-prefix');
+  for (const typed of ['a1b', 'ab', 'x-y']) {
+    await prefix.fill(typed);
+    await expect(page.getByText('Exactly 3 letters.')).toBeVisible();
+  }
+  await prefix.fill('dos');
+  await expect(prefix).toHaveValue('DOS');
+  await expect(page.getByText('Exactly 3 letters.')).toHaveCount(0);
+});

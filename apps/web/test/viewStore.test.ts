@@ -124,6 +124,25 @@ describe('view store', () => {
     expect(store.get()).toMatchObject({ committing: false, errors: ['400: Bad.'] });
   });
 
+  it('keeps one banner line per failure, clears it on the next attempt and on another page', async () => {
+    const error = new ApiError(400, '', { message: 'Enter a scope path.', code: 'invalid' });
+    const store = createViewStore(
+      { path: '/admin/configuration', view: home },
+      transport({ post: () => Promise.reject(error) }).t,
+    );
+    await store.commit('/admin/configuration/new', {});
+    store.report(error);
+    expect(store.get().errors).toEqual(['400: Enter a scope path.']);
+    const next = store.commit('/admin/configuration/new', {});
+    expect(store.get().errors).toEqual([]);
+    await next;
+    expect(store.get().errors).toEqual(['400: Enter a scope path.']);
+    await store.load('/admin/configuration?page=2');
+    expect(store.get().errors).toEqual(['400: Enter a scope path.']);
+    await store.load('/admin/configuration/edit/c');
+    expect(store.get().errors).toEqual([]);
+  });
+
   it('revert goes back to the saved copy', () => {
     const store = createViewStore({ path: '/x', view: { $type: 'form', a: 1 } }, transport().t);
     store.edit((v) => ({ ...v, a: 5 }));

@@ -1,6 +1,7 @@
 import {
   formatIsoTimeOfDay,
   isIdentifier,
+  isRequestNumberPrefix,
   isValidScopePath,
   normalizeRequestNumberPrefix,
   normalizeScopePath,
@@ -109,8 +110,11 @@ export function DecimalInput({ value, onCommit, min, max, error, ...rest }: Numb
 }
 
 /** Exactly 3 uppercase letters; input uppercased, at most 3 characters. */
-export function RequestNumberPrefixInput({ value, onCommit, ...rest }: TextProps) {
+export function RequestNumberPrefixInput({ value, onCommit, error, ...rest }: TextProps) {
+  const { t: tr } = useTranslation();
   const t = useCommittedText(value, onCommit);
+  // Said as it is typed, as the server would say it on Save: a1b, ab and x-y are not three letters.
+  const invalid = t.text !== '' && !isRequestNumberPrefix(t.text);
   return (
     <TextInput
       maxLength={3}
@@ -118,6 +122,7 @@ export function RequestNumberPrefixInput({ value, onCommit, ...rest }: TextProps
       value={t.text}
       onChange={(e) => t.onChange(normalizeRequestNumberPrefix(e.currentTarget.value))}
       onBlur={t.onBlur}
+      error={invalid ? tr('configuration.rules.requestNumberPrefix') : error}
     />
   );
 }

@@ -71,12 +71,15 @@ export function createViewStore(initial: { path: string; view: View }, transport
   function report(error: unknown): void {
     const message = errorMessageOf(error);
     if (isUnauthorizedMessage(message)) store.set({ signInRequired: true });
-    else store.set((s) => ({ errors: [...s.errors, message] }));
+    // The same failure twice is one banner line.
+    else store.set((s) => (s.errors.includes(message) ? s : { errors: [...s.errors, message] }));
   }
 
   async function load(path: string): Promise<void> {
     const ticket = ++sequence;
-    store.set({ path, loading: true });
+    // A banner belongs to the page that failed: another page starts without it.
+    const samePage = path.split('?')[0] === store.get().path.split('?')[0];
+    store.set({ path, loading: true, ...(samePage ? {} : { errors: [] }) });
     try {
       const view = await transport.get(path);
       if (ticket !== sequence) return;
@@ -93,8 +96,8 @@ export function createViewStore(initial: { path: string; view: View }, transport
 
   async function commit(path: string, body: unknown, options: CommitOptions = {}): Promise<CommitResult> {
     const ticket = ++sequence;
-    // A commit supersedes any load still under way.
-    store.set({ committing: true, loading: false });
+    // A commit supersedes any load still under way, and the banner of the attempt before it.
+    store.set({ committing: true, loading: false, errors: [] });
     try {
       const answer = await transport.post(path, body);
       if (ticket === sequence) {
