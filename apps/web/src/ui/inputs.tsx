@@ -68,10 +68,22 @@ interface NumberProps extends Base {
 }
 
 /** Digits only, clamped to min and max. */
+/** Commits the parsed number, or nothing (empty text commits undefined; invalid text nothing). */
+export function commitParsed(
+  text: string,
+  onCommit: (value: number | undefined) => void,
+  parse: (text: string) => number | undefined,
+) {
+  if (text.trim() === '') return onCommit(undefined);
+  const parsed = parse(text);
+  if (parsed !== undefined) onCommit(parsed);
+}
+
 export function IntegerInput({ value, onCommit, min, max, error, ...rest }: NumberProps) {
   const { t: tr } = useTranslation();
+  // An invalid text is kept on screen with its error and never committed (it used to become 0).
   const t = useCommittedText(value === undefined ? '' : String(value), (text) =>
-    onCommit(text.trim() === '' ? undefined : parseIntegerInput(text, { min, max })),
+    commitParsed(text, onCommit, (x) => parseIntegerInput(x, { min, max })),
   );
   const invalid = t.text.trim() !== '' && !/^\d+$/.test(t.text.trim());
   return (
@@ -94,7 +106,7 @@ export function IntegerInput({ value, onCommit, min, max, error, ...rest }: Numb
 export function DecimalInput({ value, onCommit, min, max, error, ...rest }: NumberProps) {
   const { t: tr } = useTranslation();
   const t = useCommittedText(value === undefined ? '' : String(value), (text) =>
-    onCommit(text.trim() === '' ? undefined : parseDecimalInput(text, { min, max })),
+    commitParsed(text, onCommit, (x) => parseDecimalInput(x, { min, max })),
   );
   const invalid = t.text.trim() !== '' && parseDecimalInput(t.text) === undefined;
   return (
