@@ -92,7 +92,8 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
       <Group mb="md" gap="sm">
         <Title order={2}>{entry.name || entry.id}</Title>
         <Badge variant="light">{t(`configuration.types.${entry.type}`)}</Badge>
-        <Badge variant="outline" color="gray">
+        {/* Scope paths are case-sensitive: shown as they are, not in the badge's capitals. */}
+        <Badge variant="outline" color="gray" tt="none" data-testid="entry-scope-path">
           {configuration.scopePath}
         </Badge>
         {view.isNew && <Badge color="green">{t('configuration.entry.new')}</Badge>}
