@@ -193,3 +193,15 @@ test('the request number prefix is checked as it is typed', async ({ page }) => 
   await expect(prefix).toHaveValue('DOS');
   await expect(page.getByText('Exactly 3 letters.')).toHaveCount(0);
 });
+
+test('the add-configuration form checks the scope path before Add', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password, '/admin/configuration');
+  for (const typed of ['abc', '/ORG/Acme/']) {
+    await page.getByTestId('add-scope-path').fill(typed);
+    await page.getByTestId('add-scope-path').blur();
+    await expect(page.getByText('Enter a scope path such as /entityType/<id or name>/.')).toBeVisible();
+    await expect(page.getByTestId('add-configuration')).toBeDisabled();
+  }
+  await page.getByTestId('add-scope-path').fill('/org/newco/');
+  await expect(page.getByTestId('add-configuration')).toBeEnabled();
+});

@@ -1,4 +1,4 @@
-import { normalizeScopePath } from '@dossier/core';
+import { isValidScopePath, normalizeScopePath } from '@dossier/core';
 import { Badge, Button, Container, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ export const ConfigurationListPage = definePage<ConfigurationListView>(({ view }
   const normalized = scopePath.trim() ? normalizeScopePath(scopePath) : '';
   const duplicate =
     normalized !== '' && view.configurations.some((c) => !c.isInherited && c.scopePath === normalized);
+  // The one scope path rule of every scope field, said before Add is pressed.
+  const invalid = normalized !== '' && !isValidScopePath(normalized);
 
   async function add() {
     setAdding(true);
@@ -90,14 +92,20 @@ export const ConfigurationListPage = definePage<ConfigurationListView>(({ view }
               value={scopePath}
               onChange={(e) => setScopePath(e.currentTarget.value)}
               onBlur={() => setScopePath(normalized)}
-              error={duplicate ? t('configuration.list.duplicate') : undefined}
-              styles={duplicate ? { input: { color: 'var(--mantine-color-red-7)' } } : undefined}
+              error={
+                invalid
+                  ? t('configuration.rules.scopePath')
+                  : duplicate
+                    ? t('configuration.list.duplicate')
+                    : undefined
+              }
+              styles={duplicate || invalid ? { input: { color: 'var(--mantine-color-red-7)' } } : undefined}
               data-testid="add-scope-path"
             />
             <Button
               mt={25}
               onClick={add}
-              disabled={!normalized || duplicate || adding}
+              disabled={!normalized || duplicate || invalid || adding}
               data-testid="add-configuration"
             >
               {t('configuration.add')}
