@@ -6,12 +6,14 @@ import {
   type RichTextDoc,
   sanitizeRichText,
 } from '@dossier/core';
+import { Text } from '@mantine/core';
 import { RichTextEditor as MantineEditor } from '@mantine/tiptap';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { Extension, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 // The rich text editor of the specification: headers 1 to 3, bullet and numbered lists, blockquote,
 // bold, italic, underline, links (https and mailto only), list depth at most 4. Stored as the
@@ -99,8 +101,11 @@ export function RichTextEditor({
   minHeight = 120,
   ...rest
 }: RichTextEditorProps) {
+  const { t } = useTranslation();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  // A link the editor would not make (javascript:, http:) is said, not silently dropped; its text stays.
+  const [refusedLink, setRefusedLink] = useState<string>();
   const valueRef = useRef(value);
   valueRef.current = value;
   const lastEmitted = useRef<string>('');
@@ -115,7 +120,11 @@ export function RichTextEditor({
         link: {
           openOnClick: false,
           protocols: ['mailto'],
-          isAllowedUri: (url) => /^(https:|mailto:)/i.test(url),
+          isAllowedUri: (url) => {
+            const allowed = /^(https:|mailto:)/i.test(url);
+            setRefusedLink(allowed || !url.trim() ? undefined : url);
+            return allowed;
+          },
         },
       }),
       ListDepthLimit,
@@ -170,6 +179,11 @@ export function RichTextEditor({
         </MantineEditor.Toolbar>
       )}
       <MantineEditor.Content style={{ minHeight }} />
+      {refusedLink && !disabled && (
+        <Text size="xs" c="orange" px="xs" pb={4} data-testid="rich-text-link-refused">
+          {t('shell.linkRefused', { url: refusedLink.slice(0, 80) })}
+        </Text>
+      )}
     </MantineEditor>
   );
 }
