@@ -347,6 +347,63 @@ describe('closed -> open tasks completed', () => {
   });
 });
 
+describe('re-opened -> a task for the work the request is back at, and the submitters told', () => {
+  it('adds an assigned followUp to a re-opened issued request and issueRequest to one not issued', async () => {
+    await createUser(t.db, {
+      id: 'reopensam',
+      scope: '/org/acme/',
+      roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
+    });
+    const handler = caller(t.app, await signIn(t.app, 'alice'));
+    const issued = await acme({
+      scope: '/org/acme/',
+      status: 'open',
+      issuedAt: new Date(),
+      submittedBy: 'reopensam',
+    });
+    const notIssued = await acme({ scope: '/org/acme/', status: 'submitted', submittedBy: 'reopensam' });
+    for (const n of [issued, notIssued]) {
+      const close = await handler.post(`/requests/${n}/actions/closeRequest`, {
+        tags: { closeReason: 'Completed' },
+      });
+      expect(close.statusCode, close.body).toBe(200);
+    }
+    await settle();
+    for (const n of [issued, notIssued]) {
+      expect((await tasksOf(t.db, n)).every((x) => x.completed_at !== null)).toBe(true);
+      const reOpen = await handler.post(`/requests/${n}/actions/reOpenRequest`, {
+        tags: { reOpenReason: 'Sender query' },
+        notice: 'The sender asks for the rest.',
+      });
+      expect(reOpen.statusCode, reOpen.body).toBe(200);
+    }
+    await settle();
+    const open = async (n: string) => (await tasksOf(t.db, n)).filter((x) => x.completed_at === null);
+    expect(await open(issued)).toEqual([
+      expect.objectContaining({
+        type: 'followUp',
+        assigned_to: 'alice',
+        notice: 'Re-opened: The sender asks for the rest.',
+      }),
+    ]);
+    expect(await open(notIssued)).toEqual([
+      expect.objectContaining({ type: 'issueRequest', assigned_to: 'alice' }),
+    ]);
+    // The engine runs again: still one task per re-open.
+    await settle();
+    expect(await open(issued)).toHaveLength(1);
+    const told = await t.db
+      .selectFrom('notifications')
+      .select(['type', 'target'])
+      .where('user_id', '=', 'reopensam')
+      .where('type', '=', 'requestReOpened')
+      .execute();
+    expect(told.map((x) => x.target).sort()).toEqual(
+      [`/requests/${issued}`, `/requests/${notIssued}`].sort(),
+    );
+  });
+});
+
 describe('the engine', () => {
   it('handles each event exactly once with two engines running at the same time', async () => {
     const seen: string[] = [];

@@ -10,6 +10,9 @@ export const NOTIFICATION_TYPES = [
   // Not in the specification: a payee's bank account or email changed (issue 24), told to the
   // root administrators, since it redirects payments.
   'payeeChanged',
+  // Not in the specification: mail arrived for a closed request (issue 22), told to its last
+  // handler, who decides whether it is re-opened.
+  'closedRequestMessage',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -187,30 +187,35 @@ export async function readTilePage(
 }
 
 /**
- * The count of each key (the key filter not applied: the table offers the others too), each one
- * stopping at COUNT_CAP + 1, in one statement of one scalar subquery per key. The keys are values,
- * not a joined list, so the planner sees each one: given an unnest of keys it planned for a generic
- * key, chose a sequential scan of the tasks (300 ms for a type with no task, on 1M requests) or
- * sorted all 65,000 results of a state; given the value it reads the (key, order) index of the tile.
+ * The tile's total and the count of each key, each stopping at COUNT_CAP + 1, in one statement of
+ * one scalar subquery each. The total is counted with the very filter readTilePage lists with (the
+ * key included), so a count never disagrees with its list; the keys are counted with that filter
+ * but for the key (the table offers the others too). The keys are values, not a joined list, so
+ * the planner sees each one: given an unnest of keys it planned for a generic key, chose a
+ * sequential scan of the tasks (300 ms for a type with no task, on 1M requests) or sorted all
+ * 65,000 results of a state; given the value it reads the (key, order) index of the tile.
  */
-export async function countTileKeys(
+export async function countTile(
   db: DbOrTrx,
   tile: DashboardTile,
   filters: TileFilters,
   keys: readonly string[],
-): Promise<{ key: string; count: number }[]> {
-  if (keys.length === 0) return [];
+): Promise<{ total: number; keys: { key: string; count: number }[] }> {
   const t = tileSql(tile, { ...filters, key: undefined });
-  const counts = keys.map(
-    (
-      key,
-      i,
-    ) => sql`(select count(*) from (select 1 from ${t.from} where ${where([...t.where, sql`${t.key} = ${key}`])}
-        limit ${COUNT_CAP + 1}) s) as ${sql.ref(`n${i}`)}`,
-  );
+  const capped = (parts: Fragment[], name: string) =>
+    sql`(select count(*) from (select 1 from ${t.from} where ${where(parts)}
+        limit ${COUNT_CAP + 1}) s) as ${sql.ref(name)}`;
+  const totalWhere = filters.key === undefined ? t.where : [...t.where, sql`${t.key} = ${filters.key}`];
+  const counts = [
+    capped(totalWhere, 'total'),
+    ...keys.map((key, i) => capped([...t.where, sql`${t.key} = ${key}`], `n${i}`)),
+  ];
   const result = await sql<Record<string, string>>`select ${sql.join(counts)}`.execute(db);
   const row = result.rows[0];
-  return keys.map((key, i) => ({ key, count: Number(row[`n${i}`]) }));
+  return {
+    total: Number(row.total),
+    keys: keys.map((key, i) => ({ key, count: Number(row[`n${i}`]) })),
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ import { localDateTime } from '../requests/tasks.js';
 import { DASHBOARD_TASK_TYPES, type DashboardItem, toDashboardItem } from './items.js';
 import {
   COUNT_CAP,
-  countTileKeys,
+  countTile,
   type DashboardTile,
   listRequestOwners,
   listRequestScopes,
@@ -143,49 +143,33 @@ export async function getDashboardTile(
     filters.dueFrom = window.from;
     filters.dueBefore = window.before;
   }
-  // For tasks the key of the counts table is the type; the type filter's empty value leaves out
-  // what the sender has to do (spec 2, section 9).
-  const typeFilter =
-    tile !== 'activeTasks'
-      ? {}
-      : query.key !== undefined
-        ? { taskType: query.key }
-        : query.taskType === undefined
-          ? { excludeTaskType: SENDER_ACTION_REQUIRED }
-          : query.taskType === 'all'
-            ? {}
-            : { taskType: query.taskType };
+  // The type filter's empty value leaves out what the sender has to do (spec 2, section 9). It
+  // holds for the counts table too: a key of the table narrows the list the type filter gives, so
+  // each count is the number of rows its key lists (issue 22: the table counted the sender's
+  // tasks the list left out).
+  if (tile === 'activeTasks') {
+    if (query.taskType === undefined) filters.excludeTaskType = SENDER_ACTION_REQUIRED;
+    else if (query.taskType !== 'all') filters.taskType = query.taskType;
+  }
   const keys = await tileKeys(db, actor, tile);
   if (query.key !== undefined && !keys.includes(query.key)) keys.push(query.key);
 
+  const listed: TileFilters = { ...filters, key: query.key };
   const [rows, counts] = await Promise.all([
-    readTilePage(
-      db,
-      tile,
-      { ...filters, ...typeFilter, key: tile === 'activeTasks' ? undefined : query.key },
-      query.pageOffset,
-      query.pageSize,
-    ),
-    countTileKeys(db, tile, filters, keys),
+    readTilePage(db, tile, listed, query.pageOffset, query.pageSize),
+    countTile(db, tile, listed, keys),
   ]);
 
-  const inTotal = (key: string) => {
-    if (query.key !== undefined) return key === query.key;
-    if ('taskType' in typeFilter) return key === typeFilter.taskType;
-    if ('excludeTaskType' in typeFilter) return key !== typeFilter.excludeTaskType;
-    return true;
-  };
-  const counted = counts.filter((c) => inTotal(c.key));
   const scopeNames =
     tile === 'closedRequests' || tile === 'openRequests'
       ? new Map((await listScopeEntries(db)).map((s) => [s.scopePath, s.name]))
       : new Map<string, string>();
   return {
     items: rows.map((row) => toDashboardItem(tile, row, now)),
-    total: counted.reduce((sum, c) => sum + Math.min(c.count, COUNT_CAP), 0),
-    totalIsCapped: counted.some((c) => c.count > COUNT_CAP),
+    total: Math.min(counts.total, COUNT_CAP),
+    totalIsCapped: counts.total > COUNT_CAP,
     paging: { offset: query.pageOffset, size: query.pageSize },
-    aggregations: counts
+    aggregations: counts.keys
       .filter((c) => c.count > 0 || c.key === query.key)
       .map((c) => ({
         key: c.key,

@@ -373,3 +373,26 @@ export function findSuggestedRequests(
     .limit(10)
     .execute();
 }
+
+/**
+ * Who handled a closed request last, most likely first: whoever closed it, then the assignees of
+ * its tasks by when they were completed (a staff user, never the sender's own tasks' nobody).
+ */
+export async function lastHandlersOfRequest(db: DbOrTrx, requestNumber: string): Promise<string[]> {
+  const closer = await db
+    .selectFrom('requests')
+    .select('closed_by')
+    .where('request_number', '=', requestNumber)
+    .executeTakeFirst();
+  const assignees = await db
+    .selectFrom('tasks')
+    .select('assigned_to')
+    .where('request_number', '=', requestNumber)
+    .where('assigned_to', 'is not', null)
+    .orderBy(sql`completed_at desc nulls last`)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+  const ids = [closer?.closed_by, ...assignees.map((a) => a.assigned_to)];
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+}

@@ -236,7 +236,8 @@ async function checkLink(
   if (!request) return { canLink: false, status: 404, reason: 'No such request.' };
   if (!canHandleRequest(actor, request))
     return { canLink: false, status: 403, reason: 'You may not link messages to this request.' };
-  if (request.status === 'closed') return { canLink: false, status: 409, reason: 'The request is closed.' };
+  // A closed request takes mail too (issue 22): the reply is its correspondence, and the request
+  // stays closed until someone re-opens it. Only results and invoices wait for that (linkMessage).
   if (await repo.findLiveLink(db, messageId, requestNumber))
     return { canLink: false, status: 409, reason: 'The message is already linked to this request.' };
   return { canLink: true, request };
@@ -288,8 +289,14 @@ export async function linkMessage(deps: AppDeps, actor: Actor, messageId: string
       if (check.status === 403) throw forbidden(check.reason);
       throw conflict(check.reason);
     }
-    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
     const request = check.request as NonNullable<typeof check.request>;
+    // Results and invoices start work (quality assurance, payment) a closed request has none for.
+    if (request.status === 'closed')
+      for (const [i, a] of input.attachments.entries())
+        if (needsResult(a.classification) || needsInvoice(a.classification))
+          errors[`attachments.${i}.classification`] =
+            'The request is closed: re-open it to add results or invoices.';
+    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
 
     const { correspondenceId, linked } = await linkMessageToRequest(trx, {
       message,

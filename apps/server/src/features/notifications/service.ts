@@ -51,11 +51,12 @@ export async function acknowledgeNotifications(
 /** Creates a notification for a user and pushes it live once the transaction commits. */
 export async function createNotification(
   db: DbOrTrx,
-  live: LiveHub,
+  live: LiveHub | undefined,
   input: { userId: string; type: NotificationType; target: string; text: string; createdBy: Actor | null },
 ): Promise<Notification> {
   const row = await repo.insert(db, { ...input, createdBy: input.createdBy?.id ?? null });
   const notification = toNotification({ ...row, created_by_name: input.createdBy?.name ?? null });
-  await live.publish(db, [input.userId], notification);
+  // Without a hub (mail taken in by a process that pushes nothing) the row waits for the next load.
+  if (live) await live.publish(db, [input.userId], notification);
   return notification;
 }

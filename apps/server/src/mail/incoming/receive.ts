@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { assignTask } from '../../features/assignment/service.js';
+import { closedRequestNotice, tellOfMailForClosedRequests } from '../../features/inbox/closedRequests.js';
 import { INBOX_BLOCKED_FILE_OWNER, INBOX_FILE_OWNER } from '../../features/inbox/files.js';
 import { INBOX_SCOPE, isRecipientAddress, linkMessageToRequest } from '../../features/inbox/linking.js';
 import * as repo from '../../features/inbox/repository.js';
@@ -19,7 +20,8 @@ import { findMessageByMessageId, lockMessageId } from './repository.js';
 // anything else is written, so whatever happens next the message is never lost; its attachments are
 // stored (the dangerous ones kept but blocked), and it is matched to requests by request number or
 // by reply threading. A matched message becomes correspondence of each request; an unmatched or
-// flagged one waits in the inbox with a classifyIncomingMessage task. A message whose Message-ID
+// flagged one waits in the inbox with a classifyIncomingMessage task, and so does one for a closed
+// request, given to that request's last handler (features/inbox/closedRequests.ts). A message whose Message-ID
 // was received before is not stored again (a sender retrying after a lost answer, a mailbox polled
 // again after a crash).
 
@@ -65,21 +67,26 @@ async function storeAttachments(storage: FileStorage, parsed: ParsedIncoming) {
   return stored;
 }
 
-async function addClassifyTask(trx: DbOrTrx, deps: IncomingDeps, id: string, label: string, at: Date) {
+async function addClassifyTask(
+  trx: DbOrTrx,
+  id: string,
+  label: string,
+  at: Date,
+  where: { scope: string; notice?: string } = { scope: INBOX_SCOPE },
+): Promise<string | undefined> {
   const type = 'classifyIncomingMessage';
-  const taskId = await insertWorkflowTask(trx, {
+  return insertWorkflowTask(trx, {
     type,
     subject: `${taskTypeName(type)}: ${label}`.slice(0, 300),
     requestNumber: null,
     messageId: id,
-    scope: INBOX_SCOPE,
-    notice: DEFAULT_TASK_NOTICES.classifyIncomingMessage,
+    scope: where.scope,
+    notice: where.notice ?? DEFAULT_TASK_NOTICES.classifyIncomingMessage,
     triggeredAt: at,
     triggeredBy: null,
-    dueAt: await workflowDueAt(trx, INBOX_SCOPE, type, at),
+    dueAt: await workflowDueAt(trx, where.scope, type, at),
     workflowKey: `classify:${id}`,
   });
-  if (taskId) await assignTask(trx, { live: deps.live }, taskId);
 }
 
 /**
@@ -178,9 +185,19 @@ export async function receiveMessage(
           !threaded.includes(request.request_number) &&
           !(await isRecipientAddress(trx, request, parsed.from?.email ?? '')),
       });
+    const label = parsed.subject || parsed.from?.email || 'message without subject';
     if (requests.length === 0) {
-      const label = parsed.subject || parsed.from?.email || 'message without subject';
-      await addClassifyTask(trx, deps, id, label, receivedAt);
+      const taskId = await addClassifyTask(trx, id, label, receivedAt);
+      if (taskId) await assignTask(trx, { live: deps.live }, taskId);
+    }
+    // Mail for a closed request would sit unseen on it: its last handler gets the classify task.
+    const closed = requests.filter((r) => r.status === 'closed');
+    if (closed.length > 0) {
+      const linked = await repo.findInboxMessage(trx, id);
+      if (!linked) throw new Error('inbox message vanished');
+      const notice = closedRequestNotice(closed.map((r) => r.request_number));
+      const taskId = await addClassifyTask(trx, id, label, receivedAt, { scope: linked.scope, notice });
+      if (taskId) await tellOfMailForClosedRequests(trx, deps, { message: linked, closed, taskId });
     }
     await options.inTransaction?.(trx);
     return { id, linkedTo: requests.map((r) => r.request_number), flagReason: parsed.flagReason };

@@ -12,6 +12,7 @@ import { payInvoiceOnInvoiceAdded } from './payInvoiceOnInvoiceAdded.js';
 import { qualityAssureOnResultAdded } from './qualityAssureOnResultAdded.js';
 import { senderActionResponseOnAnswer } from './senderActionResponseOnAnswer.js';
 import { senderUrgentNoteOnUrgentNote } from './senderUrgentNoteOnUrgentNote.js';
+import { workOnReOpened } from './workOnReOpened.js';
 
 // Every workflow rule, run in this order for an event they share: the workflow mails come last, so
 // a mail about a task names its assignee. Rules of DESIGN.md done elsewhere: classifyIncomingMessage
@@ -31,5 +32,6 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = [
   senderActionResponseOnAnswer,
   exceptionOnMailFailed,
   completeTasksOnClosed,
+  workOnReOpened,
   sendWorkflowMailRule,
 ];
