@@ -316,6 +316,25 @@ describe('results', () => {
     expect(mails[0].text).toContain(`A result received for request ${n} was discarded.`);
   });
 
+  it('does not tell the sender of a discarded result it never saw, and tells it of one it had', async () => {
+    await setEntry('requestSettings', { resultDiscardedRecipient: '', resultNotificationsBccRecipient: '' });
+    const n = await newRequest();
+    const unseen = await addResult(n);
+    expect((await resultAction(n, unseen, 'discard')).statusCode).toBe(200);
+    await settle();
+    expect(await mailAbout(t.db, n)).toEqual([]);
+    const seen = await addResult(n);
+    expect((await resultAction(n, seen, 'qualityAssure')).statusCode).toBe(200);
+    await settle();
+    expect((await resultAction(n, seen, 'discard')).statusCode).toBe(200);
+    await settle();
+    const subjects = (await mailAbout(t.db, n)).map((m) => [m.to, m.subject]);
+    expect(subjects).toEqual([
+      ['submitter@test.example', `A result of request ${n} is ready`],
+      ['submitter@test.example', `A result of request ${n} was discarded`],
+    ]);
+  });
+
   it('delivers a result at once when its quality assurance is skipped', async () => {
     await setEntry('requestSettings', { disableResultQualityAssurance: true });
     const n = await newRequest();

@@ -76,6 +76,7 @@ export function findResultFile(db: DbOrTrx, resultId: string) {
       'f.declared_size',
       'f.classification',
       'r.quality_assurance_skipped',
+      'r.quality_assured_at',
       'r.discarded_at',
     ])
     .where('r.id', '=', resultId)

@@ -195,10 +195,16 @@ export async function sendResultMail(
         ? 'resultQualityAssuredLargeFile'
         : 'resultQualityAssured';
   const configured = addressesOf(settings?.[`${usage}Recipient`]);
+  // The sender is told of a discarded result only if it had been delivered to it (QA done or
+  // skipped): of one it never saw, the mail would only puzzle it.
+  const senderSawIt =
+    kind === 'qualityAssured' || !!result.quality_assured_at || result.quality_assurance_skipped;
   const to =
     configured.length > 0
       ? configured
-      : [await repo.senderEmail(trx, request)].filter((a) => a !== undefined);
+      : senderSawIt
+        ? [await repo.senderEmail(trx, request)].filter((a) => a !== undefined)
+        : [];
   const bcc = addressesOf(settings?.resultNotificationsBccRecipient);
   if (to.length === 0 && bcc.length === 0) return 0;
   const base = deps.config?.publicUrl?.replace(/\/$/, '') ?? '';
