@@ -87,6 +87,8 @@ describe('mail out', () => {
         .execute();
       workers[0].kick();
       await until(() => received.some((m) => m.subject === 'during outage'));
+      // The server has the message before the sender records it as sent: wait for the record.
+      await until(async () => (await row('during outage')).sent_at !== null);
       expect((await row('during outage')).sent_at).not.toBeNull();
 
       // A refused address will not get better: failed at once, kept for administrators.
