@@ -123,8 +123,31 @@ test('a handler filters the dashboard, pages a tile and opens a task', async ({ 
   await expect(page.getByTestId('request-page')).toBeVisible();
 });
 
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
 test('a submitter downloads a result and its button is then disabled', async ({ page }) => {
   await signIn(page, 'submitter');
+  // The seeded result gets a real file of its request: a download marks it only once the bytes
+  // arrived (a missing file would leave the button enabled).
+  const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
+  const upload = await page.request.post('/files', {
+    headers: xhr,
+    data: { name: 'gp-notes.pdf', contentType: 'application/pdf', contentLength: PDF.length },
+  });
+  const { key, uploadUrl } = (await upload.json()) as { key: string; uploadUrl: string };
+  expect(
+    (await page.request.put(uploadUrl, { headers: { 'content-type': 'application/pdf' }, data: PDF })).ok(),
+  ).toBe(true);
+  await withDatabase(async (client) => {
+    await client.query(
+      `update files set owner_type = 'request', owner_id = r.request_number
+         from request_results r where r.file_key = 'dashboard-e2e-missing' and files.key = $1`,
+      [key],
+    );
+    await client.query(`update request_results set file_key = $1 where file_key = 'dashboard-e2e-missing'`, [
+      key,
+    ]);
+  });
   await page.goto('/results/download-files');
   await expect(page.getByTestId('download-files-page')).toBeVisible();
   const row = page.locator('[data-testid^="download-row-"]').filter({ hasText: 'GP Notes' }).first();

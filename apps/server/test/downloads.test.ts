@@ -6,10 +6,12 @@ import { assertMayUseDownloads } from '../src/features/downloads/policy.js';
 import { getDownloadFilesView } from '../src/features/downloads/service.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
+import { uploadPdf } from './support/resultsInvoices.js';
 
 // Download files: the quality-assured results a user may see (those still to download first, then
-// the downloaded ones, which stay listed), marking one downloaded, the download-tracking feature and
-// the permissions the page needs, and the cap on the list (DOWNLOADS_MAX_RESULTS).
+// the downloaded ones, which stay listed), every fetch of a result's file recorded (issue 23 item 4:
+// downloaded means the sender side got the bytes; staff fetches are recorded, not marked), the
+// download-tracking feature and the permissions the page needs, and the cap on the list.
 
 let t: TestContext;
 const cookies: Record<string, string> = {};
@@ -27,12 +29,6 @@ async function result(requestNumber: string, values: Record<string, unknown>) {
 
 const view = async (user: string) =>
   t.app.inject({ method: 'GET', url: '/results/download-files', headers: { ...XHR, cookie: cookies[user] } });
-const mark = async (user: string, id: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/results/download-files/${id}/downloaded`,
-    headers: { ...XHR, cookie: cookies[user] },
-  });
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -97,49 +93,118 @@ describe('the download-files list', () => {
 
   it('refuses a user without file:view:markAsDownloaded', async () => {
     expect((await view('fmanager')).statusCode).toBe(403);
-    expect((await mark('fmanager', ids.acmeOld)).statusCode).toBe(403);
   });
 });
 
-describe('marking a result downloaded', () => {
-  it('records who and when once, keeps the result listed as downloaded, then refuses a second time', async () => {
-    const res = await mark('facme', ids.acmeOld);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ downloadedBy: 'facme', downloadedByDisplayName: 'User facme' });
-    const row = await t.db
+describe('downloading a result', () => {
+  // A real file of the request, a delivered result of it, and one awaiting QA.
+  let n: string;
+  let key: string;
+  let pendingKey: string;
+  let delivered: string;
+  const fetchFile = (user: string, fileKey: string) =>
+    t.app.inject({ url: `/files/${fileKey}?attachment=1`, headers: { ...XHR, cookie: cookies[user] } });
+  const downloadsOf = (fileKey: string) =>
+    t.db
+      .selectFrom('file_downloads')
+      .select(['user_id', 'by_sender', 'request_number'])
+      .where('file_key', '=', fileKey)
+      .orderBy('id')
+      .execute();
+  const resultRow = (id: string) =>
+    t.db
       .selectFrom('request_results')
       .select(['downloaded_at', 'downloaded_by'])
-      .where('id', '=', ids.acmeOld)
+      .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row.downloaded_by).toBe('facme');
-    expect(row.downloaded_at).toBeInstanceOf(Date);
-    expect((await mark('facme', ids.acmeOld)).statusCode).toBe(409);
-    // Refresh: still listed, among the downloaded ones (newest QA first), with who and when.
-    const list = (await view('facme')).json();
-    expect(list.results.map((r: { resultId: string }) => r.resultId)).toEqual([
-      ids.acmeNew,
-      ids.done,
-      ids.acmeOld,
-    ]);
-    expect(list.results[2]).toMatchObject({
-      downloadedBy: 'facme',
-      downloadedByDisplayName: 'User facme',
-      downloadedAt: row.downloaded_at?.toISOString(),
+  const historyOf = async (user: string) =>
+    (await t.app.inject({ url: `/requests/${n}/history`, headers: { ...XHR, cookie: cookies[user] } })).json()
+      .history as { type: string; summary: string; actorDisplayName: string }[];
+
+  beforeAll(async () => {
+    n = await insertTestRequest(t.db, { scope: '/org/acme/', status: 'open' });
+    const own = async (name: string) => {
+      const fileKey = await uploadPdf(t, cookies.fhandler, name);
+      await t.db
+        .updateTable('files')
+        .set({ owner_type: 'request', owner_id: n, classification: 'result' })
+        .where('key', '=', fileKey)
+        .execute();
+      return fileKey;
+    };
+    key = await own('records.pdf');
+    pendingKey = await own('pending.pdf');
+    delivered = await result(n, {
+      file_key: key,
+      quality_assured_at: new Date(),
+      quality_assured_by: 'fhandler',
+    });
+    await result(n, { file_key: pendingKey });
+  });
+
+  it('by staff is recorded and in the history, but does not mark it downloaded for the sender', async () => {
+    const res = await fetchFile('fhandler', key);
+    expect(res.statusCode).toBe(200);
+    expect(await downloadsOf(key)).toEqual([{ user_id: 'fhandler', by_sender: false, request_number: n }]);
+    expect((await resultRow(delivered)).downloaded_at).toBeNull();
+    const item = (await view('facme'))
+      .json()
+      .results.find((r: { resultId: string }) => r.resultId === delivered);
+    expect(item).toMatchObject({ downloadedAt: null, downloadedBy: null });
+    const [entry] = await historyOf('fhandler');
+    expect(entry).toMatchObject({
+      type: 'request.resultDownloaded',
+      summary: 'Downloaded records.pdf.',
+      actorDisplayName: 'User fhandler',
     });
   });
 
-  it('refuses another scope (403), unknown results (404) and results not ready (409)', async () => {
-    expect((await mark('facme', ids.globex)).statusCode).toBe(403);
-    expect((await mark('facme', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await mark('facme', 'nonsense')).statusCode).toBe(404);
-    expect((await mark('facme', ids.awaiting)).statusCode).toBe(409);
-    expect((await mark('facme', ids.discarded)).statusCode).toBe(409);
-    const row = await t.db
-      .selectFrom('request_results')
-      .select('downloaded_at')
-      .where('id', '=', ids.globex)
-      .executeTakeFirstOrThrow();
-    expect(row.downloaded_at).toBeNull();
+  it('by the sender side marks it downloaded (once) and records every fetch', async () => {
+    expect((await fetchFile('facme', key)).statusCode).toBe(200);
+    const first = await resultRow(delivered);
+    expect(first.downloaded_by).toBe('facme');
+    expect(first.downloaded_at).toBeInstanceOf(Date);
+    // The result's link (no ?attachment) is a fetch like any other; the first download stays.
+    const again = await t.app.inject({ url: `/files/${key}`, headers: { ...XHR, cookie: cookies.facme } });
+    expect(again.statusCode).toBe(200);
+    expect(await resultRow(delivered)).toEqual(first);
+    expect((await downloadsOf(key)).map((d) => [d.user_id, d.by_sender])).toEqual([
+      ['fhandler', false],
+      ['facme', true],
+      ['facme', true],
+    ]);
+    const item = (await view('facme'))
+      .json()
+      .results.find((r: { resultId: string }) => r.resultId === delivered);
+    expect(item).toMatchObject({ downloadedBy: 'facme', downloadedByDisplayName: 'User facme' });
+    const sees = await historyOf('facme');
+    expect(sees.filter((h) => h.type === 'request.resultDownloaded')).toHaveLength(3);
+    expect(sees[0].summary).toBe('Downloaded records.pdf.');
+  });
+
+  it('refused, records nothing; a result not delivered is recorded as staff business only', async () => {
+    expect((await fetchFile('facme', pendingKey)).statusCode).toBe(403);
+    expect(await downloadsOf(pendingKey)).toEqual([]);
+    expect((await fetchFile('fhandler', pendingKey)).statusCode).toBe(200);
+    expect(await downloadsOf(pendingKey)).toEqual([
+      { user_id: 'fhandler', by_sender: false, request_number: n },
+    ]);
+    expect((await historyOf('fhandler'))[0]).toMatchObject({
+      type: 'request.undeliveredResultDownloaded',
+      summary: 'Downloaded pending.pdf.',
+    });
+    expect(JSON.stringify(await historyOf('facme'))).not.toContain('pending.pdf');
+  });
+
+  it('a file that is no result is not recorded', async () => {
+    const other = await uploadPdf(t, cookies.fhandler, 'authority.pdf');
+    await t.db
+      .updateTable('files')
+      .set({ owner_type: 'request', owner_id: n })
+      .where('key', '=', other)
+      .execute();
+    expect((await fetchFile('facme', other)).statusCode).toBe(200);
+    expect(await downloadsOf(other)).toEqual([]);
   });
 });
 
@@ -204,15 +269,9 @@ describe('with download tracking switched off', () => {
     await off?.close();
   });
 
-  it('refuses the page, the download action and the request-results report (403), changing nothing', async () => {
+  it('refuses the page and the request-results report (403), changing nothing', async () => {
     const get = (url: string) => off.app.inject({ url, headers: { ...XHR, cookie } });
     expect((await get('/results/download-files')).statusCode).toBe(403);
-    const post = await off.app.inject({
-      method: 'POST',
-      url: `/results/download-files/${resultId}/downloaded`,
-      headers: { ...XHR, cookie },
-    });
-    expect(post.statusCode).toBe(403);
     for (const url of [
       '/reports/request-results',
       '/reports/request-results/filter',

@@ -382,6 +382,16 @@ export interface CorrespondenceTable {
   updated_by: string | null;
 }
 
+/** A fetch of a result's file (migration 0076). */
+export interface FileDownloadsTable {
+  id: Generated<string>;
+  file_key: string;
+  request_number: string;
+  user_id: string;
+  by_sender: boolean;
+  downloaded_at: Generated<Date>;
+}
+
 export interface RequestResultsTable {
   id: Generated<string>;
   request_number: string;
@@ -526,6 +536,7 @@ export interface Database {
   request_drafts: RequestDraftsTable;
   correspondence: CorrespondenceTable;
   request_results: RequestResultsTable;
+  file_downloads: FileDownloadsTable;
   request_invoices: RequestInvoicesTable;
   invoice_payments: InvoicePaymentsTable;
   api_token_ids: ApiTokenIdsTable;

@@ -38,3 +38,23 @@ export async function canReadFile(
   const access = owners.get(file.owner_type);
   return access ? access(db, actor, file.owner_id, file) : false;
 }
+
+// What a feature records when one of its files has been read: called once the last byte was handed
+// to the response (a refused or broken read records nothing), with the reader and the file.
+
+export type ReadRecorder = (
+  db: DbOrTrx,
+  actor: Actor,
+  ownerId: string,
+  file: { key: string; name: string },
+) => Promise<void>;
+
+const recorders = new Map<string, ReadRecorder>();
+
+export function registerFileReadRecorder(type: string, record: ReadRecorder): void {
+  recorders.set(type, record);
+}
+
+export function fileReadRecorder(file: { owner_type: string | null }): ReadRecorder | undefined {
+  return file.owner_type ? recorders.get(file.owner_type) : undefined;
+}

@@ -3,7 +3,7 @@ import { pipeline, type Readable, Transform } from 'node:stream';
 import type { DbOrTrx } from '../db/database.js';
 import { type Actor, hasPermission } from '../features/auth/actor.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
-import { canReadFile } from './access.js';
+import { canReadFile, fileReadRecorder } from './access.js';
 import {
   checkContent,
   type FileKind,
@@ -172,7 +172,20 @@ export async function openFile(ctx: FilesContext, actor: Actor | undefined, key:
   }
   const file = await settleDirectUpload(ctx, found);
   if (!file.uploaded_at) throw notFound('File not found.');
-  return { file, stream: await ctx.storage.open(key) };
+  const stream = await ctx.storage.open(key);
+  const record = actor ? fileReadRecorder(file) : undefined;
+  if (!actor || !record || !file.owner_id) return { file, stream };
+  // The owner records the read once the last byte went into the response, and the response ends
+  // only after that record is written: a refused or broken read records nothing, and a client that
+  // got the whole file finds the record in place when it asks next.
+  const ownerId = file.owner_id;
+  const recorded = new Transform({
+    transform: (chunk, _encoding, done) => done(null, chunk),
+    flush: (done) => {
+      record(ctx.db, actor, ownerId, { key: file.key, name: file.name }).then(() => done(), done);
+    },
+  });
+  return { file, stream: pipeline(stream, recorded, () => undefined) };
 }
 
 /**

@@ -560,11 +560,6 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     }),
   ),
   'GET /results/download-files': { shows: ['result'], allow: holders('file:view:markAsDownloaded') },
-  'POST /results/download-files/:resultId/downloaded': {
-    allow: acmeHolders('file:view:markAsDownloaded'),
-    order: 1,
-    pastAuth: [409],
-  },
 
   // ---- Task skills (task:skills within the user's scope)
   'GET /tasks/skills/levels': { allow: holders('task:skills') },

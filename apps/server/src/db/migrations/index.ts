@@ -30,6 +30,7 @@ import * as inboxScope from './20261125_0072_inbox_scope.js';
 import * as directoryScope from './20261125_0073_directory_scope.js';
 import * as pendingEmail from './20261125_0074_pending_email.js';
 import * as unverifiedSender from './20261125_0075_unverified_sender.js';
+import * as fileDownloads from './20261125_0076_file_downloads.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '20261125_0073_directory_scope': directoryScope,
   '20261125_0074_pending_email': pendingEmail,
   '20261125_0075_unverified_sender': unverifiedSender,
+  '20261125_0076_file_downloads': fileDownloads,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,8 +8,6 @@ import type { Database } from '../../db/schema.js';
 // through request_results_download_list_idx (migration 0020), joined to the requests the actor may
 // download from, and stops at the limit: it never reads the whole set.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A condition on `requests`: the requests whose results the actor may download. */
 export type RequestCondition = (
   eb: ReturnType<typeof expressionBuilder<Database, 'requests'>>,
@@ -51,30 +49,43 @@ export function listDownloadableResults(db: DbOrTrx, mayDownload: RequestConditi
 
 export type DownloadableRow = Awaited<ReturnType<typeof listDownloadableResults>>[number];
 
-/** The result with what deciding on it needs, locked for the change. */
-export async function findResultForUpdate(db: DbOrTrx, resultId: string, mayDownload: RequestCondition) {
-  if (!UUID.test(resultId)) return undefined;
+/** The results of a request whose file this is, and whether each has reached the sender. */
+export function findResultsOfFile(db: DbOrTrx, requestNumber: string, key: string) {
   return db
-    .selectFrom('request_results as r')
-    .innerJoin('requests', 'requests.request_number', 'r.request_number')
+    .selectFrom('request_results')
     .select([
-      'r.id',
-      'r.request_number',
-      'r.quality_assured_at',
-      'r.downloaded_at',
-      'r.discarded_at',
-      sql<boolean>`${mayDownload(expressionBuilder<Database, 'requests'>())}`.as('may_download'),
+      'id',
+      sql<boolean>`discarded_at is null
+        and (quality_assured_at is not null or quality_assurance_skipped)`.as('delivered'),
     ])
-    .where('r.id', '=', resultId)
-    .forUpdate('r')
-    .executeTakeFirst();
+    .where('request_number', '=', requestNumber)
+    .where('file_key', '=', key)
+    .execute();
 }
 
-export async function markDownloaded(db: DbOrTrx, resultId: string, actorId: string, at: Date) {
+export async function insertFileDownload(
+  db: DbOrTrx,
+  row: { fileKey: string; requestNumber: string; userId: string; bySender: boolean; at: Date },
+) {
+  await db
+    .insertInto('file_downloads')
+    .values({
+      file_key: row.fileKey,
+      request_number: row.requestNumber,
+      user_id: row.userId,
+      by_sender: row.bySender,
+      downloaded_at: row.at,
+    })
+    .execute();
+}
+
+/** Marks the results downloaded by the sender side, each the first time only. */
+export async function markDownloaded(db: DbOrTrx, resultIds: string[], actorId: string, at: Date) {
+  if (resultIds.length === 0) return;
   await db
     .updateTable('request_results')
     .set({ downloaded_at: at, downloaded_by: actorId })
-    .where('id', '=', resultId)
-    .where(sql<boolean>`downloaded_at is null`)
+    .where('id', 'in', resultIds)
+    .where('downloaded_at', 'is', null)
     .execute();
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { requireActor } from '../auth/policy.js';
 import { sendSignedInPage } from '../users/pageView.js';
-import { type DownloadsOptions, getDownloadFilesView, markResultDownloaded } from './service.js';
+import { type DownloadsOptions, getDownloadFilesView } from './service.js';
 
 export function downloadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,11 +17,5 @@ export function downloadRoutes(app: FastifyInstance, deps: AppDeps): void {
     sendSignedInPage(request, reply, deps.views, () =>
       getDownloadFilesView(deps.db, requireActor(request), options),
     ),
-  );
-
-  r.post(
-    '/results/download-files/:resultId/downloaded',
-    { schema: { params: z.object({ resultId: z.string().max(40) }) } },
-    async (request) => markResultDownloaded(deps.db, requireActor(request), request.params.resultId, options),
   );
 }

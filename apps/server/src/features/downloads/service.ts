@@ -1,15 +1,18 @@
 import type { DownloadFileItem, DownloadFilesView, Features } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import type { Db } from '../../db/database.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import { registerFileReadRecorder } from '../../files/access.js';
 import type { Actor } from '../auth/actor.js';
-import { loadVisibleRequest } from '../requests/access.js';
+import { REQUEST_FILE_OWNER } from '../requests/files.js';
+import { isRequestStaff } from '../requests/policy.js';
+import { findRequest } from '../requests/repository.js';
 import { assertMayUseDownloads, mayDownloadFrom } from './policy.js';
 import * as repo from './repository.js';
 
 // Download files (spec 2): the quality-assured results (see repository.ts for which and in what
-// order), and marking one downloaded. The file itself is then read through GET /files/{key}, which
-// checks visibility again.
+// order). Download fetches the file through GET /files/{key}, which checks visibility; the read is
+// recorded there (recordResultFileRead), so a failed download marks nothing and every other way to
+// the file (the result's link, the API) is recorded too.
 
 export interface DownloadsOptions {
   features: Features;
@@ -51,40 +54,43 @@ export async function getDownloadFilesView(
 }
 
 /**
- * Marks a quality-assured result downloaded by the actor, once: 404 for an unknown result, 403 when
- * its request is out of sight or out of the actor's download permissions, 409 when it is not (or no
- * longer) downloadable. The request's version is left alone on purpose: a download changes nothing a
- * handler edits, so it must not make their open edit stale; the request's history records it.
+ * Records a read of a request's file that is a result's (Download Files, the result's link, the
+ * API: every path reads through GET /files/{key} or openFile), once its bytes went out: who, when,
+ * and a history entry naming the file. "Downloaded" on Download Files means the request's sender
+ * side got the bytes, so only a sender-side read marks its delivered results downloaded; staff
+ * reads are recorded and marked nothing. A read of a result not delivered (staff checking it for
+ * QA) is staff business in the history. The request row is locked, as for every event of a request.
  */
-export async function markResultDownloaded(
-  db: Db,
+async function recordResultFileRead(
+  db: DbOrTrx,
   actor: Actor,
-  resultId: string,
-  options: DownloadsOptions,
+  requestNumber: string,
+  file: { key: string; name: string },
 ) {
-  assertMayUseDownloads(actor, options.features);
-  return db.transaction().execute(async (trx) => {
-    const result = await repo.findResultForUpdate(trx, resultId, mayDownloadFrom(actor));
-    if (!result) throw notFound('No such result.');
-    await loadVisibleRequest(trx, actor, result.request_number);
-    if (!result.may_download) throw forbidden();
-    if (result.discarded_at) throw conflict('The result has been discarded.');
-    if (!result.quality_assured_at) throw conflict('The result has not been quality-assured yet.');
-    if (result.downloaded_at) throw conflict('The result has already been downloaded.');
+  const record = async (trx: DbOrTrx) => {
+    const request = await findRequest(trx, requestNumber, { forUpdate: true });
+    if (!request) return;
+    const results = await repo.findResultsOfFile(trx, requestNumber, file.key);
+    if (results.length === 0) return;
+    const bySender = !isRequestStaff(actor, request);
+    const delivered = results.filter((r) => r.delivered).map((r) => r.id);
     const at = new Date();
-    await repo.markDownloaded(trx, resultId, actor.id, at);
+    await repo.insertFileDownload(trx, { fileKey: file.key, requestNumber, userId: actor.id, bySender, at });
+    if (bySender) await repo.markDownloaded(trx, delivered, actor.id, at);
     await recordEvent(trx, {
-      type: 'resultDownloaded',
+      type: delivered.length > 0 ? 'request.resultDownloaded' : 'request.undeliveredResultDownloaded',
       aggregateType: 'request',
-      aggregateId: result.request_number,
+      aggregateId: requestNumber,
       actor: actor.id,
-      payload: { summary: `${actor.name} downloaded a result.`, resultId },
+      payload: {
+        summary: `Downloaded ${file.name}.`,
+        fileKey: file.key,
+        resultIds: results.map((r) => r.id),
+      },
     });
-    return {
-      resultId,
-      downloadedAt: at.toISOString(),
-      downloadedBy: actor.id,
-      downloadedByDisplayName: actor.name,
-    };
-  });
+  };
+  if (db.isTransaction) await record(db);
+  else await db.transaction().execute(record);
 }
+
+registerFileReadRecorder(REQUEST_FILE_OWNER, recordResultFileRead);

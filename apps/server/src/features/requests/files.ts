@@ -3,25 +3,39 @@ import { registerFileOwner } from '../../files/access.js';
 import type { FileKind } from '../../files/content.js';
 import { attachFile, type FilesContext } from '../../files/service.js';
 import type { Actor } from '../auth/actor.js';
-import { findRequestFileUse } from '../results/repository.js';
+import { findRequestFileUse, type RequestFileUse } from '../results/repository.js';
 import { canViewRequest, isRequestStaff } from './policy.js';
 import { findRequest } from './repository.js';
 
 // Every file of a request (the applicant's authority, content files, correspondence attachments,
-// results, invoices, remittance advice) is owned by the request, keyed by its number: whoever may
-// see the request may read them, except that the sender side (submitters, external users) may not
-// read invoices and remittance advice (staff business) nor the file of a result that has not
-// reached it (awaiting QA or discarded), even when it came as a correspondence attachment.
+// results, invoices, remittance advice) is owned by the request, keyed by its number. Staff of the
+// request read them all. The sender side (submitters, external users) reads a file when any of its
+// uses grants it, whatever was written last (one file can be a message's attachment, a result and an
+// invoice at once): see senderMayRead. Discarding one use never takes away what another grants.
 
 export const REQUEST_FILE_OWNER = 'request';
+
+/**
+ * Whether the sender side may read a request file, from all its uses. Granting: a delivered result
+ * (QA done or skipped, not discarded), an attachment of the issued request (the letter, the
+ * authority sent with it), an attachment of correspondence the sender sees, and the request's own
+ * files (the applicant's authority and application, content files: no other use). An invoice or
+ * remittance advice use grants nothing, nor does a result awaiting QA or discarded. A result
+ * awaiting QA holds back a message's or note's attachment until QA: results reach the sender only
+ * after QA, even when they came by mail.
+ */
+export function senderMayRead(use: RequestFileUse): boolean {
+  if (use.deliveredResult || use.issuedRequest) return true;
+  if (use.resultAwaitingQa) return false;
+  if (use.attachmentSenderSees) return true;
+  return !use.attachment && !use.result && !use.invoice;
+}
 
 registerFileOwner(REQUEST_FILE_OWNER, async (db, actor, requestNumber, file) => {
   const row = await findRequest(db, requestNumber);
   if (!row || !canViewRequest(actor, row)) return false;
   if (isRequestStaff(actor, row)) return true;
-  if (file.classification === 'remittanceAdvice') return false;
-  const use = await findRequestFileUse(db, requestNumber, file.key);
-  return !use.invoice && (!use.result || use.deliveredResult);
+  return senderMayRead(await findRequestFileUse(db, requestNumber, file.key));
 });
 
 /**

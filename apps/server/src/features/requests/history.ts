@@ -20,6 +20,7 @@ export const STAFF_ONLY_EVENTS = [
   'request.remittanceAdviceSent',
   'request.resultAdded',
   'request.resultDiscarded',
+  'request.undeliveredResultDownloaded',
   'request.taskClaimed',
   'request.taskAssigned',
   'request.taskReleased',

@@ -12,6 +12,7 @@ import { requireActor } from '../auth/policy.js';
 import { canHandleRequest, isRequestSender } from '../requests/policy.js';
 import { findRequest, touchRequest } from '../requests/repository.js';
 import { taskTypeName, toRequestTaskItem } from '../requests/tasks.js';
+import { findInvoiceState, findResultState } from '../workflow/repository.js';
 import * as repo from './actionsRepository.js';
 import { mayAssignTask } from './policy.js';
 import { pushTask } from './service.js';
@@ -24,6 +25,9 @@ import { pushTask } from './service.js';
 // The request's sender side may also complete the sender's own task (senderActionRequired): that is
 // its answer, to which the workflow adds a senderActionResponse task for staff.
 // The request row is locked first, as request actions do, so the request's events keep their order.
+// A task that stands for work (a result to quality-assure, an invoice to pay) is completed by that
+// work (workflow rules); completing it by hand while the work is still open is refused (409), or
+// the work would be left with no task asking for it.
 
 const params = z.object({ taskId: z.string().max(30) });
 const TASK_ID = /^\d{1,18}$/;
@@ -103,6 +107,8 @@ export async function completeTaskAction(deps: AppDeps, actor: Actor, taskId: st
       senderMayAct: true,
     });
     if (task.completed_at) throw conflict('The task is already completed.');
+    const open = await openWorkOf(trx, task.workflow_key);
+    if (open) throw conflict(open);
     const now = new Date();
     // completeTask records request.taskCompleted; bySender lets the workflow see the answer.
     const row = await completeTask(trx, { live: deps.live }, task.id, actor.id, now, {
@@ -133,6 +139,21 @@ export async function markTaskInProgressAction(deps: AppDeps, actor: Actor, task
       });
     return { task: await taskItem(trx, actor, task.id, canHandle) };
   });
+}
+
+/** Why a task may not be completed by hand yet: the work it stands for is still open. */
+async function openWorkOf(trx: DbOrTrx, workflowKey: string | null): Promise<string | undefined> {
+  const [kind, , id] = workflowKey?.split(':') ?? [];
+  if (kind === 'qualityAssureResult' && id) {
+    const result = await findResultState(trx, id);
+    if (result && !result.quality_assured_at && !result.quality_assurance_skipped && !result.discarded_at)
+      return 'Quality-assure or discard the result first.';
+  }
+  if (kind === 'payInvoice' && id) {
+    const invoice = await findInvoiceState(trx, id);
+    if (invoice && !invoice.paid_at && !invoice.discarded_at) return 'Pay or discard the invoice first.';
+  }
+  return undefined;
 }
 
 export function taskActionRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -7,7 +7,16 @@ import { TASK_COLUMNS } from './repository.js';
 export function findTaskForAction(db: DbOrTrx, taskId: string, options: { forUpdate?: boolean } = {}) {
   const query = db
     .selectFrom('tasks')
-    .select(['id', 'type', 'request_number', 'scope', 'completed_at', 'marked_in_progress_at', 'assigned_to'])
+    .select([
+      'id',
+      'type',
+      'request_number',
+      'scope',
+      'completed_at',
+      'marked_in_progress_at',
+      'assigned_to',
+      'workflow_key',
+    ])
     .where('id', '=', taskId);
   return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }

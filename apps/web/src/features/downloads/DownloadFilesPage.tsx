@@ -4,33 +4,37 @@ import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 import { definePage } from '../../view/page';
 import { formatDateTime } from '../requests/requestApi';
 
-/** The answer of marking a result downloaded. */
-type Downloaded = Pick<DownloadFileItem, 'downloadedAt' | 'downloadedByDisplayName'>;
-
 /**
  * /results/download-files (spec 2): quality-assured results, those still to download first (newest
- * QA first), then the downloaded ones. Download marks the result downloaded, then fetches the file;
- * its button stays disabled after, and who downloaded it when is shown, also after Refresh.
+ * QA first), then the downloaded ones. Download fetches the file; the server records the fetch and,
+ * for the request's sender side, marks the result downloaded once the bytes went out, so the page
+ * reloads after a download that arrived whole. A failed download marks nothing and is reported.
  */
 export const DownloadFilesPage = definePage<DownloadFilesView>(({ view }) => {
   const { t } = useTranslation();
-  const { api, view: store } = useServices();
-  const [downloaded, setDownloaded] = useState<Record<string, Downloaded>>({});
+  const { view: store } = useServices();
   const [busy, setBusy] = useState<string>();
 
   async function download(item: DownloadFileItem) {
     setBusy(item.resultId);
     try {
-      const answer = await api.post<Downloaded>(`/results/download-files/${item.resultId}/downloaded`);
-      setDownloaded((d) => ({ ...d, [item.resultId]: answer }));
+      const res = await fetch(`/files/${encodeURIComponent(item.file.key)}?attachment=1`, {
+        credentials: 'same-origin',
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      if (!res.ok) throw new ApiError(res.status, res.statusText, await res.json().catch(() => undefined));
+      const url = URL.createObjectURL(await res.blob());
       const link = document.createElement('a');
-      link.href = `/files/${encodeURIComponent(item.file.key)}?attachment=1`;
+      link.href = url;
       link.download = item.file.name ?? '';
       link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      await store.reload();
     } catch (error) {
       store.report(error);
     } finally {
@@ -45,10 +49,7 @@ export const DownloadFilesPage = definePage<DownloadFilesView>(({ view }) => {
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} />}
-          onClick={() => {
-            setDownloaded({});
-            void store.reload();
-          }}
+          onClick={() => void store.reload()}
           data-testid="download-files-refresh"
         >
           {t('downloads.refresh')}
@@ -70,7 +71,7 @@ export const DownloadFilesPage = definePage<DownloadFilesView>(({ view }) => {
           </Table.Thead>
           <Table.Tbody>
             {view.results.map((item) => {
-              const done = downloaded[item.resultId] ?? (item.downloadedAt ? item : undefined);
+              const done = item.downloadedAt ? item : undefined;
               return (
                 <Table.Tr key={item.resultId} data-testid={`download-row-${item.resultId}`}>
                   <Table.Td>
