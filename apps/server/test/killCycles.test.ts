@@ -46,7 +46,7 @@ interface Acknowledged {
   urgent: boolean;
 }
 
-describe.skipIf(external)('kill cycles', () => {
+describe.skipIf(external)('kill cycles', { timeout: TIME_LIMIT_MS }, () => {
   it(`loses and duplicates no acknowledged write over ${CYCLES} SIGKILLs`, async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dossier-kill-'));
     const port = await freePort();
@@ -153,5 +153,5 @@ describe.skipIf(external)('kill cycles', () => {
     expect(duplicates).toBe(0);
     expect(reacted).toBe(urgentKeys.length);
     expect(duplicateReactions).toBe(0);
-  }, TIME_LIMIT_MS);
+  });
 });
