@@ -1,7 +1,7 @@
 import { createBusinessCalendar, dateInTimeZone } from '../businessDays.js';
 import type { RequestKpi } from './model.js';
 
-// The KPI figures of the request page (DESIGN.md "KPIs"). The clock runs from the submission date to
+// The KPI figures of the request page (docs/ARCHITECTURE.md "KPIs"). The clock runs from the submission date to
 // the close date (or today), counted as calendar dates in the organisation's time zone: a request
 // submitted and closed on the same day took 0 days. A day is "pended" when a pending task was open
 // on it; pended days are business days only, and a day pended both ways is taken off once.

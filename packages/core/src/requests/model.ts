@@ -152,7 +152,7 @@ export const draftDataSchema = z.object({
 });
 export type DraftData = z.infer<typeof draftDataSchema>;
 
-/** The KPI figures of the request page, in days (spec 2 section 3; DESIGN.md decides the rules). */
+/** The KPI figures of the request page, in days (spec 2 section 3; docs/ARCHITECTURE.md decides the rules). */
 export interface RequestKpi {
   businessDaysElapsed: number;
   businessDaysElapsedLessPended: number;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // The workflow engine (features/workflow) and task assignment (features/assignment).
 // - task_skills: a user is a candidate for a task type only when trained for it and the skill is
-//   active (DESIGN.md "Assignment"). No row means untrained and inactive.
+//   active (docs/ARCHITECTURE.md "Assignment"). No row means untrained and inactive.
 // - events.workflow_pending: the events table is the workflow's outbox. A row is pending until the
 //   engine has reacted to it, in the transaction that made the reaction; the partial index keeps
 //   finding pending rows cheap however many events there are. Rows older than this migration were

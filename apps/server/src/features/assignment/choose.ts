@@ -1,6 +1,6 @@
 import type { GROUPING_BEHAVIOURS } from '@dossier/core';
 
-// Who gets a task (DESIGN.md "Assignment"), as a pure decision over what the repository found.
+// Who gets a task (docs/ARCHITECTURE.md "Assignment"), as a pure decision over what the repository found.
 // strict: every task of a request goes to the user who holds its open tasks;
 // lax: that user if a candidate, else the least loaded candidate;
 // disabled: the least loaded candidate. Ties go to the smallest user id, so the choice is stable.

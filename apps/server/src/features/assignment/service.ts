@@ -12,7 +12,7 @@ import { pushTasksChanged, recordTaskAdded, recordTaskCompleted } from '../workf
 import { chooseAssignee, type GroupingBehaviour } from './choose.js';
 import * as repo from './repository.js';
 
-// Task assignment (DESIGN.md "Assignment"). A task is assigned when it is created and again when
+// Task assignment (docs/ARCHITECTURE.md "Assignment"). A task is assigned when it is created and again when
 // its assignee can no longer take it (skills changed, user disabled). Candidates are enabled users
 // trained and active for the task type holding a handling role in the task's assignWorkflowTaskScope
 // (that of the nearest scope entry of the task's scope; the task's own scope when it has none).

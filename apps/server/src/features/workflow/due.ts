@@ -6,7 +6,7 @@ import { getPublicHolidays, getTaskTypeSettings } from '../configuration/effecti
 export const FALLBACK_DUE_DAYS = 5;
 
 /**
- * The due date of a workflow task (DESIGN.md "Business days"): the trigger time plus the task type's
+ * The due date of a workflow task (docs/ARCHITECTURE.md "Business days"): the trigger time plus the task type's
  * defaultDueDateInBusinessDays, skipping weekends and the public holidays of the scope. Read in the
  * caller's transaction, so from the database and never from a stale cache.
  */

@@ -123,7 +123,7 @@ export class WorkflowEngine {
   /**
    * A rule threw: the event stays pending and is tried again on the next pass. After MAX_FAILURES
    * the engine stops trying (later events must not wait forever) and leaves an exception task on
-   * the request, DESIGN.md's answer to a failed automatic step.
+   * the request, the answer in docs/ARCHITECTURE.md to a failed automatic step.
    */
   private async failed(eventId: string, error: unknown): Promise<Outcome> {
     const count = (this.failures.get(eventId) ?? 0) + 1;

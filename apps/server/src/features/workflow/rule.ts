@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import type { AssignmentDeps } from '../assignment/service.js';
 import type { WorkflowRequest } from './repository.js';
 
-// A workflow rule: one small handler of one kind of request event (DESIGN.md "Workflow rules").
+// A workflow rule: one small handler of one kind of request event (docs/ARCHITECTURE.md "Workflow rules").
 // It runs after the event's transaction committed, inside the engine's transaction that also marks
 // the event done, so its tasks exist exactly when the event counts as handled.
 

@@ -15,7 +15,7 @@ import { senderUrgentNoteOnUrgentNote } from './senderUrgentNoteOnUrgentNote.js'
 import { workOnReOpened } from './workOnReOpened.js';
 
 // Every workflow rule, run in this order for an event they share: the workflow mails come last, so
-// a mail about a task names its assignee. Rules of DESIGN.md done elsewhere: classifyIncomingMessage
+// a mail about a task names its assignee. Rules of docs/ARCHITECTURE.md done elsewhere: classifyIncomingMessage
 // (mail in), auto-close after QA (the QA action, in its own transaction), fallback
 // (features/assignment). Delivery of a result to the sender is the workflow mail of
 // request.resultQualityAssured (or request.resultAdded when its QA is skipped).

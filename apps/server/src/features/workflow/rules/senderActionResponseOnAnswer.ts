@@ -5,7 +5,7 @@ import { findNote, lockOpenSenderTasks } from '../repository.js';
 import { payloadString, type WorkflowRule } from '../rule.js';
 import { addWorkflowTask } from '../tasks.js';
 
-// senderActionRequired answered by the sender -> senderActionResponse (DESIGN.md). The sender (a
+// senderActionRequired answered by the sender -> senderActionResponse (docs/ARCHITECTURE.md). The sender (a
 // submitter of the request's organisation or an external user of the request, flagged bySender by
 // the action) answers either with a note on the request, which completes every open
 // senderActionRequired task of the request in the sender's name, or by completing the task itself

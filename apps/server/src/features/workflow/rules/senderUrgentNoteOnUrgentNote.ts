@@ -4,7 +4,7 @@ import { findNote } from '../repository.js';
 import { payloadString, type WorkflowRule } from '../rule.js';
 import { addWorkflowTask } from '../tasks.js';
 
-// Urgent note -> a senderUrgentNote task (DESIGN.md), whose notice is the beginning of the note.
+// Urgent note -> a senderUrgentNote task (docs/ARCHITECTURE.md), whose notice is the beginning of the note.
 // A rule like any other, so requests whose settings disableWorkflowTasks get none.
 
 const EXCERPT = 300;
