@@ -1,6 +1,7 @@
 import type { RoleGrant } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { likeStartsWith } from '../../db/search.js';
+import { removeGrants } from './repository.js';
 
 // SQL of role claims: external roles users gave themselves, granting nothing until approved.
 
@@ -16,13 +17,23 @@ export async function findClaims(db: DbOrTrx, userId: string): Promise<RoleClaim
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
+  return rows.map(toClaim);
+}
+
+function toClaim(r: {
+  id: string;
+  role: string;
+  scope: string;
+  external_reference: string | null;
+  claimed_at: Date;
+}): RoleClaim {
+  return {
     id: r.id,
     role: r.role,
     scope: r.scope,
     claimedAt: r.claimed_at,
     ...(r.external_reference === null ? {} : { externalReference: r.external_reference }),
-  }));
+  };
 }
 
 export async function addClaims(db: DbOrTrx, userId: string, grants: RoleGrant[]): Promise<void> {
@@ -41,19 +52,8 @@ export async function addClaims(db: DbOrTrx, userId: string, grants: RoleGrant[]
     .execute();
 }
 
-export async function removeClaims(db: DbOrTrx, userId: string, grants: RoleGrant[]): Promise<void> {
-  for (const g of grants) {
-    let query = db
-      .deleteFrom('role_claims')
-      .where('user_id', '=', userId)
-      .where('role', '=', g.role)
-      .where('scope', '=', g.scope);
-    query =
-      g.externalReference === undefined
-        ? query.where('external_reference', 'is', null)
-        : query.where('external_reference', '=', g.externalReference);
-    await query.execute();
-  }
+export function removeClaims(db: DbOrTrx, userId: string, grants: RoleGrant[]): Promise<void> {
+  return removeGrants(db, 'role_claims', userId, grants);
 }
 
 /** Takes a claim out (to approve or refuse it); answers it, or undefined when it is gone. */
@@ -68,14 +68,7 @@ export async function takeClaim(
     .where('user_id', '=', userId)
     .returning(['id', 'role', 'scope', 'external_reference', 'claimed_at'])
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    role: row.role,
-    scope: row.scope,
-    claimedAt: row.claimed_at,
-    ...(row.external_reference === null ? {} : { externalReference: row.external_reference }),
-  };
+  return row && toClaim(row);
 }
 
 export interface WaitingClaim {

@@ -99,10 +99,20 @@ export async function addRoles(db: DbOrTrx, userId: string, grants: RoleGrant[])
     .execute();
 }
 
-export async function removeRoles(db: DbOrTrx, userId: string, grants: RoleGrant[]) {
+export function removeRoles(db: DbOrTrx, userId: string, grants: RoleGrant[]) {
+  return removeGrants(db, 'user_roles', userId, grants);
+}
+
+/** Deletes the user's grants from the granted roles or from the claims, matched in full. */
+export async function removeGrants(
+  db: DbOrTrx,
+  table: 'user_roles' | 'role_claims',
+  userId: string,
+  grants: RoleGrant[],
+) {
   for (const g of grants) {
     let query = db
-      .deleteFrom('user_roles')
+      .deleteFrom(table)
       .where('user_id', '=', userId)
       .where('role', '=', g.role)
       .where('scope', '=', g.scope);
