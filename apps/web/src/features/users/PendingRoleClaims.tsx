@@ -1,10 +1,10 @@
-import { parseRoleString, type View } from '@dossier/core';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { View } from '@dossier/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
-import { roleLabel } from './RolesEditor';
+import { RoleText } from './RolesEditor';
 
 const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
@@ -22,22 +22,6 @@ export interface WaitingClaim {
   userName: string;
   role: string;
   claimedAt: string;
-}
-
-function RoleText({ text }: { text: string }) {
-  const { t } = useTranslation();
-  const parsed = parseRoleString(text);
-  return (
-    <Group gap="xs">
-      <Badge variant="light">{parsed ? roleLabel(t, parsed.role) : text}</Badge>
-      <Text size="sm">{parsed?.scope}</Text>
-      {parsed?.externalReference && (
-        <Text size="sm" c="dimmed">
-          {t('accounts.roles.reference')}: {parsed.externalReference}
-        </Text>
-      )}
-    </Group>
-  );
 }
 
 /**

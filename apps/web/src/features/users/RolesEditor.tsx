@@ -47,6 +47,23 @@ export function roleLabel(
   return t(`admin.roles.${role.replaceAll(':', '_')}`, { defaultValue: role });
 }
 
+/** A granted or claimed role as the user reads it: its name, scope and external reference. */
+export function RoleText({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const parsed = parseRoleString(text);
+  return (
+    <Group gap="xs">
+      <Badge variant="light">{parsed ? roleLabel(t, parsed.role) : text}</Badge>
+      <Text size="sm">{parsed?.scope}</Text>
+      {parsed?.externalReference && (
+        <Text size="sm" c="dimmed">
+          {t('accounts.roles.reference')}: {parsed.externalReference}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
 /** The role list with remove buttons and the add-role subview. */
 export function RolesEditor(props: RolesEditorProps) {
   const { t } = useTranslation();
@@ -92,13 +109,7 @@ export function RolesEditor(props: RolesEditorProps) {
           return (
             <Group key={text} justify="space-between" data-testid="role-item" data-role={text}>
               <Group gap="xs">
-                <Badge variant="light">{parsed ? roleLabel(t, parsed.role) : text}</Badge>
-                <Text size="sm">{parsed?.scope}</Text>
-                {parsed?.externalReference && (
-                  <Text size="sm" c="dimmed">
-                    {t('accounts.roles.reference')}: {parsed.externalReference}
-                  </Text>
-                )}
+                <RoleText text={text} />
                 {props.pending?.includes(text) && (
                   <Badge color="yellow" variant="light" data-testid="role-pending">
                     {t('accounts.roles.pending')}
