@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { onEventRecorded } from './audit/events.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { accountRoutes } from './features/account/routes.js';
@@ -18,6 +19,7 @@ import { resolveSession } from './features/auth/service.js';
 import { enableConfigurationCache } from './features/configuration/cache.js';
 import { configurationRoutes } from './features/configuration/routes.js';
 import { correspondenceRoutes } from './features/correspondence/routes.js';
+import { pushDashboardChanged } from './features/dashboard/live.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { downloadRoutes } from './features/downloads/routes.js';
 import { inboxRoutes } from './features/inbox/routes.js';
@@ -27,6 +29,7 @@ import { outboxRoutes } from './features/outbox/routes.js';
 import { pageRoutes } from './features/pages/routes.js';
 import { passwordResetRoutes } from './features/passwordReset/routes.js';
 import { payeeRoutes } from './features/payees/routes.js';
+import { pushRequestChanged } from './features/presence/push.js';
 import { recipientRoutes } from './features/recipients/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { requestSearchRoutes } from './features/requestSearch/routes.js';
@@ -77,6 +80,13 @@ export function defaultWebDistDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   return path.resolve(here, '../../web/dist');
 }
+
+// Whoever has a request open, and every open dashboard, follows each change of a request live.
+onEventRecorded(async (trx, event) => {
+  if (event.aggregateType !== 'request') return;
+  await pushRequestChanged(trx, event.aggregateId, event.actor);
+  await pushDashboardChanged(trx);
+});
 
 export async function buildApp(input: {
   config: Config;

@@ -1,6 +1,4 @@
 import type { DbOrTrx } from '../db/database.js';
-import { pushDashboardChanged } from '../features/dashboard/live.js';
-import { pushRequestChanged } from '../features/presence/push.js';
 
 // The audit trail of users, roles, recipients and payees: one row in `events` per change, written
 // in the transaction of the change, with the fields that changed (old and new value). Secrets are
@@ -52,13 +50,25 @@ export async function recordEvent(
       payload: JSON.stringify(event.payload),
     })
     .execute();
-  // Every change of a request, by a person or the workflow, writes a request event (its history):
-  // the one place that sees them all, so whoever has the request open, and every open dashboard,
-  // follows each of them live.
-  if (event.aggregateType === 'request') {
-    await pushRequestChanged(trx, event.aggregateId, event.actor);
-    await pushDashboardChanged(trx);
-  }
+  for (const listener of listeners) await listener(trx, event);
+}
+
+export type RecordedEvent = {
+  type: string;
+  aggregateType: AggregateType;
+  aggregateId: string;
+  actor: string | null;
+};
+type EventListener = (trx: DbOrTrx, event: RecordedEvent) => Promise<void>;
+const listeners = new Set<EventListener>();
+
+/**
+ * Runs `listener` in the transaction of every event recorded from now on. Every change writes an
+ * event, so this is the one place that sees them all (live pages follow requests through it); the
+ * features register here at start-up, so this platform module imports none of them.
+ */
+export function onEventRecorded(listener: EventListener): void {
+  listeners.add(listener);
 }
 
 export interface HistoryEntry {
