@@ -1,0 +1,169 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Json, NullableTimestamp, Timestamp } from './schemaTypes.js';
+
+// The tables of requests and what hangs off them: drafts, correspondence, results, invoices and
+// their payments, downloads and incoming mail. The Database type in schema.ts lists them all.
+
+export interface RequestsTable {
+  request_number: string;
+  scope: string;
+  status: Generated<'submitted' | 'open' | 'closed'>;
+  submitted_on_behalf_of: string | null;
+  reference_number: string | null;
+  external_user_references: Generated<string[]>;
+  applicant: Json;
+  applicant_name: string;
+  applicant_date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient: Json;
+  recipient_id: string | null;
+  recipient_name: string;
+  content: Json;
+  tags: ColumnType<unknown, string | undefined, string>;
+  submitted_at: Timestamp;
+  submitted_by: string | null;
+  issued_at: NullableTimestamp;
+  issue_method: string | null;
+  closed_at: NullableTimestamp;
+  closed_by: string | null;
+  last_updated_at: Timestamp;
+  last_updated_by: string | null;
+  last_activity_at: Timestamp;
+  version: Generated<number>;
+  search: ColumnType<string, never, never>;
+}
+
+export interface RequestDraftsTable {
+  id: Generated<string>;
+  user_id: string;
+  completed_step: Generated<number>;
+  data: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CorrespondenceTable {
+  id: Generated<string>;
+  request_number: string;
+  kind: 'note' | 'issuedRequest' | 'message';
+  is_urgent_note: Generated<boolean>;
+  issue_request_method: string | null;
+  from_address: ColumnType<unknown, string | null | undefined, string | null>;
+  to_address: ColumnType<unknown, string | null | undefined, string | null>;
+  subject: string | null;
+  body: Json;
+  attachments: ColumnType<unknown, string | undefined, string>;
+  message_id: string | null;
+  mail_outbox_id: string | null;
+  message_delivery_status: string | null;
+  /** Migration 0075: a message matched by number from an address not the recipient's. */
+  unverified_sender: Generated<boolean>;
+  created_at: Timestamp;
+  created_by: string | null;
+  updated_at: NullableTimestamp;
+  updated_by: string | null;
+}
+
+/** A fetch of a result's file (migration 0076). */
+export interface FileDownloadsTable {
+  id: Generated<string>;
+  file_key: string;
+  request_number: string;
+  user_id: string;
+  by_sender: boolean;
+  downloaded_at: Generated<Date>;
+}
+
+export interface RequestResultsTable {
+  id: Generated<string>;
+  request_number: string;
+  file_key: string;
+  tags: ColumnType<unknown, string | undefined, string>;
+  item_types: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+  created_by: string | null;
+  quality_assured_at: NullableTimestamp;
+  quality_assured_by: string | null;
+  quality_assurance_skipped: Generated<boolean>;
+  downloaded_at: NullableTimestamp;
+  downloaded_by: string | null;
+  discarded_at: NullableTimestamp;
+  discarded_by: string | null;
+}
+
+export interface RequestInvoicesTable {
+  id: Generated<string>;
+  request_number: string;
+  file_key: string;
+  tags: ColumnType<unknown, string | undefined, string>;
+  notice: string | null;
+  foreign_reference: ColumnType<unknown, string | null | undefined, string | null>;
+  amount: string | number | null;
+  amount_exclusive_tax: string | number | null;
+  tax: string | number | null;
+  currency: string | null;
+  created_at: Timestamp;
+  created_by: string | null;
+  paid_at: NullableTimestamp;
+  /** When (and by whom) the payments reached the amount: the invoice is paid. */
+  paid_by: string | null;
+  payment_confirmed_at: NullableTimestamp;
+  remittance_advice_key: string | null;
+  discarded_at: NullableTimestamp;
+  discarded_by: string | null;
+}
+
+/** Migration 0028: one payment of an invoice (part or full); the invoice's amounts stay as billed. */
+export interface InvoicePaymentsTable {
+  id: Generated<string>;
+  invoice_id: string;
+  paid_at: Timestamp;
+  paid_by: string | null;
+  payee_id: string | null;
+  payee_name: string;
+  payee_reference_number: string | null;
+  payee_email: string | null;
+  method: string;
+  amount_exclusive_tax: string | number;
+  tax: string | number;
+  amount: string | number;
+  currency: string;
+  name_on_card: string | null;
+  bank_account: string | null;
+  invoice_reference_number: string | null;
+  remittance_advice_key: string | null;
+}
+
+/** Migration 0016: every message received by mail in, matched or not. */
+export interface InboxMessagesTable {
+  id: Generated<string>;
+  scope: Generated<string>;
+  message_id: string | null;
+  in_reply_to: string | null;
+  references: ColumnType<string[], string[] | undefined, string[]>;
+  from_address: ColumnType<unknown, string | undefined, string>;
+  from_email: Generated<string>;
+  to_addresses: ColumnType<unknown, string | undefined, string>;
+  subject: Generated<string>;
+  body_text: Generated<string>;
+  body_html: string | null;
+  received_at: Timestamp;
+  raw_file_key: string;
+  raw_size: string | number;
+  flag_reason: string | null;
+  attachments: ColumnType<unknown, string | undefined, string>;
+  search: ColumnType<string, never, never>;
+}
+
+/** Migration 0016: a message linked to a request; unlinked_at set once unlinked. */
+export interface InboxMessageLinksTable {
+  id: Generated<string>;
+  message_id: string;
+  request_number: string;
+  correspondence_id: string | null;
+  linked_at: Timestamp;
+  linked_by: string | null;
+  unlinked_at: NullableTimestamp;
+  unlinked_by: string | null;
+}
+
+/** Migration 0024: a polled IMAP mailbox and the highest UID stored under its UIDVALIDITY. */
