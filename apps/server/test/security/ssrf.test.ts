@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import dns from 'node:dns';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverWebhook, publishWebhookEvent } from '../../src/features/webhooks/service.js';
 import type { JobQueue } from '../../src/jobs/queue.js';
 import { createTestContext, type TestContext } from '../helpers.js';
@@ -71,5 +72,35 @@ describe('webhooks and SSRF', () => {
         error: expect.stringMatching(/^The URL (points|resolves) to a forbidden address\.$/),
       },
     ]);
+  });
+
+  it('refuses a name that resolves to a public address when checked and to loopback when connecting (DNS rebinding)', async () => {
+    // The first answer passes the check; the answer at connection time points at this machine.
+    const checked = vi
+      .spyOn(dns.promises, 'lookup')
+      .mockResolvedValue([{ address: '93.184.216.34', family: 4 }] as never);
+    const connected = vi
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((
+        _host: string,
+        _options: unknown,
+        callback: (error: null, addresses: dns.LookupAddress[]) => void,
+      ) => callback(null, [{ address: '127.0.0.1', family: 4 }])) as never);
+    try {
+      const port = new URL(internal.url).port;
+      const attempts = await deliverTo('rebind', `https://rebind.example:${port}/hooks`, false);
+      expect(checked).toHaveBeenCalledWith('rebind.example', { all: true });
+      expect(connected).toHaveBeenCalledWith('rebind.example', expect.anything(), expect.any(Function));
+      expect(attempts).toEqual([
+        {
+          response_status: null,
+          error: 'The webhook address rebind.example resolves to a forbidden address.',
+        },
+      ]);
+      expect(internal.received).toEqual([]);
+    } finally {
+      checked.mockRestore();
+      connected.mockRestore();
+    }
   });
 });
