@@ -10,6 +10,7 @@ import { addApiKey, apiToken, type TestApiKey } from '../support/apiKeys.js';
 import { insertTestRequest } from '../support/requests.js';
 import { uploadPdf } from '../support/resultsInvoices.js';
 import { encode, hostileString, hostileValue } from './hostile.js';
+import { writeSummary } from './summary.js';
 
 // Property-based fuzzing of every route in the app's route table with fast-check: hostile values in
 // every path parameter, query field and body field, as an administrator, a submitter, anonymous and
@@ -236,9 +237,10 @@ describe.skipIf(external)('fuzzing every route', () => {
         );
       }
     }
-    console.log(
-      `[fuzz] ${t.app.routeTable.length} routes, ${Object.keys(NOT_FUZZED).length} not fuzzed, ${cases} cases (${[...statuses].map(([k, v]) => `${k} ${v}`).join(', ')}), ${failures.length} failures`,
-    );
+    const serverErrors = [...statuses].filter(([k]) => k.startsWith('5')).reduce((n, [, v]) => n + v, 0);
+    const line = `[fuzz] ${t.app.routeTable.length} routes, ${Object.keys(NOT_FUZZED).length} not fuzzed, ${cases} cases of ${RUNS} runs per route (${[...statuses].map(([k, v]) => `${k} ${v}`).join(', ')}), ${serverErrors} 5xx, ${failures.length} failures`;
+    console.log(line);
+    writeSummary('fuzz', line);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect(failures).toEqual([]);
   }, 900_000);

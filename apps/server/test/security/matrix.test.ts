@@ -21,6 +21,7 @@ import {
   OUTSIDERS,
   SECRETS,
 } from './matrix.js';
+import { writeSummary } from './summary.js';
 
 // The authorization matrix (issue 13): every route of the route table, called by every caller of
 // matrix.ts with the ids of real objects of /org/acme/, answers as the expectation table says —
@@ -527,6 +528,11 @@ describe('authorization matrix', () => {
     }
 
     const routes = t.app.routeTable.length;
+    writeSummary(
+      'matrix',
+      `[matrix] ${covered.size + Object.keys(EXCLUDED).length} of ${routes} routes in the table (${covered.size} called, ${Object.keys(EXCLUDED).length} excluded with a reason); ` +
+        `${CALLERS.length} callers per route; ${checked} cells checked, ${known.length} known defects, ${failures.length} failures`,
+    );
     console.log(
       [
         `[matrix] ${routes} routes in the route table, ${covered.size} covered, ${Object.keys(EXCLUDED).length} excluded; ` +

