@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeEmailHtml } from '../../src/mail/incoming/sanitizeHtml.js';
+import { htmlToText, sanitizeEmailHtml } from '../../src/mail/incoming/sanitizeHtml.js';
 import { createTestContext, createUser, PASSWORD, signIn, type TestContext, XHR } from '../helpers.js';
 
 // Regression tests of attack classes that hit products like this one (issue 13, item 5): session
@@ -220,5 +220,14 @@ describe('HTML mail shown in the inbox and the outbox', () => {
     );
     const refused = sanitizeEmailHtml('<a href="javascript:steal()">records</a>');
     expect(refused).toMatch(/^<a href="about:blank"[^>]*>records<\/a>$/);
+  });
+
+  it('gives pages the text of received HTML, so no browser parses the markup', () => {
+    expect(
+      htmlToText(
+        '<p>Records for <b>Olivia</b>&nbsp;Chen</p><script>steal()</script><img src=x onerror=steal()>' +
+          '<details open ontoggle=steal()>Sent &amp; signed</details><br>Regards',
+      ),
+    ).toBe('Records for Olivia\u00a0Chen\nSent & signed\nRegards');
   });
 });

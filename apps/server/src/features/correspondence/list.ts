@@ -1,5 +1,6 @@
 import type { CorrespondenceAddress, CorrespondenceItem, IssueRequestMethod } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
+import { htmlToText } from '../../mail/incoming/sanitizeHtml.js';
 import type { Actor } from '../auth/actor.js';
 import { canHandleRequest, isRequestStaff } from '../requests/policy.js';
 import type { RequestRow } from '../requests/repository.js';
@@ -17,6 +18,11 @@ export function isCorrespondenceEditable(
   row: Pick<CorrespondenceRow, 'kind' | 'created_by'>,
 ): boolean {
   return row.kind === 'note' && row.created_by === actor.id && request.status !== 'closed';
+}
+
+/** Received HTML goes to the page as its text: the page never parses a stranger's markup. */
+function shownBody(body: CorrespondenceItem['body']): CorrespondenceItem['body'] {
+  return body?.type === 'html' ? { type: 'text', content: htmlToText(String(body.content ?? '')) } : body;
 }
 
 function toItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): CorrespondenceItem {
@@ -40,7 +46,7 @@ function toItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): Corr
     to: (row.to_address as CorrespondenceAddress | null) ?? null,
     attachments,
     subject: row.subject,
-    body: row.body as CorrespondenceItem['body'],
+    body: shownBody(row.body as CorrespondenceItem['body']),
   };
   if (row.updated_at) item.updatedAt = new Date(row.updated_at).toISOString();
   if (row.updated_by_name) item.updatedByDisplayName = row.updated_by_name;

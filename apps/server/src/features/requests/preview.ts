@@ -6,6 +6,7 @@ import {
   richTextPlain,
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
+import { htmlToText } from '../../mail/incoming/sanitizeHtml.js';
 import { getScopeEntry } from '../configuration/effective.js';
 import type { RequestRow } from './repository.js';
 
@@ -22,8 +23,7 @@ function bodyText(body: unknown): string {
   if (!b) return '';
   if (b.type === 'richText' && b.content && typeof b.content === 'object')
     return richTextPlain(b.content as RichTextNode);
-  if (typeof b.content === 'string')
-    return b.type === 'html' ? b.content.replace(/<[^>]*>/g, ' ') : b.content;
+  if (typeof b.content === 'string') return b.type === 'html' ? htmlToText(b.content) : b.content;
   return '';
 }
 

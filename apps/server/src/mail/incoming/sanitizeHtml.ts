@@ -101,3 +101,56 @@ export function sanitizeEmailHtml(html: string): string {
   while (open.length > 0) out.push(`</${open.pop()}>`);
   return out.join('');
 }
+
+const BREAKS = new Set([
+  'br',
+  'p',
+  'div',
+  'li',
+  'tr',
+  'blockquote',
+  'pre',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]);
+
+/**
+ * The text of a message's HTML, for pages that show received mail as text. Done here rather than
+ * in the browser: a browser's HTML parser (DOMParser included) compiles the event handlers of what
+ * it parses, so markup from a stranger must never reach it, not even to read its text.
+ */
+export function htmlToText(html: string): string {
+  const out: string[] = [];
+  let dropping = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (dropping > 0) {
+          if (!VOID.has(name)) dropping += 1;
+        } else if (DROP_WITH_CONTENT.has(name)) dropping = 1;
+        else if (name === 'br' || name === 'hr') out.push('\n');
+      },
+      ontext(text) {
+        if (dropping === 0) out.push(text);
+      },
+      onclosetag(name) {
+        if (dropping > 0) {
+          if (!VOID.has(name)) dropping -= 1;
+        } else if (BREAKS.has(name) && !VOID.has(name)) out.push('\n');
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(html);
+  parser.end();
+  return out
+    .join('')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -37,11 +37,9 @@ function describeAddress(address: CorrespondenceAddress | null | undefined): str
 
 function Body({ body }: { body: CorrespondenceItem['body'] }) {
   if (body.type === 'richText') return <RichText doc={body.content} data-testid="correspondence-body" />;
-  // Received mail: shown as its text, never as markup.
-  const text =
-    body.type === 'html'
-      ? (new DOMParser().parseFromString(String(body.content ?? ''), 'text/html').body.textContent ?? '')
-      : String(body.content ?? '');
+  // Received mail arrives as its text (the server takes it out of the HTML): never parsed here,
+  // because the browser's parser would compile a stranger's event handlers.
+  const text = String(body.content ?? '');
   return (
     <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="correspondence-body">
       {text}
