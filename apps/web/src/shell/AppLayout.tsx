@@ -8,6 +8,7 @@ import { useViewLocationSync, ViewOutlet } from '../view/ViewOutlet';
 import { ErrorBanner } from './ErrorBanner';
 import { Menu } from './Menu';
 import { NotificationBell } from './notifications/NotificationBell';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { useServices } from './ServicesContext';
 import { SignInOverlay } from './SignInOverlay';
 import { SignOutButton } from './SignOutButton';
@@ -20,7 +21,9 @@ function AnonymousLayout() {
   return (
     <Container size="lg" py="md" data-testid="anonymous-layout">
       <ErrorBanner />
-      <ViewOutlet />
+      <PageErrorBoundary>
+        <ViewOutlet />
+      </PageErrorBoundary>
       <SignInOverlay />
     </Container>
   );
@@ -71,7 +74,9 @@ function SignedInLayout({ userName }: { userName: string }) {
       </AppShell.Navbar>
       <AppShell.Main>
         <ErrorBanner />
-        <ViewOutlet />
+        <PageErrorBoundary>
+          <ViewOutlet />
+        </PageErrorBoundary>
       </AppShell.Main>
       <TasksOverlay />
       <SignInOverlay />
