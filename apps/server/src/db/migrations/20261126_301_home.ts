@@ -12,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     visit_started_at timestamptz not null,
     previous_visit_at timestamptz
   )`.execute(db);
-  await sql`create index events_request_actor_idx on events (actor, id desc)
+  await sql`create index events_request_actor_idx on events (actor, created_at desc)
     include (aggregate_id) where aggregate_type = 'request' and actor is not null`.execute(db);
   await sql`create index requests_last_activity_idx on requests (last_activity_at desc, request_number)`.execute(
     db,
