@@ -22,6 +22,7 @@ import { correspondenceRoutes } from './features/correspondence/routes.js';
 import { pushDashboardChanged } from './features/dashboard/live.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { downloadRoutes } from './features/downloads/routes.js';
+import { homeRoutes } from './features/home/routes.js';
 import { inboxRoutes } from './features/inbox/routes.js';
 import { invoiceRoutes } from './features/invoices/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
@@ -185,6 +186,7 @@ export async function buildApp(input: {
     await enableConfigurationCache(db, live);
     ssoRoutes(app, deps);
     authRoutes(app, deps);
+    homeRoutes(app, deps);
     pageRoutes(app, deps);
     passwordResetRoutes(app, deps);
     configurationRoutes(app, deps);

@@ -6,6 +6,7 @@ import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { purgeRateEvents } from './db/rateLimit.js';
 import { type SeededUser, seedIfEmpty } from './db/seed.js';
+import { seedDemoHistory } from './db/seedHistory.js';
 import { progressDemoRequests } from './db/seedProgress.js';
 import { purgeExpired } from './features/auth/service.js';
 import { startWorkflow } from './features/workflow/start.js';
@@ -94,6 +95,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     const handler = seeded.find((u) => u.id === 'handler');
     if (config.seedDemo && handler && config.services.includes('web'))
       await progressDemoRequests(app, { db, storage, live }, handler.password);
+    // Then a year of history behind them, so reports, charts and KPIs have something to show.
+    if (config.seedDemo && handler) await seedDemoHistory(db, storage);
     // Without SMTP_URL mail stays in the outbox, where administrators can read it.
     if (config.services.includes('jobs') && config.mail.smtpUrl) {
       mail = new MailWorker(db, createSmtpTransport(config.mail.smtpUrl), config.mail.from, log, storage);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { HISTORY_SIZE } from '../src/db/seedHistory.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { createTestDatabase, dropTestDatabase, until, XHR } from './helpers.js';
 
@@ -38,8 +39,10 @@ afterAll(async () => {
 
 describe('the demo data', () => {
   it('has requests in every state, with results, invoices, notes and mail', async () => {
+    // The live demo of the last weeks (the year of history behind it is checked below).
     const statuses = await server.db
       .selectFrom('requests')
+      .where('submitted_at', '>', new Date(Date.now() - 32 * 86_400_000))
       .select(['scope', 'status'])
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .groupBy(['scope', 'status'])
@@ -52,9 +55,19 @@ describe('the demo data', () => {
       '/org/globex/ open 3',
       '/org/globex/ submitted 1',
     ]);
-    const results = await server.db.selectFrom('request_results').select(['quality_assured_at']).execute();
+    const results = await server.db
+      .selectFrom('request_results')
+      .innerJoin('requests', 'requests.request_number', 'request_results.request_number')
+      .where('requests.submitted_at', '>', new Date(Date.now() - 32 * 86_400_000))
+      .select(['quality_assured_at'])
+      .execute();
     expect(results.map((r) => r.quality_assured_at !== null).sort()).toEqual([false, true, true]);
-    const invoices = await server.db.selectFrom('request_invoices').select(['paid_at']).execute();
+    const invoices = await server.db
+      .selectFrom('request_invoices')
+      .innerJoin('requests', 'requests.request_number', 'request_invoices.request_number')
+      .where('requests.submitted_at', '>', new Date(Date.now() - 32 * 86_400_000))
+      .select(['request_invoices.paid_at'])
+      .execute();
     expect(invoices.map((r) => r.paid_at !== null).sort()).toEqual([false, true]);
     const inbox = await server.db
       .selectFrom('inbox_messages as m')
@@ -73,6 +86,57 @@ describe('the demo data', () => {
       ]),
     );
   });
+
+  it('has a year of history behind the live demo: both organisations, every state, paid invoices', async () => {
+    const old = await server.db
+      .selectFrom('requests')
+      .where('submitted_at', '<=', new Date(Date.now() - 32 * 86_400_000))
+      .select(['scope', 'status', 'submitted_at', 'closed_at'])
+      .execute();
+    expect(old.length).toBe(HISTORY_SIZE);
+    for (const scope of ['/org/acme/', '/org/globex/'])
+      expect(new Set(old.filter((r) => r.scope === scope).map((r) => r.status))).toEqual(
+        new Set(['submitted', 'open', 'closed']),
+      );
+    const earliest = Math.min(...old.map((r) => r.submitted_at.getTime()));
+    expect(Date.now() - earliest).toBeGreaterThan(300 * 86_400_000);
+    // Closed after they were submitted, and never in the future.
+    for (const r of old.filter((r) => r.closed_at))
+      expect(r.closed_at!.getTime()).toBeGreaterThan(r.submitted_at.getTime());
+    const signin = await server.app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: XHR,
+      payload: { username: 'manager', password: 'Demo-Pass-2026!' },
+    });
+    const cookie = `dossier_session=${signin.cookies.find((c) => c.name === 'dossier_session')?.value}`;
+    // Every report shows figures and a chart on the default period, the last 12 months.
+    const page = await server.app.inject({ url: '/reports/requests/closed', headers: { ...XHR, cookie } });
+    const { from, to } = page.json().defaultPeriod;
+    for (const path of [
+      '/reports/requests/closed',
+      '/reports/tasks/completed',
+      '/reports/tasks/active',
+      '/reports/requests/open',
+      '/reports/invoices/paid',
+      '/reports/request-results',
+      '/reports/users',
+    ]) {
+      const res = await server.app.inject({
+        url: `${path}/filter?filter.from=${from}&filter.to=${to}`,
+        headers: { ...XHR, cookie },
+      });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.json().rows.length, path).toBeGreaterThan(0);
+      expect(res.json().chart, path).not.toBeNull();
+    }
+    const closed = await server.app.inject({
+      url: `/reports/requests/closed/filter?filter.from=${from}&filter.to=${to}`,
+      headers: { ...XHR, cookie },
+    });
+    expect(closed.json().totals.requests).toBeGreaterThan(200);
+    expect(closed.json().chart.categories.length).toBeGreaterThan(40);
+  }, 180_000);
 
   it('gives the workflow its tasks, and the handler a dashboard with something on every tile', async () => {
     // The engine reacts after commit: the unmatched mail's classify task and the results' QA task.
@@ -182,5 +246,6 @@ describe('the demo data', () => {
       }
     }
     expect(checked.filter((c) => !c.endsWith(' 0')).length).toBeGreaterThan(10);
-  });
+    // Paging five at a time through a year of closed requests takes a while.
+  }, 300_000);
 });

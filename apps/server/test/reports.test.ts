@@ -203,7 +203,11 @@ describe('Paid Invoices', () => {
       },
     ]);
     expect(answer.totals).toMatchObject({ invoices: 3, currency: null, amount: null, averageAmount: null });
-    expect(answer.chart).toBeNull();
+    expect(answer.chart).toEqual({
+      title: 'paidPerWeek',
+      categories: ['2026-06-01', '2026-06-08'],
+      series: [{ key: 'invoices', values: [2, 1] }],
+    });
     const aud = await run('admin', '/reports/invoices/paid', `${RANGE}&filter.currency=AUD`);
     expect(aud.totals).toMatchObject({ invoices: 2, currency: 'AUD', amount: 17345, tax: 1577 });
   });

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  exportHref,
-  fieldErrorsByFilter,
-  filtersFromSearch,
-  queryOf,
-  shouldRunOnLoad,
-} from '../src/features/reports/address';
+import { exportHref, fieldErrorsByFilter, filtersFromSearch, queryOf } from '../src/features/reports/address';
 
 // The report form in the address: what a shared link carries, when it runs again, and the export.
 
@@ -29,12 +23,18 @@ describe('report filters in the address', () => {
     expect(query.toString()).toBe('filter.to=2026-06-30&filter.scope=%2Forg%2Facme%2F');
   });
 
-  it('runs again from an address a run wrote or one that names a filter, not from the menu link', () => {
-    expect(shouldRunOnLoad('?run=1')).toBe(true);
-    expect(shouldRunOnLoad('?filter.from=2026-06-01')).toBe(true);
-    expect(shouldRunOnLoad('?filter.date=triggeredAt')).toBe(false);
-    expect(shouldRunOnLoad('')).toBe(false);
-    expect(shouldRunOnLoad('?filter.scope=')).toBe(false);
+  it('opens on the default period unless the address names one or a run wrote it', () => {
+    const period = { from: '2025-11-27', to: '2026-11-26' };
+    const menu = filtersFromSearch('?filter.date=triggeredAt', ['date', 'from', 'to', 'taskType'], period);
+    expect(menu).toMatchObject({ date: 'triggeredAt', from: '2025-11-27', to: '2026-11-26' });
+    expect(filtersFromSearch('', ['from', 'to', 'scope'], period)).toMatchObject(period);
+    // A shared address keeps its own period, even an open end.
+    expect(filtersFromSearch('?filter.from=2026-06-01', ['from', 'to'], period)).toMatchObject({
+      from: '2026-06-01',
+      to: '',
+    });
+    // A run over all dates wrote run=1 without dates: it stays over all dates.
+    expect(filtersFromSearch('?run=1', ['from', 'to'], period)).toMatchObject({ from: '', to: '' });
   });
 
   it('exports the last run on the report path with export=csv', () => {

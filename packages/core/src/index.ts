@@ -6,6 +6,7 @@ export * from './currencies.js';
 export * from './directory.js';
 export * from './downloads.js';
 export * from './errors.js';
+export * from './home.js';
 export * from './inbox.js';
 export * from './json.js';
 export * from './menu.js';

@@ -86,6 +86,14 @@ export interface NotificationsTable {
   acknowledged_at: NullableTimestamp;
 }
 
+/** Migration 301: the user's home page visits, one row per user (what changed since). */
+export interface HomeVisitsTable {
+  user_id: string;
+  session_id: string;
+  visit_started_at: Timestamp;
+  previous_visit_at: NullableTimestamp;
+}
+
 export interface TasksTable {
   id: Generated<string>;
   type: string;
@@ -366,6 +374,7 @@ export interface Database {
   signin_failures: SigninFailuresTable;
   notifications: NotificationsTable;
   tasks: TasksTable;
+  home_visits: HomeVisitsTable;
   task_completion_days: TaskCompletionDaysTable;
   task_skills: TaskSkillsTable;
   presence: PresenceTable;

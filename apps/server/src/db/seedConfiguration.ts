@@ -113,6 +113,18 @@ const words = (id: string) => id.replace(/([A-Z])/g, ' $1').replace(/^./, (c) =>
 
 /** Australian national public holidays. */
 export const AU_HOLIDAYS: Record<number, string[]> = {
+  // 2025 too: the demo's year of history (seedHistory.ts) reaches back into it.
+  2025: [
+    '2025-01-01',
+    '2025-01-27',
+    '2025-04-18',
+    '2025-04-19',
+    '2025-04-21',
+    '2025-04-25',
+    '2025-06-09',
+    '2025-12-25',
+    '2025-12-26',
+  ],
   2026: [
     '2026-01-01',
     '2026-01-26',

@@ -48,6 +48,11 @@ export interface ReportAnswer {
   columns: ReportColumn[];
   rows: ReportRow[];
   totals: ReportRow | null;
+  /**
+   * One totals row per currency when the rows hold more than one (their amounts cannot be added
+   * into the one totals row); empty otherwise.
+   */
+  currencyTotals: ReportRow[];
   chart: ReportChart | null;
   /** Set when there are no rows: the spec's wording. */
   message: string | null;
@@ -108,6 +113,22 @@ export function totalsOf(columns: readonly ReportColumn[], rows: readonly Report
     } else totals[c.key] = ratioOf(sum(c.numerator), sum(c.denominator));
   }
   return totals;
+}
+
+/**
+ * The totals row of each currency's rows, in the order the currencies first appear, when the rows
+ * hold more than one currency; empty when they hold one or none (the totals row says it all).
+ */
+export function totalsPerCurrency(columns: readonly ReportColumn[], rows: readonly ReportRow[]): ReportRow[] {
+  const money = columns.find((c): c is Extract<ReportColumn, { kind: 'currency' }> => c.kind === 'currency');
+  if (!money) return [];
+  const groups = new Map<ReportCell, ReportRow[]>();
+  for (const row of rows) {
+    const code = row[money.currencyKey] ?? null;
+    groups.set(code, [...(groups.get(code) ?? []), row]);
+  }
+  if (groups.size < 2) return [];
+  return [...groups.values()].map((group) => totalsOf(columns, group) as ReportRow);
 }
 
 /** An amount in minor units as a plain decimal (cents to dollars), as written to a CSV file. */

@@ -1,15 +1,12 @@
 import { isUnparseableRichText, type RichTextDoc, sanitizeRichText } from '@dossier/core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
-import { requireSignedIn, sendView } from '../../http/views.js';
+import { sendView } from '../../http/views.js';
 import { getEffectiveTemplate } from '../configuration/effective.js';
 import { DEFAULT_PAGE_BODIES } from './content.js';
 
 export function pageRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/', async (request, reply) => {
-    if (!requireSignedIn(request, reply)) return reply;
-    return sendView(request, reply, deps.views, { $type: 'home', title: 'Home', name: request.actor?.name });
-  });
+  // The home page '/' is the home feature's (features/home).
   // Contact and help are readable without signing in: a locked-out user needs them most.
   app.get('/contact', async (request, reply) =>
     sendView(request, reply, deps.views, {

@@ -2,12 +2,13 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { visibleRequests } from '../requests/policy.js';
 import { withinReportScopes } from './access.js';
 import { calendarCte, holidaySetOf, localDate } from './calendar.js';
-import type { ReportContext, ReportDefinition } from './definition.js';
+import { type ReportContext, type ReportDefinition, weeklyChart } from './definition.js';
 import { inDateRange, inScope, RESULT_STATUSES, type ReportFilters } from './filters.js';
 
 // Request Results: the results added within the dates, per sender organisation: how many, how many
 // quality-assured (or with QA skipped), awaiting QA, downloaded and discarded, the QA ratio and the
 // business days from the request's submission to the result. The same data as Download Files.
+// Charted as results added per week, stacked by their state.
 
 const STATE = sql<string>`case when q.discarded_at is not null then 'discarded'
   when q.downloaded_at is not null then 'downloaded'
@@ -85,7 +86,18 @@ export const requestResultsReport: ReportDefinition = {
         (count(*) filter (where state in ('qualityAssured', 'downloaded')))::int as "qualityAssuredAll",
         avg(business_days)::float8 as "businessDays"
       from y group by scope order by scope`.execute(ctx.db);
-    return { rows: rows.map((r) => ({ ...r, qaRatio: ratioRow(r) })), chart: null };
+    const { rows: weeks } = await sql<Record<string, unknown>>`
+      with ${withState(ctx, f)}
+      select to_char(date_trunc('week', to_d), 'YYYY-MM-DD') as week,
+        (count(*) filter (where state = 'qualityAssured'))::int as "qualityAssured",
+        (count(*) filter (where state = 'awaitingQa'))::int as "awaitingQa",
+        (count(*) filter (where state = 'downloaded'))::int as downloaded,
+        (count(*) filter (where state = 'discarded'))::int as discarded
+      from y group by 1 order by 1`.execute(ctx.db);
+    return {
+      rows: rows.map((r) => ({ ...r, qaRatio: ratioRow(r) })),
+      chart: weeklyChart('resultsPerWeek', weeks, RESULT_STATUSES),
+    };
   },
   exportColumns: [
     { key: 'resultId', header: 'Result Id' },

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { badRequest } from '../../http/errors.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
+import { requireSignedIn } from '../../http/views.js';
 import { requireActor } from '../auth/policy.js';
 import { fieldErrorsOf } from '../results/itemActions.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { sendRefusalPage, sendSignedInPage } from '../users/pageView.js';
 import { exportReportCsv } from './csvExport.js';
 import type { ReportDefinition } from './definition.js';
 import { filtersOf, type ReportQuery, reportQuerySchema } from './filters.js';
@@ -49,11 +50,16 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const report of REPORTS) {
     r.get(report.path, { schema: { querystring: pageQuerySchema } }, async (request, reply) => {
       if (request.query.export !== undefined) {
-        requireActor(request);
+        if (!requireSignedIn(request, reply)) return reply;
         const parsed = reportQuerySchema.safeParse(request.query);
         if (!parsed.success)
           throw badRequest('Some filters are invalid.', fieldErrorsOf(parsed.error.issues));
-        return sendCsv(deps, request, reply, report, parsed.data);
+        try {
+          return await sendCsv(deps, request, reply, report, parsed.data);
+        } catch (error) {
+          // An export link opened in a tab without the permission: the Access Denied page.
+          return sendRefusalPage(request, reply, deps.views, error);
+        }
       }
       return sendSignedInPage(request, reply, deps.views, () =>
         getReportView(deps.db, requireActor(request), report, deps.views.features),

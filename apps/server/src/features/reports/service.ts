@@ -6,6 +6,7 @@ import {
   isWithinScope,
   type ReportAnswer,
   totalsOf,
+  totalsPerCurrency,
   WORKFLOW_TASK_TYPES,
   withRatios,
 } from '@dossier/core';
@@ -44,6 +45,18 @@ export async function reportContext(db: Db, actor: Actor): Promise<Omit<ReportCo
   return { actor, today, holidays: await loadHolidaySets(db, today) };
 }
 
+/**
+ * The period a report opens on: the last 12 months up to today, in the organisation's time zone
+ * (a report that opened empty told a new user nothing).
+ */
+export function defaultPeriod(now = new Date()): { from: string; to: string } {
+  const to = dateInTimeZone(now, TIME_ZONE);
+  const from = new Date(`${to}T00:00:00Z`);
+  from.setUTCFullYear(from.getUTCFullYear() - 1);
+  from.setUTCDate(from.getUTCDate() + 1);
+  return { from: from.toISOString().slice(0, 10), to };
+}
+
 export async function getReportView(db: Db, actor: Actor, report: ReportDefinition, features: Features) {
   assertMayRun(actor, report, features);
   const granted = reportScopes(actor);
@@ -63,6 +76,7 @@ export async function getReportView(db: Db, actor: Actor, report: ReportDefiniti
     scopes: [...scopes].sort(([a], [b]) => a.localeCompare(b)).map(([path, name]) => ({ path, name })),
     taskTypes: WORKFLOW_TASK_TYPES,
     currencies: CURRENCIES.map((c) => c.code),
+    defaultPeriod: defaultPeriod(),
   };
 }
 
@@ -88,6 +102,7 @@ export async function runReport(
     columns: report.columns,
     rows,
     totals: totalsOf(report.columns, rows),
+    currencyTotals: totalsPerCurrency(report.columns, rows),
     chart: rows.length === 0 ? null : summary.chart,
     message: rows.length === 0 ? EMPTY_REPORT_MESSAGE : null,
   };

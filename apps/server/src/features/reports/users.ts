@@ -1,3 +1,4 @@
+import type { ReportChart } from '@dossier/core';
 import { sql } from 'kysely';
 import { scopesWithPermission } from '../auth/actor.js';
 import { withinReportScopes, withinScopes } from './access.js';
@@ -9,7 +10,10 @@ import { completionDayConditions } from './tasksBase.js';
 // Users: the users the actor may view (user:view in their scope), each with the tasks assigned to
 // them and still open, and the tasks they completed within the dates: on time, overdue, the ratio
 // and the business days from trigger to completion. Tasks count only inside the actor's report
-// scopes, so a user of two organisations shows only the work the actor may see.
+// scopes, so a user of two organisations shows only the work the actor may see. The scope filter
+// chooses the work, not the people: a handler of the whole service who worked an organisation's
+// tasks is listed under that organisation with that work only (and the organisation's own users
+// are listed even without work there). Charted as tasks completed per user.
 
 function ctes(ctx: ReportContext, f: ReportFilters) {
   const h = ctx.holidays;
@@ -18,7 +22,6 @@ function ctes(ctx: ReportContext, f: ReportFilters) {
     u as (
       select id, name, email, scope, disabled from users
       where ${withinScopes(scopesWithPermission(ctx.actor, 'user:view'), sql.ref('users.scope'))}
-        and ${inScope(sql.ref('users.scope'), f.scope)}
     ),
     -- Counted per day pair in task_completion_days (migration 0026), as in Completed Tasks.
     done_days as (
@@ -42,6 +45,7 @@ function ctes(ctx: ReportContext, f: ReportFilters) {
       from tasks t
       where t.completed_at is null and t.assigned_to in (select id from u)
         and ${withinReportScopes(ctx.actor, sql.ref('t.scope'))}
+        and ${inScope(sql.ref('t.scope'), f.scope)}
       group by t.assigned_to
     ),
     z as (
@@ -49,6 +53,11 @@ function ctes(ctx: ReportContext, f: ReportFilters) {
         coalesce(done.completed, 0) as completed, coalesce(done.on_time, 0) as on_time,
         coalesce(done.completed, 0) - coalesce(done.on_time, 0) as overdue, done.business_days
       from u left join done on done.user_id = u.id left join open on open.user_id = u.id
+      where ${
+        f.scope
+          ? sql`(${inScope(sql.ref('u.scope'), f.scope)} or done.user_id is not null or open.user_id is not null)`
+          : sql`true`
+      }
     )`;
 }
 
@@ -74,7 +83,16 @@ export const usersReport: ReportDefinition = {
         case when completed = 0 then null else on_time::float8 / completed end as "onTimeRatio",
         business_days as "businessDays"
       from z order by name, id`.execute(ctx.db);
-    return { rows, chart: null };
+    const workers = rows.filter((r) => Number(r.completed) > 0);
+    const chart: ReportChart | null =
+      workers.length === 0
+        ? null
+        : {
+            title: 'completedByUser',
+            categories: workers.map((r) => String(r.user)),
+            series: ['onTime', 'overdue'].map((key) => ({ key, values: workers.map((r) => Number(r[key])) })),
+          };
+    return { rows, chart };
   },
   exportColumns: [
     { key: 'userId', header: 'User Id' },

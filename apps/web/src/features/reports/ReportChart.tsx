@@ -7,14 +7,24 @@ import { useTranslation } from 'react-i18next';
 // Loaded lazily (ReportPage): recharts is most of the weight of a report page, and only a run
 // with a chart needs it.
 
-const COLORS: Record<string, string> = { onTime: 'teal.6', overdue: 'red.6', requests: 'blue.6' };
+const COLORS: Record<string, string> = {
+  onTime: 'teal.6',
+  overdue: 'red.6',
+  requests: 'blue.6',
+  invoices: 'blue.6',
+  qualityAssured: 'teal.6',
+  awaitingQa: 'yellow.6',
+  downloaded: 'blue.6',
+  discarded: 'gray.5',
+};
 
-/** The report's chart: a bar per category (a week, a task type, an age), stacked by series. */
+/** The report's chart: a bar per category (a week, a task type, an age, a user), stacked by series. */
 export default function ReportChart({ chart }: { chart: Chart }) {
   const { t } = useTranslation();
   const category = (value: string) => {
     if (chart.title === 'activeByType') return t(`taskTypes.${value}`, { defaultValue: value });
     if (chart.title === 'openByAge') return t('reports.chart.age', { range: value });
+    if (chart.title === 'completedByUser') return value;
     return t('reports.chart.week', { date: formatLocaleDate(value) });
   };
   const data = chart.categories.map((c, i) => ({

@@ -13,11 +13,22 @@ export interface ReportFormProps {
   /** The export of the last run; none before a run. */
   exportHref: string | undefined;
   onChange(filters: Filters): void;
+  /** A date field's text became a date again (or stopped being one). */
+  onReadableChange(name: 'from' | 'to', readable: boolean): void;
   onRun(): void;
 }
 
 /** The Run Report form of spec 2 "Reports": the filters the report offers, Run Report and export. */
-export function ReportForm({ view, filters, errors, running, exportHref, onChange, onRun }: ReportFormProps) {
+export function ReportForm({
+  view,
+  filters,
+  errors,
+  running,
+  exportHref,
+  onChange,
+  onReadableChange,
+  onRun,
+}: ReportFormProps) {
   const { t } = useTranslation();
   const offers = (name: keyof Filters) => view.filters.includes(name);
   const set = (name: keyof Filters, value: string | null) => onChange({ ...filters, [name]: value ?? '' });
@@ -64,6 +75,7 @@ export function ReportForm({ view, filters, errors, running, exportHref, onChang
                 value={filters[name] || null}
                 onChange={(value) => set(name, value)}
                 invalidMessage={t('reports.invalidDate')}
+                onReadableChange={(readable) => onReadableChange(name, readable)}
                 error={errors[name]}
                 data-testid={`report-${name}`}
               />

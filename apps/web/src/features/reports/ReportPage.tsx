@@ -12,7 +12,6 @@ import {
   filtersFromSearch,
   queryOf,
   type ReportView,
-  shouldRunOnLoad,
   writeAddress,
 } from './address';
 import { ReportForm } from './ReportForm';
@@ -23,7 +22,8 @@ const ReportChart = lazy(() => import('./ReportChart'));
 /**
  * The seven report pages (spec 2 "Reports"): the Run Report form bound to the address, the summary
  * table with totals, the chart where the answer has one, and the CSV export of the last run. Field
- * errors of the filters show beside their fields; other errors go to the view's error area.
+ * errors of the filters show beside their fields; other errors go to the view's error area. A
+ * report opens on the last 12 months (or the address's filters) and runs at once.
  */
 export const ReportPage = definePage<ReportView>(({ view }) => (
   // A new report is a new form: no filters or answer carried over from the previous one.
@@ -34,8 +34,11 @@ function ReportScreen({ view }: { view: ReportView }) {
   const { t } = useTranslation();
   const { api, view: store } = useServices();
   const [filters, setFilters] = useState<Filters>(() =>
-    filtersFromSearch(window.location.search, view.filters),
+    filtersFromSearch(window.location.search, view.filters, view.defaultPeriod),
   );
+  // Date fields whose text is not a date: their value is still the last valid one, so running
+  // would show figures for a filter no longer on screen.
+  const [unreadable, setUnreadable] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<Partial<Filters>>({});
   const [answer, setAnswer] = useState<ReportAnswer>();
   const [ranQuery, setRanQuery] = useState<URLSearchParams>();
@@ -43,6 +46,11 @@ function ReportScreen({ view }: { view: ReportView }) {
   const started = useRef(false);
 
   async function run(current = filters) {
+    if (unreadable.size > 0) {
+      setAnswer(undefined);
+      setRanQuery(undefined);
+      return;
+    }
     setRunning(true);
     setErrors({});
     const query = queryOf(current, view.filters);
@@ -66,7 +74,7 @@ function ReportScreen({ view }: { view: ReportView }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (shouldRunOnLoad(window.location.search)) void run();
+    void run();
   }, []);
 
   return (
@@ -81,6 +89,15 @@ function ReportScreen({ view }: { view: ReportView }) {
         running={running}
         exportHref={ranQuery && exportHref(view.path, ranQuery)}
         onChange={setFilters}
+        onReadableChange={(name, readable) =>
+          setUnreadable((current) => {
+            if (current.has(name) === !readable) return current;
+            const next = new Set(current);
+            if (readable) next.delete(name);
+            else next.add(name);
+            return next;
+          })
+        }
         onRun={() => void run()}
       />
       {answer && answer.rows.length === 0 && (

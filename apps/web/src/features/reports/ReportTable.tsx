@@ -80,9 +80,27 @@ export function ReportTable({ view, answer }: { view: ReportView; answer: Report
                 </Table.Td>
               ))}
             </Table.Tr>
+            {/* Amounts in several currencies do not add up: a total of each under the counts. */}
+            {(answer.currencyTotals ?? []).map((totals) => {
+              const code = String(currencyOf(answer.columns, totals) ?? '');
+              return (
+                <Table.Tr key={code} data-testid="report-currency-totals" data-currency={code} fw={700}>
+                  {answer.columns.map((c, i) => (
+                    <Table.Td key={c.key} ta={numeric(c) ? 'right' : undefined} data-column={c.key}>
+                      {i === 0 ? t('reports.totalIn', { currency: code }) : cell(c, totals)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
           </Table.Tfoot>
         )}
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+function currencyOf(columns: readonly ReportColumn[], row: ReportRow) {
+  const money = columns.find((c) => c.kind === 'currency');
+  return money && money.kind === 'currency' ? row[money.currencyKey] : null;
 }

@@ -21,16 +21,32 @@ export interface ReportView extends View {
   scopes: { path: string; name: string }[];
   taskTypes: string[];
   currencies: string[];
+  /** The period a report opens on (the last 12 months, local dates of the organisation). */
+  defaultPeriod: { from: string; to: string };
 }
 
 export type { ReportAnswer };
 
-/** The filters of the report's form found in an address (others are left out); date defaults. */
-export function filtersFromSearch(search: string, offered: readonly FilterName[]): Filters {
+/**
+ * The filters of the report's form found in an address (others are left out); date defaults. An
+ * address that no run wrote and that names no period (the menu's link) gets the default period, so
+ * a report opens on the last 12 months; after a run the address is taken as it is (a run over all
+ * dates stays one).
+ */
+export function filtersFromSearch(
+  search: string,
+  offered: readonly FilterName[],
+  defaultPeriod?: { from: string; to: string },
+): Filters {
   const q = new URLSearchParams(search);
   const filters = Object.fromEntries(FILTER_NAMES.map((n) => [n, ''])) as Filters;
   for (const name of offered) filters[name] = q.get(`filter.${name}`)?.trim() ?? '';
   if (offered.includes('date') && !filters.date) filters.date = DATE_BASES[0];
+  const namesPeriod = q.has('filter.from') || q.has('filter.to');
+  if (defaultPeriod && q.get('run') !== '1' && !namesPeriod) {
+    if (offered.includes('from')) filters.from = defaultPeriod.from;
+    if (offered.includes('to')) filters.to = defaultPeriod.to;
+  }
   return filters;
 }
 
@@ -40,16 +56,6 @@ export function queryOf(filters: Filters, offered: readonly FilterName[]): URLSe
   for (const name of FILTER_NAMES)
     if (offered.includes(name) && filters[name]) q.set(`filter.${name}`, filters[name]);
   return q;
-}
-
-/**
- * Whether opening this address runs the report: after a run (run=1), or when it names any filter
- * besides the date basis the menu link carries.
- */
-export function shouldRunOnLoad(search: string): boolean {
-  const q = new URLSearchParams(search);
-  if (q.get('run') === '1') return true;
-  return FILTER_NAMES.some((n) => n !== 'date' && (q.get(`filter.${n}`) ?? '').trim() !== '');
 }
 
 /** The export's address: the report's path with the filters of the last run and export=csv. */

@@ -12,6 +12,7 @@ export function DateField({
   invalidMessage,
   error,
   past,
+  onReadableChange,
   ...rest
 }: Omit<TextInputProps, 'value' | 'onChange'> & {
   value: string | null | undefined;
@@ -19,6 +20,8 @@ export function DateField({
   invalidMessage: string;
   /** A date in the past (a date of birth): a two-digit year means the latest such year, 85 → 1985. */
   past?: boolean;
+  /** Told when the text turns into a date (or empty) and when it stops being one. */
+  onReadableChange?(readable: boolean): void;
 }) {
   const parseLocaleDate = (text: string) => parseDate(text, { past });
   const [text, setText] = useState(formatLocaleDate(value));
@@ -28,6 +31,9 @@ export function DateField({
     );
   }, [value, past]);
   const invalid = text.trim() !== '' && parseLocaleDate(text) === undefined;
+  useEffect(() => {
+    onReadableChange?.(!invalid);
+  }, [invalid, onReadableChange]);
   return (
     <TextInput
       {...rest}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { requireActor } from '../auth/policy.js';
+import { sendSignedInPage } from '../users/pageView.js';
+import { getHomeView } from './service.js';
+
+export function homeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/', async (request, reply) =>
+    sendSignedInPage(request, reply, deps.views, () => getHomeView(deps.db, requireActor(request))),
+  );
+}

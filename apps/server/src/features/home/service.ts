@@ -1,0 +1,184 @@
+import {
+  HOME_COUNT_CAP,
+  HOME_ITEMS_SHOWN,
+  type HomeItem,
+  type HomeSection,
+  type HomeSectionKey,
+  type HomeView,
+} from '@dossier/core';
+import type { DbOrTrx } from '../../db/database.js';
+import { type Actor, scopesWithPermission } from '../auth/actor.js';
+import { getPublicHolidays } from '../configuration/effective.js';
+import { dueWindow } from '../dashboard/service.js';
+import { visibleRequests } from '../requests/policy.js';
+import { homeSectionsFor, senderSide } from './policy.js';
+import * as repo from './repository.js';
+
+// The home page: each section is the user's own work, read with the same visibility rules as the
+// lists it links to (requests/policy.ts for requests and tasks, the inbox and mail scopes for
+// messages), so the home page never shows what its link would refuse.
+
+/** A user with no earlier visit sees what changed in the last two weeks. */
+const FIRST_VISIT_WINDOW_MS = 14 * 24 * 3600 * 1000;
+
+const requestHref = (n: string) => `/requests/${encodeURIComponent(n)}`;
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+function section(
+  key: HomeSectionKey,
+  listed: repo.Listed<unknown> | { rows: unknown[]; count: number },
+  items: HomeItem[],
+  href: string | null,
+): HomeSection {
+  return {
+    key,
+    count: Math.min(listed.count, HOME_COUNT_CAP),
+    countIsCapped: listed.count > HOME_COUNT_CAP,
+    items,
+    href,
+  };
+}
+
+function taskItem(row: repo.TaskRow): HomeItem {
+  return {
+    id: row.id,
+    title: row.subject,
+    requestNumber: row.request_number,
+    kind: row.type,
+    at: iso(row.due_at),
+    // A task is worked on its request's page, or on its message's page in the inbox.
+    href: row.request_number
+      ? requestHref(row.request_number)
+      : `/inbox/messages/${encodeURIComponent(row.message_id ?? '')}`,
+  };
+}
+
+function requestItem(row: repo.RequestRow): HomeItem {
+  return {
+    id: row.request_number,
+    title: row.applicant_name,
+    requestNumber: row.request_number,
+    kind: row.status,
+    at: iso(row.at),
+    href: requestHref(row.request_number),
+  };
+}
+
+/** A notification's target when it is a path of this app; otherwise the request it names, or home. */
+function notificationHref(target: string): string {
+  return target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}
+
+export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): Promise<HomeView> {
+  const shown = homeSectionsFor(actor);
+  const lastVisit = await repo.recordVisit(db, actor.id, actor.sessionId, now);
+  const visible = visibleRequests(actor);
+  const n = HOME_ITEMS_SHOWN;
+  const cap = HOME_COUNT_CAP;
+  const sections: HomeSection[] = [];
+
+  if (shown.has('overdueTasks')) {
+    const inboxScopes = scopesWithPermission(actor, 'inbox');
+    const today = dueWindow('today', now, await getPublicHolidays(db, actor.scope));
+    const base = { userId: actor.id, visible, inboxScopes };
+    const [overdue, dueToday, touched] = await Promise.all([
+      repo.listAssignedTasks(db, { ...base, before: now }, n, cap),
+      repo.listAssignedTasks(db, { ...base, from: now, before: today.before }, n, cap),
+      repo.listRequestsTouched(db, actor.id, visible, n),
+    ]);
+    sections.push(
+      section('overdueTasks', overdue, overdue.rows.map(taskItem), '/dashboard?due=today'),
+      section('tasksDueToday', dueToday, dueToday.rows.map(taskItem), '/dashboard?due=today'),
+      section('recentRequests', { rows: touched, count: touched.length }, touched.map(requestItem), null),
+    );
+  }
+
+  if (shown.has('waitingOnSender')) {
+    // The sender side's own view: a person who is also staff somewhere sees the sender's tasks of
+    // the requests it sees as a sender only (its submitter and external grants).
+    const since = lastVisit ?? new Date(now.getTime() - FIRST_VISIT_WINDOW_MS);
+    const asSender = visibleRequests(senderSide(actor));
+    const [waiting, changed] = await Promise.all([
+      repo.listWaitingOnSender(db, asSender, n, cap),
+      repo.listChangedSince(db, asSender, since, n, cap),
+    ]);
+    sections.push(
+      section(
+        'waitingOnSender',
+        waiting,
+        waiting.rows.map((row) => ({
+          id: row.id,
+          title: row.subject,
+          requestNumber: row.request_number,
+          kind: 'senderActionRequired',
+          at: iso(row.due_at),
+          href: requestHref(row.request_number),
+        })),
+        '/dashboard?taskType=senderActionRequired',
+      ),
+      section('changedSinceVisit', changed, changed.rows.map(requestItem), '/requests/find'),
+    );
+  }
+
+  const unread = await repo.listUnreadNotifications(db, actor.id, n, cap);
+  sections.push(
+    section(
+      'notifications',
+      unread,
+      unread.rows.map((row) => ({
+        id: row.id,
+        title: row.text,
+        requestNumber: null,
+        kind: null,
+        at: iso(row.created_at),
+        href: notificationHref(row.target),
+      })),
+      null,
+    ),
+  );
+
+  if (shown.has('failedMail')) {
+    const failed = await repo.listFailedMail(db, scopesWithPermission(actor, 'mail:view'), n, cap);
+    sections.push(
+      section(
+        'failedMail',
+        failed,
+        failed.rows.map((row) => ({
+          id: row.id,
+          title: row.subject,
+          requestNumber: null,
+          kind: row.to,
+          at: iso(row.failed_at),
+          href: `/admin/outbox/${encodeURIComponent(row.id)}`,
+        })),
+        '/admin/outbox',
+      ),
+    );
+  }
+  if (shown.has('unmatchedInbox')) {
+    const unmatched = await repo.listUnmatchedMessages(db, scopesWithPermission(actor, 'inbox'), n, cap);
+    sections.push(
+      section(
+        'unmatchedInbox',
+        unmatched,
+        unmatched.rows.map((row) => ({
+          id: row.id,
+          title: row.subject,
+          requestNumber: null,
+          kind: row.from_email,
+          at: iso(row.received_at),
+          href: `/inbox/messages/${encodeURIComponent(row.id)}`,
+        })),
+        '/inbox',
+      ),
+    );
+  }
+
+  return {
+    $type: 'home',
+    title: 'Home',
+    name: actor.name,
+    lastVisitAt: iso(lastVisit),
+    sections,
+  };
+}
