@@ -31,7 +31,7 @@ export interface RequestTaskItem {
   notice: string | null;
   triggeredAt: string;
   triggeredByDisplayName: string | null;
-  /** Absent when completed; 9999-12-31 means no due date. */
+  /** When it is (or was) due; 9999-12-31 means no due date. `completedAt` tells a done task. */
   dueAt?: string;
   completedAt?: string;
   completedByDisplayName?: string;

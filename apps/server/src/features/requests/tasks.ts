@@ -132,8 +132,8 @@ export function toRequestTaskItem(
     notice: row.notice,
     triggeredAt: row.triggered_at.toISOString(),
     triggeredByDisplayName: row.triggered_by_name,
-    // Absent when completed: that is how a list item knows the task is no longer active.
-    dueAt: open ? due : undefined,
+    // Kept once completed: the Due column still says when it was due (completedAt says it is done).
+    dueAt: due,
     completedAt: row.completed_at?.toISOString(),
     completedByDisplayName: row.completed_by_name ?? undefined,
     markedInProgressAt: row.marked_in_progress_at?.toISOString(),
