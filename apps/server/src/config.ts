@@ -273,6 +273,26 @@ function toConfig(env: z.infer<typeof envSchema>) {
 
 export class ConfigError extends Error {}
 
+/** What the address of the app is made of; port and host matter only without PUBLIC_URL. */
+export type AppAddress = Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'port' | 'host'>>;
+
+/**
+ * The absolute address of the app for links sent away from a request (mails, letters): PUBLIC_URL,
+ * else the address it is served on. Never the Host header of some request: a forged one would put
+ * someone else's site into the links mailed to other people.
+ */
+export function appUrlOf(config: AppAddress | undefined): string {
+  if (config?.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = config?.host;
+  const name =
+    !host || ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(host)
+      ? 'localhost'
+      : host.includes(':')
+        ? `[${host}]`
+        : host;
+  return `http://${name}:${config?.port ?? 3000}`;
+}
+
 /** Reads the configuration; throws a ConfigError whose message is one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));

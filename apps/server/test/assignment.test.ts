@@ -208,7 +208,9 @@ describe('task actions', () => {
       completedByDisplayName: 'User fay',
       wasCompletedBeforeDueDate: true,
     });
-    expect(item.dueAt).toBeUndefined();
+    // A done task keeps its due date (the Due column shows it); completedAt marks it done.
+    expect(item.dueAt).toBe(task!.due_at?.toISOString());
+    expect(item.completedAt).toBeDefined();
     expect((await post('fay', `/tasks/${task!.id}/complete`)).statusCode).toBe(409);
     const events = await t.db.selectFrom('events').select('type').where('aggregate_id', '=', n).execute();
     expect(events.map((e) => e.type)).toContain('request.taskCompleted');

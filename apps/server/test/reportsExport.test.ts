@@ -1,12 +1,14 @@
-import { dateInTimeZone, REPORT_EXPORT_CAP } from '@dossier/core';
+import { dateInTimeZone, REPORT_EXPORT_CAP, REPORT_EXPORT_CUT_NOTICE } from '@dossier/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS } from '../src/features/reports/index.js';
 import { createTestContext, type TestContext } from './helpers.js';
+import { parseCsv } from './support/csv.js';
 import { getAs, HYPERLINK, RANGE, type ReportData, seedReportData } from './support/reports.js';
 
 // The CSV export of the reports (export=csv on the page path and on /filter): header, one line per
-// item, formula neutralisation, the 10,000-row cap, the file name; and the isolation of scopes: a
+// item, formula neutralisation, the 10,000-row cap (and the line saying so), the byte-order mark,
+// date-times in the organisation's zone, the file name; and the isolation of scopes: a
 // manager of Globex never sees Acme's data in any report's rows, totals, chart or export.
 
 let t: TestContext;
@@ -26,7 +28,9 @@ async function csv(who: keyof ReportData['cookies'], url: string) {
   const res = await getAs(t, d.cookies[who], url);
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-  return { res, lines: lines(res.body) };
+  // A UTF-8 byte-order mark first, so that Excel reads the names right.
+  expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  return { res, lines: lines(res.body.slice(1)) };
 }
 
 describe('CSV export', () => {
@@ -55,16 +59,52 @@ describe('CSV export', () => {
     const page = await csv('admin', `/reports/requests/closed?${RANGE}&export=csv`);
     const filter = await csv('admin', `/reports/requests/closed/filter?${RANGE}&export=csv`);
     expect(page.res.body).toBe(filter.res.body);
+  });
+
+  it('gives finance the payee, method and amounts excluding tax of each payment, times in Sydney', async () => {
     const invoices = await csv('admin', `/reports/invoices/paid?${RANGE}&filter.currency=AUD&export=csv`);
-    expect(invoices.lines[0]).toBe(
-      'Invoice Id,Request Number,Scope,Currency,Amount,Tax,Added,Paid,Business Days To Pay,Payment Id,Payment Amount,Balance',
-    );
-    expect(
-      invoices.lines.slice(1).map((l) => [...l.split(',').slice(3, 6), ...l.split(',').slice(10)]),
-    ).toEqual([
-      ['AUD', '123.45', '11.22', '123.45', '0.00'],
-      ['AUD', '50.00', '4.55', '50.00', '0.00'],
+    const [header, ...records] = parseCsv(invoices.res.body.slice(1));
+    expect(header).toEqual([
+      'Invoice Id',
+      'Request Number',
+      'Scope',
+      'Currency',
+      'Amount',
+      'Tax',
+      'Amount Excl. Tax',
+      'Added',
+      'Paid',
+      'Business Days To Pay',
+      'Payment Id',
+      'Payment Amount',
+      'Balance',
+      'Payee',
+      'Payee Reference',
+      'Payment Method',
+      'Payment Amount Excl. Tax',
+      'Payment Tax',
     ]);
+    const rows = records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+    expect(rows.map((r) => r['Request Number'])).toEqual([d.n.a1, d.n.a2]);
+    expect(rows[0]).toMatchObject({
+      Currency: 'AUD',
+      Amount: '123.45',
+      Tax: '11.22',
+      // Paid at 10:00 in Sydney (00:00 UTC): the file says 10:00, as the page does.
+      Added: '2026-06-01 10:00',
+      Paid: '2026-06-10 10:00',
+      'Payment Amount': '123.45',
+      Balance: '0.00',
+      Payee: 'Zoë Ångström Pty Ltd',
+      'Payment Method': 'Cheque',
+      'Payment Amount Excl. Tax': '112.23',
+      'Payment Tax': '11.22',
+    });
+    expect(rows[1]).toMatchObject({ Payee: 'Payee', 'Payment Amount': '50.00', 'Payment Tax': '4.55' });
+    // The non-ASCII name is in the bytes as UTF-8, after the byte-order mark.
+    expect(invoices.res.rawPayload.includes(Buffer.from('Zoë Ångström', 'utf8'))).toBe(true);
+    // A file that was not cut ends with its last payment.
+    expect(invoices.res.body).not.toContain(REPORT_EXPORT_CUT_NOTICE);
   });
 
   it('refuses bad filters on either path (400, field by field)', async () => {
@@ -88,10 +128,12 @@ describe('CSV export', () => {
         timestamptz '2026-05-20 10:00+10', timestamptz '2026-05-05 10:00+10' + i * interval '1 minute'
       from generate_series(1, 10050) i`.execute(t.db);
     const { lines: rows } = await csv('admin', '/reports/tasks/completed?filter.scope=/org/cap/&export=csv');
-    expect(rows).toHaveLength(REPORT_EXPORT_CAP + 1);
+    // The header, 10,000 tasks, and a last line saying the file was cut.
+    expect(rows).toHaveLength(REPORT_EXPORT_CAP + 2);
     expect(rows[0].startsWith('Task Id,Task Type,')).toBe(true);
-    // Newest first: the last one completed heads the list.
-    expect(rows[1]).toContain(',2026-05-11T23:30:00.000Z,');
+    expect(parseCsv(`${rows.at(-1)}\r\n`)).toEqual([[REPORT_EXPORT_CUT_NOTICE]]);
+    // Newest first: the last one completed heads the list, at its time in Sydney (23:30 UTC).
+    expect(rows[1]).toContain(',2026-05-12 09:30,');
     // The summary still counts all of them.
     const table = (
       await getAs(t, d.cookies.admin, '/reports/tasks/completed/filter?filter.scope=/org/cap/')

@@ -2,6 +2,8 @@
 // Dates are calendar dates (YYYY-MM-DD) in the organisation's time zone; times keep their clock
 // time when moved by business days.
 
+import { BUSINESS_TIME_ZONE } from './timeZone.js';
+
 export interface BusinessCalendar {
   isBusinessDay(date: string): boolean;
   /** The date `days` business days after `date` (before, when negative). */
@@ -51,7 +53,7 @@ export function createBusinessCalendar(holidays: readonly string[]): BusinessCal
 }
 
 /** The calendar date of an instant in a time zone (YYYY-MM-DD). */
-export function dateInTimeZone(instant: Date, timeZone = 'Australia/Sydney'): string {
+export function dateInTimeZone(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -69,7 +71,7 @@ export function dueAfterBusinessDays(
   triggeredAt: Date,
   days: number,
   holidays: readonly string[],
-  timeZone = 'Australia/Sydney',
+  timeZone = BUSINESS_TIME_ZONE,
 ): Date {
   const calendar = createBusinessCalendar(holidays);
   const localDate = dateInTimeZone(triggeredAt, timeZone);

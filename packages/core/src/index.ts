@@ -20,6 +20,7 @@ export * from './roleString.js';
 export * from './scopePath.js';
 export * from './searchResult.js';
 export * from './tasks.js';
+export * from './timeZone.js';
 export * from './userForm.js';
 export * from './userState.js';
 export * from './validators.js';

@@ -1,4 +1,5 @@
 import { type Placeholder, parseTemplate, type TemplatePart } from './placeholders.js';
+import { BUSINESS_TIME_ZONE, formatDate, formatDateTime } from './timeZone.js';
 
 // The renderer of template placeholders (syntax in placeholders.ts) over request, task, result,
 // invoice and user data.
@@ -41,23 +42,16 @@ function plainContent(value: unknown): string {
 function formatValue(value: unknown, p: Placeholder, options: RenderOptions): string {
   if (isEmpty(value)) return '';
   const locale = options.locale ?? 'en-AU';
-  const timeZone = options.timeZone ?? 'Australia/Sydney';
+  const timeZone = options.timeZone ?? BUSINESS_TIME_ZONE;
   switch (p.operation) {
     case 'number':
       return typeof value === 'number' || !Number.isNaN(Number(value))
         ? new Intl.NumberFormat(locale).format(Number(value))
         : String(value);
     case 'date':
-    case 'date-time': {
-      const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-      const date = new Date(dateOnly ? `${value}T00:00:00Z` : String(value));
-      if (Number.isNaN(date.getTime())) return String(value);
-      return new Intl.DateTimeFormat(locale, {
-        dateStyle: 'medium',
-        timeStyle: p.operation === 'date-time' ? 'short' : undefined,
-        timeZone: dateOnly ? 'UTC' : timeZone,
-      }).format(date);
-    }
+      return formatDate(value as string, timeZone, locale);
+    case 'date-time':
+      return formatDateTime(value as string, { timeZone, locale });
     case 'enum':
       return options.enums?.[p.argument ?? '']?.[String(value)] ?? String(value);
     case 'name':

@@ -3,6 +3,27 @@ import { escapeHtml } from './outbox.js';
 
 // Rich text (a sanitized TipTap document) as the two parts of an email: HTML and plain text.
 
+/**
+ * A mail is read outside the app, where a path leads nowhere: links a template wrote as a path
+ * ("/help", "/requests/…") get the app's address in front.
+ */
+export function withAbsoluteLinks(doc: RichTextDoc, baseUrl: string): RichTextDoc {
+  const absolute = (href: string) =>
+    href.startsWith('/') && !href.startsWith('//') ? `${baseUrl}${href}` : href;
+  const walk = (node: RichTextNode): RichTextNode => ({
+    ...node,
+    ...(node.marks
+      ? {
+          marks: node.marks.map((m) =>
+            m.type === 'link' ? { ...m, attrs: { href: absolute(m.attrs.href) } } : m,
+          ),
+        }
+      : {}),
+    ...(node.content ? { content: node.content.map(walk) } : {}),
+  });
+  return { ...doc, content: doc.content.map(walk) };
+}
+
 function inlineHtml(node: RichTextNode): string {
   if (node.type === 'hardBreak') return '<br>';
   if (node.type !== 'text') return (node.content ?? []).map(inlineHtml).join('');

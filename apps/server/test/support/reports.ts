@@ -163,7 +163,7 @@ export async function seedReportData(t: TestContext): Promise<ReportData> {
   // Invoices (minor units): two paid in AUD for Acme, one in USD for Globex; a discarded and an
   // unpaid one that never count.
   // A paid one is paid by one payment of its amount, at its paid_at.
-  const invoice = async (requestNumber: string, values: Record<string, unknown>) => {
+  const invoice = async (requestNumber: string, values: Record<string, unknown>, payee = 'Payee') => {
     const row = await t.db
       .insertInto('request_invoices')
       .values({ request_number: requestNumber, file_key: `inv-${Math.random()}`, ...values })
@@ -175,7 +175,7 @@ export async function seedReportData(t: TestContext): Promise<ReportData> {
         .values({
           invoice_id: row.id,
           paid_at: values.paid_at as Date,
-          payee_name: 'Payee',
+          payee_name: payee,
           method: 'cheque',
           amount_exclusive_tax: Number(values.amount) - Number(values.tax ?? 0),
           tax: Number(values.tax ?? 0),
@@ -184,13 +184,17 @@ export async function seedReportData(t: TestContext): Promise<ReportData> {
         })
         .execute();
   };
-  await invoice(n.a1, {
-    amount: 12345,
-    tax: 1122,
-    currency: 'AUD',
-    created_at: at('2026-06-01'),
-    paid_at: at('2026-06-10'),
-  });
+  await invoice(
+    n.a1,
+    {
+      amount: 12345,
+      tax: 1122,
+      currency: 'AUD',
+      created_at: at('2026-06-01'),
+      paid_at: at('2026-06-10'),
+    },
+    'Zoë Ångström Pty Ltd',
+  );
   await invoice(n.a2, {
     amount: 5000,
     tax: 455,

@@ -61,6 +61,9 @@ export interface ReportAnswer {
 export const EMPTY_REPORT_MESSAGE = 'The report generated an empty result set.';
 /** Spec 2 §9: an export holds at most this many rows. */
 export const REPORT_EXPORT_CAP = 10_000;
+/** The last line of an export that reached the cap (the page says so before the export, too). */
+export const REPORT_EXPORT_CUT_NOTICE =
+  'This export stopped at 10,000 rows; more rows match. Narrow the filter to export the rest.';
 
 const num = (v: ReportCell | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 

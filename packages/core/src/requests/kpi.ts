@@ -1,4 +1,5 @@
 import { createBusinessCalendar, dateInTimeZone } from '../businessDays.js';
+import { BUSINESS_TIME_ZONE } from '../timeZone.js';
 import type { RequestKpi } from './model.js';
 
 // The KPI figures of the request page (docs/ARCHITECTURE.md "KPIs"). The clock runs from the submission date to
@@ -54,7 +55,7 @@ function pendedDays(
 }
 
 export function computeRequestKpi(input: KpiInput): RequestKpi {
-  const timeZone = input.timeZone ?? 'Australia/Sydney';
+  const timeZone = input.timeZone ?? BUSINESS_TIME_ZONE;
   const calendar = createBusinessCalendar(input.holidays);
   const from = dateInTimeZone(input.submittedAt, timeZone);
   const to = dateInTimeZone(input.closedAt ?? input.now, timeZone);

@@ -31,7 +31,7 @@ export interface RequestTaskItem {
   notice: string | null;
   triggeredAt: string;
   triggeredByDisplayName: string | null;
-  /** Absent when completed; 9999-12-31 means no due date. */
+  /** When it is (or was) due; 9999-12-31 means no due date. `completedAt` tells a done task. */
   dueAt?: string;
   completedAt?: string;
   completedByDisplayName?: string;
@@ -71,6 +71,12 @@ export interface ResultItem {
 
 export const PAYMENT_METHODS = ['bankTransfer', 'creditCard', 'cheque'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How documents and exports name a payment method. */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
+  bankTransfer: 'Bank transfer',
+  creditCard: 'Credit card',
+  cheque: 'Cheque',
+};
 
 export interface Payment {
   payeeId?: string | null;

@@ -1,4 +1,5 @@
 import {
+  BUSINESS_TIME_ZONE,
   createBusinessCalendar,
   dateInTimeZone,
   EXTERNAL_ROLE,
@@ -29,7 +30,7 @@ import {
 export const DUE_VALUES = ['today', 'tomorrow', 'dayAfterTomorrow'] as const;
 export type Due = (typeof DUE_VALUES)[number];
 export const SENDER_ACTION_REQUIRED = 'senderActionRequired';
-const TIME_ZONE = 'Australia/Sydney';
+const TIME_ZONE = BUSINESS_TIME_ZONE;
 
 export interface DashboardQuery {
   pageOffset: number;

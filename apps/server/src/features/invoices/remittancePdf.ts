@@ -1,4 +1,4 @@
-import { formatMinorUnits } from '@dossier/core';
+import { formatDate, formatMinorUnits, PAYMENT_METHOD_NAMES, type PaymentMethod } from '@dossier/core';
 import { PDFDocument, type PDFImage, rgb, StandardFonts } from 'pdf-lib';
 
 // The remittance advice sent to a payee for one payment of an invoice (a part payment or the one
@@ -24,12 +24,6 @@ export interface RemittanceAdviceInput {
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const GREY = rgb(0.4, 0.4, 0.4);
-
-const METHOD_NAMES: Record<string, string> = {
-  bankTransfer: 'Bank transfer',
-  creditCard: 'Credit card',
-  cheque: 'Cheque',
-};
 
 /** Standard fonts encode WinAnsi only: anything else is shown as '?'. */
 const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
@@ -67,13 +61,14 @@ export async function renderRemittanceAdvicePdf(input: RemittanceAdviceInput): P
     page.drawText(printable(value), { x: MARGIN + 170, y, size: 11, font: strong ? bold : font });
     y -= 20;
   };
-  row('Date paid', input.paidAt.toISOString().slice(0, 10));
+  // The day of payment in the organisation's zone, as the pages and reports show it.
+  row('Date paid', formatDate(input.paidAt));
   row('Paid to', input.payeeName, true);
   if (input.payeeReferenceNumber) row('Payee reference', input.payeeReferenceNumber);
   if (input.invoiceReferenceNumber) row('Invoice reference', input.invoiceReferenceNumber);
   row('Request number', input.requestNumber);
   row('Applicant', input.applicantName);
-  row('Payment method', METHOD_NAMES[input.method] ?? input.method);
+  row('Payment method', PAYMENT_METHOD_NAMES[input.method as PaymentMethod] ?? input.method);
   y -= 10;
   row('Amount excl. tax', `${input.currency} ${formatMinorUnits(input.amountExclusiveTax)}`);
   row('Tax', `${input.currency} ${formatMinorUnits(input.tax)}`);

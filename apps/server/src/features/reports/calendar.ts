@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '@dossier/core';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { likeStartsWith } from '../../db/search.js';
@@ -10,7 +11,7 @@ import { getPublicHolidays, listScopeEntries } from '../configuration/effective.
 // the business days in (a, b] are n(b) − n(a), two hash-join lookups per row instead of a loop.
 // Scopes whose effective holidays differ get their own set; usually there is one.
 
-export const TIME_ZONE = 'Australia/Sydney';
+export const TIME_ZONE = BUSINESS_TIME_ZONE;
 /** The calendar's first day; no request or task is older. */
 const CALENDAR_FROM = '2000-01-01';
 

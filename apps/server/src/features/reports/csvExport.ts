@@ -3,8 +3,10 @@ import { PassThrough, type Readable } from 'node:stream';
 import {
   csvRecord,
   type Features,
+  formatExportDateTime,
   minorUnitsToDecimal,
   REPORT_EXPORT_CAP,
+  REPORT_EXPORT_CUT_NOTICE,
   reportFileName,
 } from '@dossier/core';
 import { sql } from 'kysely';
@@ -19,6 +21,9 @@ import { assertFiltersFit, assertMayRun, reportContext } from './service.js';
 // cursor, BATCH at a time, and each batch is written only when the client has taken the one before
 // (backpressure), so memory stays flat however slow the client; the first line goes out as soon as
 // the query yields its first batch. The cursor lives in a read-only transaction on one connection.
+// The file starts with a UTF-8 byte-order mark (Excel reads a file as UTF-8 only then, so names
+// such as "Zoë" stay intact) and date-times are the organisation's, as the dates are, not UTC. The
+// query is asked for one row more than the cap: when it comes, the last line says the file was cut.
 
 const BATCH = 500;
 
@@ -51,7 +56,8 @@ export async function exportReportCsv(
         const v = row[c.key];
         if (v === null || v === undefined) return null;
         if (c.currency) return minorUnitsToDecimal(Number(v));
-        if (v instanceof Date) return v.toISOString();
+        if (v instanceof Date) return formatExportDateTime(v);
+        if (c.labels && typeof v === 'string') return c.labels[v] ?? v;
         return typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? v : String(v);
       }),
     );
@@ -65,10 +71,11 @@ export async function exportReportCsv(
       // reads every row, so plan for all of them.
       await sql`set local cursor_tuple_fraction = 1`.execute(conn);
       try {
-        const query = report.exportQuery({ ...ctx, db: conn }, filters, REPORT_EXPORT_CAP);
+        const query = report.exportQuery({ ...ctx, db: conn }, filters, REPORT_EXPORT_CAP + 1);
         await sql`declare report_export no scroll cursor for ${query}`.execute(conn);
-        await write(csvRecord(report.exportColumns.map((c) => c.header)));
+        await write(`\uFEFF${csvRecord(report.exportColumns.map((c) => c.header))}`);
         let written = 0;
+        let cut = false;
         while (!closed && written < REPORT_EXPORT_CAP) {
           const { rows } = await sql<
             Record<string, unknown>
@@ -76,8 +83,14 @@ export async function exportReportCsv(
           const take = rows.slice(0, REPORT_EXPORT_CAP - written);
           if (take.length > 0) await write(take.map(toLine).join(''));
           written += take.length;
+          cut = rows.length > take.length;
           if (rows.length < BATCH) break;
         }
+        if (!cut && !closed && written === REPORT_EXPORT_CAP) {
+          const { rows } = await sql`fetch 1 from report_export`.execute(conn);
+          cut = rows.length > 0;
+        }
+        if (cut && !closed) await write(csvRecord([REPORT_EXPORT_CUT_NOTICE]));
         await sql`commit`.execute(conn);
         out.end();
       } catch (error) {

@@ -22,6 +22,8 @@ export interface ExportColumn {
   header: string;
   /** Minor units written as a decimal amount. */
   currency?: boolean;
+  /** How the stored values are named in the file (payment methods). */
+  labels?: Readonly<Record<string, string>>;
 }
 
 export interface ReportSummary {

@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_NAMES } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { visibleRequests } from '../requests/policy.js';
 import { withinReportScopes } from './access.js';
@@ -34,6 +35,7 @@ function base(ctx: ReportContext, f: ReportFilters): RawBuilder<unknown> {
       'requests.scope',
       'i.currency',
       'i.amount',
+      'i.amount_exclusive_tax',
       'i.tax',
       'i.created_at',
       'inr.last_paid_at as paid_at',
@@ -59,11 +61,14 @@ function base(ctx: ReportContext, f: ReportFilters): RawBuilder<unknown> {
  */
 function payments(f: ReportFilters, limit: number): RawBuilder<unknown> {
   return sql`
-    select inv.id, inv.request_number, inv.scope, inv.currency, inv.amount, inv.tax, inv.created_at,
-      pp.id as payment_id, pp.paid_at, pp.amount as payment_amount, inv.amount - pp.paid_so_far as balance
+    select inv.id, inv.request_number, inv.scope, inv.currency, inv.amount, inv.amount_exclusive_tax,
+      inv.tax, inv.created_at, pp.id as payment_id, pp.paid_at, pp.amount as payment_amount,
+      pp.amount_exclusive_tax as payment_exclusive_tax, pp.tax as payment_tax, pp.payee_name,
+      pp.payee_reference_number, pp.method, inv.amount - pp.paid_so_far as balance
     from inv
       join (
-        select p.id, p.invoice_id, p.paid_at, p.amount,
+        select p.id, p.invoice_id, p.paid_at, p.amount, p.amount_exclusive_tax, p.tax, p.payee_name,
+          p.payee_reference_number, p.method,
           sum(p.amount) over (partition by p.invoice_id order by p.paid_at, p.id) as paid_so_far
         from invoice_payments p
         where p.invoice_id in (select id from inv)
@@ -135,19 +140,27 @@ export const paidInvoicesReport: ReportDefinition = {
     { key: 'currency', header: 'Currency' },
     { key: 'amount', header: 'Amount', currency: true },
     { key: 'tax', header: 'Tax', currency: true },
+    { key: 'amountExclusiveTax', header: 'Amount Excl. Tax', currency: true },
     { key: 'added', header: 'Added' },
     { key: 'paid', header: 'Paid' },
     { key: 'businessDays', header: 'Business Days To Pay' },
     { key: 'paymentId', header: 'Payment Id' },
     { key: 'paymentAmount', header: 'Payment Amount', currency: true },
     { key: 'balance', header: 'Balance', currency: true },
+    { key: 'payee', header: 'Payee' },
+    { key: 'payeeReference', header: 'Payee Reference' },
+    { key: 'method', header: 'Payment Method', labels: PAYMENT_METHOD_NAMES },
+    { key: 'paymentExclusiveTax', header: 'Payment Amount Excl. Tax', currency: true },
+    { key: 'paymentTax', header: 'Payment Tax', currency: true },
   ],
   exportQuery(ctx, f, limit) {
     return sql`
       with inv as (${base(ctx, f)}), ${withDays(ctx, payments(f, limit))}
       select id as "invoiceId", request_number as "requestNumber", scope, coalesce(currency, 'AUD') as currency,
-        amount, tax, created_at as added, paid_at as paid, business_days as "businessDays",
-        payment_id as "paymentId", payment_amount as "paymentAmount", balance
+        amount, tax, amount_exclusive_tax as "amountExclusiveTax", created_at as added, paid_at as paid,
+        business_days as "businessDays", payment_id as "paymentId", payment_amount as "paymentAmount",
+        balance, payee_name as payee, payee_reference_number as "payeeReference", method,
+        payment_exclusive_tax as "paymentExclusiveTax", payment_tax as "paymentTax"
       from y order by paid_at desc, payment_id desc`;
   },
 };

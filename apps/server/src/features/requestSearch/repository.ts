@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '@dossier/core';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -14,7 +15,7 @@ import type { visibleRequests } from '../requests/policy.js';
 export const TOTAL_CAP = 200;
 
 /** Submission days are the business's calendar days. */
-const TIME_ZONE = 'Australia/Sydney';
+const TIME_ZONE = BUSINESS_TIME_ZONE;
 
 export interface RequestSearchTerms {
   requestNumber?: string;

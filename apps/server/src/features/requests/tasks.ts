@@ -1,5 +1,7 @@
 import {
+  BUSINESS_TIME_ZONE,
   hasNoDueDate,
+  instantInTimeZone,
   isSenderTaskType,
   type PendingTask,
   type RequestTaskItem,
@@ -130,8 +132,8 @@ export function toRequestTaskItem(
     notice: row.notice,
     triggeredAt: row.triggered_at.toISOString(),
     triggeredByDisplayName: row.triggered_by_name,
-    // Absent when completed: that is how a list item knows the task is no longer active.
-    dueAt: open ? due : undefined,
+    // Kept once completed: the Due column still says when it was due (completedAt says it is done).
+    dueAt: due,
     completedAt: row.completed_at?.toISOString(),
     completedByDisplayName: row.completed_by_name ?? undefined,
     markedInProgressAt: row.marked_in_progress_at?.toISOString(),
@@ -195,39 +197,9 @@ export async function insertRequestTask(trx: DbOrTrx, task: NewRequestTask): Pro
   return row.id;
 }
 
-/** The offset of a time zone from UTC at an instant, in milliseconds. */
-function zoneOffset(instant: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(
-    +parts.year,
-    +parts.month - 1,
-    +parts.day,
-    +parts.hour,
-    +parts.minute,
-    +parts.second,
-  );
-  return asUtc - instant.getTime();
-}
-
 /** The instant of a local date and time of day (YYYY-MM-DD, HH:MM) in the organisation's time zone. */
-export function localDateTime(date: string, time: string, timeZone = 'Australia/Sydney'): Date {
-  const guess = new Date(`${date}T${time}:00Z`);
-  const first = new Date(guess.getTime() - zoneOffset(guess, timeZone));
-  // Once more, in case the guess and the result fall on different sides of a daylight saving change.
-  return new Date(guess.getTime() - zoneOffset(first, timeZone));
+export function localDateTime(date: string, time: string, timeZone = BUSINESS_TIME_ZONE): Date {
+  return instantInTimeZone(date, time, timeZone);
 }
 
 /** The users assigned tasks of the request (open or done): the handlers working it. */

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { AppAddress } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { SerialPass } from '../../jobs/serialPass.js';
 import type { LiveHub } from '../../live/hub.js';
@@ -31,8 +31,8 @@ interface Logger {
 
 export interface WorkflowEngineOptions {
   live?: LiveHub;
-  /** publicUrl makes the links in workflow mails absolute (PUBLIC_URL). */
-  config?: Pick<Config, 'publicUrl'>;
+  /** The address of the app, for the absolute links of workflow mails (appUrlOf). */
+  config?: AppAddress;
   log: Logger;
   rules?: readonly WorkflowRule[];
 }

@@ -1,6 +1,7 @@
 import {
   dateInTimeZone,
   dueAfterBusinessDays,
+  formatDate,
   hasNoDueDate,
   type RequestRecipient,
   renderRichTextTemplate,
@@ -97,9 +98,7 @@ async function renderAutoReminder(trx: DbOrTrx, request: repo.WorkflowRequest, r
         html: richTextToHtml(body),
       };
   }
-  const sent = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Sydney' }).format(
-    request.issued_at as Date,
-  );
+  const sent = formatDate(request.issued_at as Date);
   return {
     subject: fallbackSubject,
     text: `Dear ${recipient.name},\n\nWe are still waiting for the records of request ${request.request_number} (applicant ${request.applicant_name}), sent to you on ${sent}. Please reply quoting the request number.`,

@@ -1,6 +1,6 @@
 import type { RequestSettingsEntryData } from '@dossier/core';
 import type { Transaction } from 'kysely';
-import type { Config } from '../../config.js';
+import type { AppAddress } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { AssignmentDeps } from '../assignment/service.js';
 import type { WorkflowRequest } from './repository.js';
@@ -20,7 +20,7 @@ export interface WorkflowEvent {
 
 /** What rules may use besides the database: live pushes, and the public URL for links in mails. */
 export interface WorkflowDeps extends AssignmentDeps {
-  config?: Pick<Config, 'publicUrl'>;
+  config?: AppAddress;
 }
 
 export interface RuleContext {

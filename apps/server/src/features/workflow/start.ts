@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { AppAddress } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
@@ -19,7 +19,7 @@ export async function startWorkflow(
   live: LiveHub,
   work: boolean,
   log: Logger,
-  config?: Pick<Config, 'publicUrl'>,
+  config?: AppAddress,
 ): Promise<() => Promise<void>> {
   const queue = { name: REASSIGN_QUEUE, retryLimit: 5, retryDelaySeconds: 5 };
   if (!work) {

@@ -24,14 +24,21 @@ export async function sendActivationMail(
     product: 'Dossier',
     user: { id: user.id, name: user.name, email: user.email, phone: user.phone, activationUrl },
   };
-  const mail = await renderMail(trx, user.scope, 'newUserActivation', data, {
-    subject: 'Activate your account',
-    body: [
-      'Welcome ${user.name}.',
-      'Your user id is ${user.id}. Choose your password to activate your account: ${user.activationUrl link}',
-      `The link is valid for ${ACTIVATION_DAYS} days.`,
-    ],
-  });
+  const mail = await renderMail(
+    trx,
+    user.scope,
+    'newUserActivation',
+    data,
+    {
+      subject: 'Activate your account',
+      body: [
+        'Welcome ${user.name}.',
+        'Your user id is ${user.id}. Choose your password to activate your account: ${user.activationUrl link}',
+        `The link is valid for ${ACTIVATION_DAYS} days.`,
+      ],
+    },
+    input.baseUrl,
+  );
   // The mail belongs to the user's scope: administrators of that scope see it in the outbox.
   await enqueueMail(trx, { to: user.email, ...mail, scope: user.scope });
 }

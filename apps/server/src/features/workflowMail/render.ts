@@ -8,9 +8,9 @@ import {
   templateHasSubject,
   WORKFLOW_TASK_TYPES,
 } from '@dossier/core';
-import type { Config } from '../../config.js';
+import type { AppAddress } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { richTextToHtml, richTextToText } from '../../mail/richText.js';
+import { richTextToHtml, richTextToText, withAbsoluteLinks } from '../../mail/richText.js';
 import type { Actor } from '../auth/actor.js';
 import { getEffectiveTemplate } from '../configuration/effective.js';
 import { loadLetterContext } from '../requests/letters/letterData.js';
@@ -55,7 +55,7 @@ const NOBODY: Actor = {
 /** The template data of a request; `extra` adds task, result or user. */
 export async function requestMailData(
   db: DbOrTrx,
-  config: Pick<Config, 'publicUrl'>,
+  config: AppAddress,
   request: RequestRow,
   extra: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
@@ -70,11 +70,13 @@ export async function renderMail(
   usage: TemplateUsage,
   data: Record<string, unknown>,
   wording: Wording,
+  baseUrl: string,
 ): Promise<RenderedMail> {
   const template = await getEffectiveTemplate(db, scope, usage);
   const configured = template ? sanitizeRichText(template.data.body) : undefined;
   const source = configured?.content.length ? configured : richTextFromParagraphs(...wording.body);
-  const body = sanitizeRichText(renderRichTextTemplate(source, data, OPTIONS));
+  const rendered = sanitizeRichText(renderRichTextTemplate(source, data, OPTIONS));
+  const body = withAbsoluteLinks(rendered, baseUrl);
   const subjectSource = (templateHasSubject(usage) && template?.data.subject?.trim()) || wording.subject;
   return {
     subject: renderTemplate(subjectSource, data, OPTIONS).replace(/\s+/g, ' ').trim(),

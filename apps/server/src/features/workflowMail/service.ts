@@ -1,5 +1,5 @@
 import type { TemplateUsage, WorkflowTaskType } from '@dossier/core';
-import type { Config } from '../../config.js';
+import { type AppAddress, appUrlOf } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { enqueueMail, type MailAttachment } from '../../mail/outbox.js';
 import { getRequestSettings, getTaskTypeSettings } from '../configuration/effective.js';
@@ -36,8 +36,8 @@ export interface WorkflowMailEvent {
 }
 
 export interface WorkflowMailDeps {
-  /** publicUrl makes the links in mails absolute; without it they are paths. */
-  config?: Pick<Config, 'publicUrl'>;
+  /** The address of the app (appUrlOf): every link in a mail is absolute. */
+  config?: AppAddress;
 }
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -143,7 +143,12 @@ export async function sendRequestStateMail(
   if (to.length === 0) return 0;
   const usage: TemplateUsage = state === 'closed' ? 'requestClosed' : 'requestReOpened';
   const data = await requestMailData(trx, deps.config ?? { publicUrl: undefined }, request);
-  return send(trx, request, to, await renderMail(trx, request.scope, usage, data, STATE_WORDING[state]));
+  return send(
+    trx,
+    request,
+    to,
+    await renderMail(trx, request.scope, usage, data, STATE_WORDING[state], appUrlOf(deps.config)),
+  );
 }
 
 const RESULT_WORDING: Record<
@@ -207,7 +212,7 @@ export async function sendResultMail(
         : [];
   const bcc = addressesOf(settings?.resultNotificationsBccRecipient);
   if (to.length === 0 && bcc.length === 0) return 0;
-  const base = deps.config?.publicUrl?.replace(/\/$/, '') ?? '';
+  const base = appUrlOf(deps.config);
   const data = await requestMailData(trx, deps.config ?? { publicUrl: undefined }, request, {
     result: {
       fileName: result.name,
@@ -217,7 +222,7 @@ export async function sendResultMail(
       size,
     },
   });
-  const mail = await renderMail(trx, request.scope, usage, data, RESULT_WORDING[usage]);
+  const mail = await renderMail(trx, request.scope, usage, data, RESULT_WORDING[usage], base);
   const attachments =
     kind === 'qualityAssured' && !large
       ? [{ fileKey: result.key, name: result.name, contentType: result.content_type }]
@@ -283,7 +288,7 @@ export async function sendTaskMail(
     ...addressesOf(settings?.[`notifyOtherWhen${when}`]),
   ];
   if (!sender && others.length === 0) return 0;
-  const base = deps.config?.publicUrl?.replace(/\/$/, '') ?? '';
+  const base = appUrlOf(deps.config);
   const data = await requestMailData(trx, deps.config ?? { publicUrl: undefined }, request, {
     task: {
       taskId: task.id,
@@ -297,7 +302,7 @@ export async function sendTaskMail(
     },
   });
   const usage = moment === 'triggered' ? 'workflowTaskTriggered' : 'workflowTaskCompleted';
-  const mail = await renderMail(trx, request.scope, usage, data, TASK_WORDING[usage]);
+  const mail = await renderMail(trx, request.scope, usage, data, TASK_WORDING[usage], base);
   let sent = 0;
   if (sender && senderAction) {
     const action = await renderMail(
@@ -306,6 +311,7 @@ export async function sendTaskMail(
       'senderActionRequired',
       data,
       TASK_WORDING.senderActionRequired,
+      base,
     );
     sent += await send(trx, request, [sender], action);
   }

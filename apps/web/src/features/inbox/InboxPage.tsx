@@ -15,6 +15,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBusinessZoneHint } from '../../ui/dates';
 import { PagingArrows } from '../../ui/forms/PagingArrows';
 import { useSearch } from '../../ui/forms/useSearch';
 import { definePage } from '../../view/page';
@@ -30,6 +31,7 @@ const EMPTY: Terms = { sender: '', content: '', receivedAtFrom: '', receivedAtTo
 /** /inbox (spec 2): search by sender, content and received dates; newest messages first. */
 export const InboxPage = definePage<View>(({ view }) => {
   const { t } = useTranslation();
+  const daysHint = useBusinessZoneHint('days');
   const [terms, setTerms] = useState<Terms>(EMPTY);
   // The inbox opens on its newest messages.
   const { result, searching, errors, run } = useSearch<InboxSearchAnswer, Terms>({
@@ -65,6 +67,7 @@ export const InboxPage = definePage<View>(({ view }) => {
             <DateField
               key={name}
               label={t(`inbox.fields.${name}`)}
+              description={daysHint}
               value={terms[name] || null}
               onChange={(value) => setTerms({ ...terms, [name]: value ?? '' })}
               invalidMessage={t('inbox.invalidDate')}

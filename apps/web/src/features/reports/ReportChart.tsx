@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css';
-import { type ReportChart as Chart, formatLocaleDate } from '@dossier/core';
+import type { ReportChart as Chart } from '@dossier/core';
 import { BarChart } from '@mantine/charts';
 import { Paper, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../ui/dates';
 
 // Loaded lazily (ReportPage): recharts is most of the weight of a report page, and only a run
 // with a chart needs it.
@@ -25,7 +26,7 @@ export default function ReportChart({ chart }: { chart: Chart }) {
     if (chart.title === 'activeByType') return t(`taskTypes.${value}`, { defaultValue: value });
     if (chart.title === 'openByAge') return t('reports.chart.age', { range: value });
     if (chart.title === 'completedByUser') return value;
-    return t('reports.chart.week', { date: formatLocaleDate(value) });
+    return t('reports.chart.week', { date: formatDate(value) });
   };
   const data = chart.categories.map((c, i) => ({
     category: category(c),

@@ -1,7 +1,9 @@
-import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
+import { REPORT_EXPORT_CAP } from '@dossier/core';
+import { Button, Group, Paper, Select, SimpleGrid, Text } from '@mantine/core';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusinessZoneHint } from '../../ui/dates';
 import { DateField } from '../wizard/DateField';
 import { DATE_BASES, type Filters, type ReportView } from './address';
 
@@ -30,6 +32,7 @@ export function ReportForm({
   onRun,
 }: ReportFormProps) {
   const { t } = useTranslation();
+  const daysHint = useBusinessZoneHint('days');
   const offers = (name: keyof Filters) => view.filters.includes(name);
   const set = (name: keyof Filters, value: string | null) => onChange({ ...filters, [name]: value ?? '' });
   const select = (
@@ -72,6 +75,7 @@ export function ReportForm({
               <DateField
                 key={name}
                 label={t(`reports.fields.${name}`)}
+                description={daysHint}
                 value={filters[name] || null}
                 onChange={(value) => set(name, value)}
                 invalidMessage={t('reports.invalidDate')}
@@ -106,6 +110,9 @@ export function ReportForm({
           )}
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
+        <Text size="sm" c="dimmed" mr="auto" data-testid="report-export-cap">
+          {t('reports.exportCap', { cap: REPORT_EXPORT_CAP.toLocaleString('en-AU') })}
+        </Text>
         {exportHref ? (
           <Button
             component="a"

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusinessZoneHint } from '../../ui/dates';
 import { DateField } from '../wizard/DateField';
 import type { Terms } from './searchTerms';
 
@@ -25,6 +26,7 @@ export function FindRequestsForm({
   onClear,
 }: FindRequestsFormProps) {
   const { t } = useTranslation();
+  const daysHint = useBusinessZoneHint('days');
   const set = (name: keyof Terms, value: string) => onChange({ ...terms, [name]: value });
   const text = (name: 'requestNumber' | 'subject' | 'recipient' | 'q', description?: string) => (
     <TextInput
@@ -39,6 +41,7 @@ export function FindRequestsForm({
   const date = (name: 'submittedAtFrom' | 'submittedAtTo') => (
     <DateField
       label={t(`requestSearch.fields.${name}`)}
+      description={daysHint}
       value={terms[name] || null}
       onChange={(value) => set(name, value ?? '')}
       invalidMessage={t('requestSearch.invalidDate')}

@@ -1,9 +1,9 @@
-import { formatLocaleDate, type RequestPreview } from '@dossier/core';
+import type { RequestPreview } from '@dossier/core';
 import { Divider, Paper, Portal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
-import { formatDateTime } from './requestApi';
+import { formatDate, formatDateTime } from './requestApi';
 
 // The hover preview of a request in a list (spec 2): sender summary, applicant, recipient, content
 // and last activity from GET /requests/{n}/preview. The popup follows its anchor (the position is
@@ -110,7 +110,7 @@ export function RequestHoverPreview({
                 <Line label={t('request.preview.applicant')}>
                   {[
                     p.applicant.name,
-                    p.applicant.dateOfBirth && formatLocaleDate(p.applicant.dateOfBirth),
+                    p.applicant.dateOfBirth && formatDate(p.applicant.dateOfBirth),
                     p.applicant.reference1,
                   ]
                     .filter(Boolean)

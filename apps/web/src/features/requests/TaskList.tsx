@@ -74,9 +74,16 @@ function TaskState({ task }: { task: RequestTaskItem }) {
         : ['active', 'gray.7'];
   // Plain coloured text: a badge would be cut short in a narrow column.
   return (
-    <Text size="xs" fw={700} tt="uppercase" c={color} data-testid="task-state">
-      {t(`request.tasks.${key}`)}
-    </Text>
+    <>
+      <Text size="xs" fw={700} tt="uppercase" c={color} data-testid="task-state">
+        {t(`request.tasks.${key}`)}
+      </Text>
+      {task.completedAt && (
+        <Text size="xs" c="dimmed" data-testid="task-completed-at">
+          {formatDateTime(task.completedAt)}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -154,11 +161,8 @@ export function TaskList({
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm" data-testid="task-due">
-                    {task.completedAt
-                      ? formatDateTime(task.completedAt)
-                      : hasNoDueDate(task.dueAt)
-                        ? t('request.infinite')
-                        : formatDateTime(task.dueAt)}
+                    {/* The due date, also once the task is done: when it was done is its state's. */}
+                    {hasNoDueDate(task.dueAt) ? t('request.infinite') : formatDateTime(task.dueAt)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

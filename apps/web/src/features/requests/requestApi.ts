@@ -46,12 +46,5 @@ export function useRequestCommit() {
   return { fields, busy, runAction, savePart, clear: () => setFields({}) };
 }
 
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  return new Date(value).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  return new Date(value).toLocaleDateString('en-AU', { dateStyle: 'medium' });
-}
+// Dates follow the one time-zone rule (ui/dates.ts); re-exported where the request pages took them.
+export { formatDate, formatDateTime } from '../../ui/dates';

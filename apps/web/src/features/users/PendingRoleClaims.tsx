@@ -4,10 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
+import { formatDateTime } from '../../ui/dates';
 import { RoleText } from './RolesEditor';
-
-const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface PendingRole {
   id: string;

@@ -1,13 +1,8 @@
-import {
-  APPLICANT_REFERENCE_TYPES,
-  type Applicant,
-  type ApplicantHit,
-  formatLocaleDate,
-  parseLocaleDate,
-} from '@dossier/core';
+import { APPLICANT_REFERENCE_TYPES, type Applicant, type ApplicantHit, parseLocaleDate } from '@dossier/core';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../ui/dates';
 import { FileField } from '../../ui/files/FileField';
 import { DateField } from './DateField';
 import { COUNTRIES } from './fields';
@@ -49,7 +44,7 @@ export function ApplicantStep(props: { draft: WizardDraft; errorOf(field: string
         }}
         columns={[
           { label: t('wizard.applicant.name'), render: (h) => h.name },
-          { label: t('wizard.applicant.dateOfBirth'), render: (h) => formatLocaleDate(h.dateOfBirth) },
+          { label: t('wizard.applicant.dateOfBirth'), render: (h) => formatDate(h.dateOfBirth) },
           { label: t('wizard.applicant.reference1'), render: (h) => h.reference1 },
           { label: t('wizard.applicant.lastRequest'), render: (h) => h.lastRequestNumber },
         ]}

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
+import { formatDateTime } from '../../ui/dates';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 /** The user's saved drafts, each to open at the step it reached or to discard. */
 export function DraftsList(props: { drafts: DraftSummary[] }) {

@@ -1,8 +1,9 @@
-import { formatLocaleDate, type RequestReceiptView } from '@dossier/core';
+import type { RequestReceiptView } from '@dossier/core';
 import { Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate, formatDateTime } from '../../ui/dates';
 import { definePage } from '../../view/page';
 
 /** /requests/{n}/receipt: what was submitted, with its number and a link to the request. */
@@ -29,12 +30,7 @@ export const ReceiptPage = definePage<RequestReceiptView>(({ view }) => {
             <Text size="sm" c="dimmed">
               {t('wizard.receipt.submittedAt')}
             </Text>
-            <Text>
-              {new Date(view.submittedAt).toLocaleString('en-AU', {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              })}
-            </Text>
+            <Text>{formatDateTime(view.submittedAt)}</Text>
             <Text size="sm" c="dimmed" mt="sm">
               {t('wizard.receipt.organization')}
             </Text>
@@ -46,7 +42,7 @@ export const ReceiptPage = definePage<RequestReceiptView>(({ view }) => {
             </Text>
             <Text data-testid="receipt-applicant">
               {view.applicant.name}
-              {view.applicant.dateOfBirth ? ` (${formatLocaleDate(view.applicant.dateOfBirth)})` : ''}
+              {view.applicant.dateOfBirth ? ` (${formatDate(view.applicant.dateOfBirth)})` : ''}
             </Text>
             <Text size="sm" c="dimmed" mt="sm">
               {t('wizard.receipt.recipient')}

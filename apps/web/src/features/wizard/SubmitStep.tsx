@@ -1,8 +1,9 @@
-import { formatLocaleDate, type WizardOrganization } from '@dossier/core';
+import type { WizardOrganization } from '@dossier/core';
 import { Alert, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentAnswers } from '../../ui/ContentAnswers';
+import { formatDate } from '../../ui/dates';
 import { countryName } from './fields';
 import type { WizardDraft } from './useWizardDraft';
 
@@ -57,7 +58,7 @@ export function SubmitStep(props: {
         <Part title={t('wizard.steps.applicant')} testId="review-applicant">
           <Text size="sm">{a.name}</Text>
           <Text size="sm">
-            {formatLocaleDate(a.dateOfBirth)} · {countryName(a.country)}
+            {formatDate(a.dateOfBirth)} · {countryName(a.country)}
           </Text>
           {a.reference1 && <Text size="sm">{a.reference1}</Text>}
           <Text size="sm">

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
+import { formatTime } from '../../ui/dates';
 import { ApplicantStep } from './ApplicantStep';
 import { ContentStep } from './ContentStep';
 import { RecipientStep } from './RecipientStep';
@@ -32,7 +33,7 @@ function SaveState({ draft }: { draft: WizardDraft }) {
       : s.state === 'failed'
         ? t(s.retrying ? 'wizard.saveRetrying' : 'wizard.saveFailed', { message: s.message })
         : s.savedAt
-          ? t('wizard.savedAt', { time: new Date(s.savedAt).toLocaleTimeString('en-AU') })
+          ? t('wizard.savedAt', { time: formatTime(s.savedAt) })
           : '';
   return (
     <Text

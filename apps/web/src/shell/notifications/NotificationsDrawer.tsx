@@ -2,14 +2,13 @@ import { type Notification, requestNumberOfTarget } from '@dossier/core';
 import { Anchor, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../ui/dates';
 import { useStore } from '../../view/createStore';
 import { useServices } from '../ServicesContext';
 
-function formatDate(value: string, locale: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+// In the organisation's zone, as every time in the app (ui/dates.ts).
+function formatDate(value: string, _locale: string): string {
+  return formatDateTime(value);
 }
 
 function NotificationItem({ notification, onFollow }: { notification: Notification; onFollow(): void }) {

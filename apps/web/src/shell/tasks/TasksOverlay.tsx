@@ -1,4 +1,4 @@
-import { type AssignedTask, hasNoDueDate, taskTarget } from '@dossier/core';
+import { type AssignedTask, BUSINESS_TIME_ZONE, hasNoDueDate, taskTarget } from '@dossier/core';
 import { Anchor, Badge, CloseButton, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,14 +6,14 @@ import { useStore } from '../../view/createStore';
 import { useServices } from '../ServicesContext';
 import { TaskHandover } from './TaskHandover';
 
-/** The due date as shown: the no-due-date day is an infinite mark. */
+/** The due date as shown (its day in the organisation's zone): the no-due-date day is an infinite mark. */
 export function formatDueDate(dueAt: string | null, locale: string): string {
   if (dueAt === null) return '';
   if (hasNoDueDate(dueAt)) return '∞';
   const date = new Date(dueAt);
   return Number.isNaN(date.getTime())
     ? dueAt
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: BUSINESS_TIME_ZONE }).format(date);
 }
 
 function TaskItem({ task }: { task: AssignedTask }) {

@@ -1,5 +1,6 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../dates';
 
 export interface HistoryEntry {
   id: string;
@@ -34,7 +35,7 @@ export function HistoryList({ entries }: { entries: HistoryEntry[] | undefined }
         <Table.Tbody>
           {entries.map((e) => (
             <Table.Tr key={e.id} data-testid="history-entry">
-              <Table.Td>{new Date(e.at).toLocaleString('en-AU')}</Table.Td>
+              <Table.Td>{formatDateTime(e.at)}</Table.Td>
               <Table.Td>{e.actor ?? '—'}</Table.Td>
               <Table.Td>
                 <Stack gap={2}>

@@ -1,4 +1,4 @@
-import { ADDABLE_TASK_TYPES, dueAfterBusinessDays, NO_DUE_DATE } from '@dossier/core';
+import { ADDABLE_TASK_TYPES, dueAfterBusinessDays, formatDateTime, NO_DUE_DATE } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
@@ -66,7 +66,8 @@ registerRequestAction({
       triggeredBy: actor.id,
       triggeredAt: now,
     });
-    const due = input.dueDate === NO_DUE_DATE ? 'no due date' : `due ${dueAt.toISOString().slice(0, 10)}`;
+    const due =
+      input.dueDate === NO_DUE_DATE ? 'no due date' : `due ${formatDateTime(dueAt, { nameZone: true })}`;
     await recordEvent(trx, {
       type: 'request.taskAdded',
       aggregateType: 'request',

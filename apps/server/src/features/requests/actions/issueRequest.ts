@@ -7,9 +7,10 @@ import {
 } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
+import { appUrlOf } from '../../../config.js';
 import { badRequest } from '../../../http/errors.js';
 import { enqueueMail, type MailAttachment, newMessageId } from '../../../mail/outbox.js';
-import { richTextToHtml, richTextToText } from '../../../mail/richText.js';
+import { richTextToHtml, richTextToText, withAbsoluteLinks } from '../../../mail/richText.js';
 import { insertCorrespondence, type StoredAttachment } from '../../correspondence/repository.js';
 import { publishRequestWebhook } from '../../invoices/webhook.js';
 import { createNotification } from '../../notifications/service.js';
@@ -79,7 +80,8 @@ registerRequestAction({
   async run(trx, { deps, actor, request }, input) {
     const n = request.request_number;
     const method = input.issueRequestMethod;
-    const doc = sanitizeRichText(input.body);
+    // Mailed and faxed away from the app: a link written as a path gets the app's address.
+    const doc = withAbsoluteLinks(sanitizeRichText(input.body), appUrlOf(deps.config));
     const text = richTextToText(doc).trim();
     const context = await loadLetterContext(trx, deps.config, actor, request);
     const address = issueRequestAddress(method, context.recipient);

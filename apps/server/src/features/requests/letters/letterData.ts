@@ -5,7 +5,7 @@ import {
   type RequestRecipient,
   requestContentLines,
 } from '@dossier/core';
-import type { Config } from '../../../config.js';
+import { type AppAddress, appUrlOf } from '../../../config.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { Actor } from '../../auth/actor.js';
 import { getNearestScopeEntry } from '../../configuration/effective.js';
@@ -33,7 +33,7 @@ const dateOnly = (value: Date | string | null | undefined) =>
 
 export async function loadLetterContext(
   db: DbOrTrx,
-  config: Pick<Config, 'publicUrl'>,
+  config: AppAddress,
   actor: Actor,
   request: RequestRow,
 ): Promise<LetterContext> {
@@ -48,7 +48,7 @@ export async function loadLetterContext(
     return { id: item.id, name: entry?.name ?? item.name ?? item.id, type: item.id };
   });
   const submittedByName = request.submitted_by ? await findUserName(db, request.submitted_by) : undefined;
-  const base = config.publicUrl?.replace(/\/$/, '') ?? '';
+  const base = appUrlOf(config);
   const templateData: Record<string, unknown> = {
     product: 'Dossier',
     now: new Date().toISOString(),

@@ -1,4 +1,4 @@
-import type { ContentLine } from '@dossier/core';
+import { BUSINESS_TIME_ZONE, type ContentLine } from '@dossier/core';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { Writer as FormWriter, writeContentLines } from '../../configuration/preview/smartFormPdf.js';
 
@@ -185,7 +185,7 @@ export async function renderRequestLetterPdf(input: RequestLetterInput): Promise
   w.rule();
   w.gap(8);
   w.line(
-    new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Sydney' }).format(input.date),
+    new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: BUSINESS_TIME_ZONE }).format(input.date),
   );
   w.gap(12);
 

@@ -3,6 +3,7 @@ import { Fragment, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api';
 import { useServices } from '../../../shell/ServicesContext';
+import { formatDateTime } from '../../../ui/dates';
 import { entryPath } from '../types';
 
 interface Attempt {
@@ -82,7 +83,7 @@ export function WebhookDeliveries({
   configurationId: string;
   entryId: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { view } = useServices();
   const [deliveries, setDeliveries] = useState<Delivery[] | undefined>();
   const [open, setOpen] = useState<Set<string>>(new Set());
@@ -99,7 +100,7 @@ export function WebhookDeliveries({
   useEffect(() => {
     void load();
   }, [load]);
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => formatDateTime(iso);
   const toggle = (id: string) =>
     setOpen((current) => {
       const next = new Set(current);

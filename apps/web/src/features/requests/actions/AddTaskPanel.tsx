@@ -2,6 +2,7 @@ import { NO_DUE_DATE } from '@dossier/core';
 import { Group, Select, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusinessZoneHint } from '../../../ui/dates';
 import { DateField } from '../../wizard/DateField';
 import { useRequestCommit } from '../requestApi';
 import { PanelFrame } from './PanelFrame';
@@ -15,6 +16,7 @@ export function AddTaskPanel({ view, onDone, onCancel }: ActionPanelProps) {
   const [dueDate, setDueDate] = useState<string | null>(null);
   const [dueTime, setDueTime] = useState('');
   const [notice, setNotice] = useState('');
+  const zoneHint = useBusinessZoneHint('time');
 
   async function submit() {
     const ok = await commit.runAction(view.request.requestNumber, 'addTask', {
@@ -58,6 +60,7 @@ export function AddTaskPanel({ view, onDone, onCancel }: ActionPanelProps) {
         />
         <TextInput
           label={t('request.addTask.dueTime')}
+          description={zoneHint}
           type="time"
           value={dueTime}
           onChange={(ev) => setDueTime(ev.currentTarget.value)}

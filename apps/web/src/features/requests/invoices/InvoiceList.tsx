@@ -1,6 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../ui/dates';
 import type { RequestListProps } from '../lists';
 import { LinkedListFrame } from '../results/LinkedListFrame';
 import { StatusBadge } from '../results/StatusBadge';
@@ -79,7 +80,7 @@ export function InvoiceList({ view }: RequestListProps) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{new Date(invoice.createdAt).toLocaleString('en-AU')}</Text>
+                    <Text size="sm">{formatDateTime(invoice.createdAt)}</Text>
                     {invoice.createdByDisplayName && (
                       <Text size="xs" c="dimmed">
                         {invoice.createdByDisplayName}

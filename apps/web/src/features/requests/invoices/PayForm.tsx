@@ -2,6 +2,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '@dossier/core';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../ui/dates';
 import { CurrencyInput } from './CurrencyInput';
 import type { ChosenPayee } from './PayeeSearch';
 import { type PayFormState, payBody, payFormErrors } from './payForm';
@@ -93,10 +94,7 @@ export function PayForm(props: {
         {props.payee?.paymentDetailsChangedAt && (
           <Alert color="orange" data-testid="payee-details-changed">
             {t('invoices.payeeSearch.detailsChanged', {
-              at: new Date(props.payee.paymentDetailsChangedAt).toLocaleString('en-AU', {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              }),
+              at: formatDateTime(props.payee.paymentDetailsChangedAt),
             })}
           </Alert>
         )}

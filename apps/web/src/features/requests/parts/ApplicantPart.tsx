@@ -1,7 +1,8 @@
-import { type Applicant, formatLocaleDate } from '@dossier/core';
+import type { Applicant } from '@dossier/core';
 import { Anchor, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../ui/dates';
 import { FileField } from '../../../ui/files/FileField';
 import { DateField } from '../../wizard/DateField';
 import { useRequestCommit } from '../requestApi';
@@ -102,7 +103,7 @@ export function ApplicantPart({ view, canEdit, editing, onEdit, onClose }: PartP
           <Field label={t('request.applicant.name')} value={a.name} testId="applicant-name-value" />
           <Field
             label={t('request.applicant.dateOfBirth')}
-            value={a.dateOfBirth ? formatLocaleDate(a.dateOfBirth) : ''}
+            value={a.dateOfBirth ? formatDate(a.dateOfBirth) : ''}
           />
           <Field label={t('request.applicant.phone')} value={a.phone} />
           <Field label={t('request.applicant.email')} value={a.email} />

@@ -1,6 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../ui/dates';
 import type { RequestListProps } from '../lists';
 import { LinkedListFrame } from './LinkedListFrame';
 import { RESULT_STATUS_COLORS, resultStatus } from './resultStatus';
@@ -53,7 +54,7 @@ export function ResultList({ view }: RequestListProps) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{new Date(result.createdAt).toLocaleString('en-AU')}</Text>
+                    <Text size="sm">{formatDateTime(result.createdAt)}</Text>
                     {result.createdByDisplayName && (
                       <Text size="xs" c="dimmed">
                         {result.createdByDisplayName}

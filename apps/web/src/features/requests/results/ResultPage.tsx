@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api';
 import { useServices } from '../../../shell/ServicesContext';
+import { formatDateTime } from '../../../ui/dates';
 import { useStore } from '../../../view/createStore';
 import { definePage } from '../../../view/page';
 import { ConfirmDiscard } from './ConfirmDiscard';
@@ -45,8 +46,7 @@ export function Field({ label, children, testId }: { label: string; children: Re
   );
 }
 
-export const formatDateTime = (iso: string | undefined | null) =>
-  iso ? new Date(iso).toLocaleString('en-AU') : '—';
+export { formatDateTime };
 
 /** /requests/{n}/results/{resultId}: the result, its QA section and the actions qualityAssure, discard. */
 export const ResultPage = definePage<RequestResultView>(({ view }) => {
