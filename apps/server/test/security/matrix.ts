@@ -405,6 +405,10 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   'GET /admin/outbox': { allow: holders('mail:view') },
   'GET /admin/outbox/search': { shows: ['mail'], allow: holders('mail:view') },
   'GET /admin/outbox/:mailId': { shows: ['mail'], allow: acmeHolders('mail:view') },
+  'GET /admin/outbox/:mailId/attachments/:index': {
+    allow: acmeHolders('mail:view'),
+    params: () => ({ index: '0' }),
+  },
   'POST /admin/outbox/:mailId/actions/:action': {
     allow: acmeHolders('mail:edit'),
     params: () => ({ action: 'resend' }),

@@ -7,12 +7,14 @@ import { type Kysely, sql } from 'kysely';
 // The content gets its own GIN index on an expression instead: building it reads the table once and
 // writes nothing else, and a search asks `search @@ q or request_content_search(content) @@ q`, which
 // PostgreSQL answers with a bitmap OR of the two GIN indexes. The expression is an immutable
-// function, so the index and the query name the very same thing.
+// function, so the index and the query name the very same thing. Building an index (and VACUUM,
+// ANALYZE) runs with a search_path of pg_catalog only (PostgreSQL 17), so the functions carry the
+// search_path they were created with to find each other.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function request_content_text(content jsonb) returns text
-    language sql immutable parallel safe as $$
+    language sql immutable parallel safe set search_path from current as $$
       select coalesce(string_agg(v #>> '{}', ' '), '') from (
         select jsonb_path_query(content, 'lax $.itemTypes[*].name ? (@.type() == "string")') as v
         union all
@@ -32,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$`.execute(db);
   await sql`
     create function request_content_search(content jsonb) returns tsvector
-    language sql immutable parallel safe as $$
+    language sql immutable parallel safe set search_path from current as $$
       select to_tsvector('simple', request_content_text(content))
     $$`.execute(db);
   await sql`create index requests_content_search_idx on requests using gin (request_content_search(content))`.execute(
