@@ -8,8 +8,10 @@ test('the first step saves no draft for the organisation alone, and discards wha
   page,
 }) => {
   await signIn(page, 'globex');
+  // A shared machine can be slow to open the page: the journey waits for it, not for a clock.
+  test.setTimeout(90_000);
   await page.goto('/requests/new');
-  await expect(page.getByTestId('drafts-none')).toBeVisible();
+  await expect(page.getByTestId('drafts-none')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('wizard-discard')).toBeVisible();
 
   // The organisation alone (and the defaults it brings) is no draft yet.

@@ -471,6 +471,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     { variant: 'addInvoice', allow: REQUEST_HANDLERS, order: 1, pastAuth: [400] },
     { variant: 'reOpenRequest', allow: REQUEST_HANDLERS, order: 1, pastAuth: [409] },
     { variant: 'issueRequest', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
+    { variant: 'issueRequestAgain', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
     { variant: 'closeRequest', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
     { variant: 'noSuchAction', allow: [], refusedAs: [401, 404] },
   ]),
