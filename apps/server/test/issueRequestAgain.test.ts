@@ -30,7 +30,8 @@ const letters = (n: string) =>
     .select(['id', 'to_address', 'kind', 'mail_outbox_id'])
     .where('request_number', '=', n)
     .where('kind', '=', 'issuedRequest')
-    .orderBy('id')
+    // Ids are random: the order of issue is the time of issue.
+    .orderBy('created_at')
     .execute();
 
 beforeAll(async () => {
