@@ -60,6 +60,30 @@ beforeAll(async () => {
     recipient: { name: 'Harbour Hospital' },
     submittedAt: new Date('2026-03-05T01:00:00Z'),
   });
+  // What the request asks for: an answer, a submitter-supplied field, a field set, a question and
+  // the instructions (issue 20: the full text now covers them).
+  n.content = await insertTestRequest(t.db, {
+    scope: '/org/acme/',
+    prefix: 'ACM',
+    applicant: { name: 'Carla Content' },
+    content: {
+      itemTypes: [
+        {
+          id: 'medicalRecords',
+          name: 'Physiotherapy notes',
+          smartFormAnswers: { period: 'Last five years', include: ['consultation', 'radiology'] },
+          excludedQuestions: [],
+          submitterSuppliedFields: { patientId: 'MRN-778899' },
+          fieldSets: { ward: 'Cardiology west' },
+          files: [],
+        },
+      ],
+      additionalQuestions: [{ text: 'Was the patient ever admitted overnight?' }],
+      additionalInstructions: 'Please courier the originals',
+      additionalInstructionsToHandler: 'Urgent for tribunal hearing',
+      additionalFiles: [],
+    },
+  });
   for (let i = 0; i < 25; i++) {
     await insertTestRequest(t.db, {
       scope: '/org/globex/',
@@ -126,6 +150,41 @@ describe('find requests', () => {
     expect(
       (await handler.get(`/requests/search?q=${encodeURIComponent("it's a | (test):* !")}`)).statusCode,
     ).toBe(200);
+  });
+
+  it('searches what the request asks for: answers, fields, field sets, questions, instructions', async () => {
+    for (const words of [
+      'physiotherapy notes',
+      'five years',
+      'radiology',
+      'mrn-778899',
+      'cardiology',
+      'admitted overnight',
+      'courier originals',
+      'tribunal',
+    ]) {
+      const res = await handler.get(`/requests/search?q=${encodeURIComponent(words)}`);
+      expect(numbers(res), words).toEqual([n.content]);
+    }
+    const hit = (await handler.get('/requests/search?q=tribunal')).json().hits[0];
+    expect(hit.highlight).toContain('<mark>tribunal</mark>');
+    expect(hit.highlight).toContain('Carla Content');
+    // Who may see the request finds it by its content; another organisation does not.
+    expect(numbers(await acme.get('/requests/search?q=cardiology'))).toEqual([n.content]);
+    expect(numbers(await globex.get('/requests/search?q=cardiology'))).toEqual([]);
+    // Words of the request columns and of the content together.
+    expect(numbers(await handler.get('/requests/search?q=carla%20radiology'))).toEqual([n.content]);
+  });
+
+  it('reads the content through its own GIN index', async () => {
+    await sql`set enable_seqscan = off`.execute(t.db);
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain select request_number from requests
+      where search @@ to_tsquery('simple', 'tribunal:*')
+         or request_content_search(content) @@ to_tsquery('simple', 'tribunal:*')`.execute(t.db);
+    await sql`reset enable_seqscan`.execute(t.db);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('requests_content_search_idx');
+    expect(text).toContain('requests_search_idx');
   });
 
   it('pages with the summary wording and says when nothing matches', async () => {

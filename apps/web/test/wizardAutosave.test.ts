@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api';
-import { isPassingFailure, retryDelayMs } from '../src/features/wizard/useWizardDraft';
+import { isPassingFailure, mayAutosave, retryDelayMs } from '../src/features/wizard/useWizardDraft';
 
 // A draft's autosave that failed is tried again by itself when the failure may pass.
 
@@ -19,5 +19,13 @@ describe('wizard autosave retries', () => {
     expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([
       2_000, 4_000, 8_000, 15_000, 30_000, 30_000, 30_000,
     ]);
+  });
+});
+
+describe('wizard autosave of a new draft (issue 20)', () => {
+  it('saves a new draft by itself only once something beyond the organisation is entered', () => {
+    expect(mayAutosave({ isSaved: false, entered: false })).toBe(false);
+    expect(mayAutosave({ isSaved: false, entered: true })).toBe(true);
+    expect(mayAutosave({ isSaved: true, entered: false })).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor, signedInOnly } from '../features/auth/policy.js';
@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../http/securityHeaders.js';
 import { requireSignedIn, type ViewContext } from '../http/views.js';
 import { downloadName, isInlineSafe } from './content.js';
-import { createUpload, type FilesContext, openFile, receiveUpload } from './service.js';
+import { createUpload, type FileRow, type FilesContext, openFile, receiveUpload } from './service.js';
 
 const uploadRequest = z.object({
   name: z.string().trim().min(1, 'A file name is required.').max(255),
@@ -25,6 +25,35 @@ const uploadRequest = z.object({
 function disposition(kind: 'inline' | 'attachment', name: string): string {
   const plain = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Answers a stored file with the headers every file gets: shown inline only when its type is safe
+ * to show (and `inline` asks for it), never sniffed, never run as a page of ours. Used by every
+ * route that hands out a stored file once it decided the caller may read it.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  opened: { file: FileRow; stream: NodeJS.ReadableStream },
+  options: { inline: boolean; fileName?: string },
+) {
+  const { file, stream } = opened;
+  const inline = isInlineSafe(file.content_type) && options.inline;
+  reply
+    .header('content-type', file.content_type)
+    .header('content-length', String(file.size))
+    .header(
+      'content-disposition',
+      disposition(inline ? 'inline' : 'attachment', downloadName(file.name, options.fileName)),
+    )
+    .header('x-content-type-options', 'nosniff')
+    // Even a file that slipped through is never run as a page of ours.
+    .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
+    .header('cache-control', file.public_read ? 'public, max-age=3600' : 'private, no-store')
+    // A public file (a logo) may be shown by other sites, such as a mail read in a browser;
+    // every other file stays same-origin (helmet's default).
+    .header('cross-origin-resource-policy', file.public_read ? 'cross-origin' : 'same-origin');
+  return reply.send(stream);
 }
 
 export function fileRoutes(app: FastifyInstance, files: FilesContext, views: ViewContext): void {
@@ -56,23 +85,8 @@ export function fileRoutes(app: FastifyInstance, files: FilesContext, views: Vie
           return reply;
         return sendRefusalPage(request, reply, views, error);
       }
-      const { file, stream } = opened;
-      const inline = isInlineSafe(file.content_type) && request.query.attachment === undefined;
-      reply
-        .header('content-type', file.content_type)
-        .header('content-length', String(file.size))
-        .header(
-          'content-disposition',
-          disposition(inline ? 'inline' : 'attachment', downloadName(file.name, request.query.fileName)),
-        )
-        .header('x-content-type-options', 'nosniff')
-        // Even a file that slipped through is never run as a page of ours.
-        .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
-        .header('cache-control', file.public_read ? 'public, max-age=3600' : 'private, no-store')
-        // A public file (a logo) may be shown by other sites, such as a mail read in a browser;
-        // every other file stays same-origin (helmet's default).
-        .header('cross-origin-resource-policy', file.public_read ? 'cross-origin' : 'same-origin');
-      return reply.send(stream);
+      const inline = request.query.attachment === undefined;
+      return sendStoredFile(reply, opened, { inline, fileName: request.query.fileName });
     },
   );
 

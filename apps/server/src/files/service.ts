@@ -128,7 +128,7 @@ export async function receiveUpload(
   return { key, size };
 }
 
-type FileRow = NonNullable<Awaited<ReturnType<typeof repo.findFile>>>;
+export type FileRow = NonNullable<Awaited<ReturnType<typeof repo.findFile>>>;
 
 /**
  * A direct upload (S3) is judged the first time the file is used: what arrived must have the
@@ -186,6 +186,19 @@ export async function openFile(ctx: FilesContext, actor: Actor | undefined, key:
     },
   });
   return { file, stream: pipeline(stream, recorded, () => undefined) };
+}
+
+/**
+ * A stored file whose reading the caller's feature has already allowed (an administrator opening
+ * what an outgoing message carries): 404 when it is gone or was never uploaded whole. Nothing is
+ * recorded as a read of the file's owner (no one downloaded a result).
+ */
+export async function openAllowedFile(ctx: FilesContext, key: string) {
+  const found = await repo.findFile(ctx.db, key);
+  if (!found) throw notFound('File not found.');
+  const file = await settleDirectUpload(ctx, found);
+  if (!file.uploaded_at) throw notFound('File not found.');
+  return { file, stream: await ctx.storage.open(key) };
 }
 
 /**

@@ -274,6 +274,10 @@ beforeAll(async () => {
       message_id: null,
       request_number: requestNumber,
       scope: '/org/acme/',
+      // What the message carries opens from the outbox (GET …/attachments/0).
+      attachments: JSON.stringify([
+        { fileKey: resultFileKey, name: 'records.pdf', contentType: 'application/pdf' },
+      ]),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

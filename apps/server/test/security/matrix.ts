@@ -405,6 +405,10 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   'GET /admin/outbox': { allow: holders('mail:view') },
   'GET /admin/outbox/search': { shows: ['mail'], allow: holders('mail:view') },
   'GET /admin/outbox/:mailId': { shows: ['mail'], allow: acmeHolders('mail:view') },
+  'GET /admin/outbox/:mailId/attachments/:index': {
+    allow: acmeHolders('mail:view'),
+    params: () => ({ index: '0' }),
+  },
   'POST /admin/outbox/:mailId/actions/:action': {
     allow: acmeHolders('mail:edit'),
     params: () => ({ action: 'resend' }),
@@ -467,6 +471,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     { variant: 'addInvoice', allow: REQUEST_HANDLERS, order: 1, pastAuth: [400] },
     { variant: 'reOpenRequest', allow: REQUEST_HANDLERS, order: 1, pastAuth: [409] },
     { variant: 'issueRequest', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
+    { variant: 'issueRequestAgain', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
     { variant: 'closeRequest', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
     { variant: 'noSuchAction', allow: [], refusedAs: [401, 404] },
   ]),

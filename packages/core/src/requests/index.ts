@@ -6,6 +6,7 @@ export * from './kpi.js';
 export * from './mentions.js';
 export * from './model.js';
 export * from './recipientState.js';
+export * from './senderVisibility.js';
 export * from './tags.js';
 export * from './views.js';
 export * from './wizard.js';

@@ -1,3 +1,4 @@
+import { SENDER_TASK_TYPES } from '@dossier/core';
 import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -91,7 +92,12 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
               f.inboxScopes.map((s) => scopeAtOrUnder(sql.ref('t.scope'), s)),
               sql` or `,
             )}))`;
-      const onRequest = sql`(requests.request_number is not null and ${visibleRequest(f)}${sql.join(
+      // The sender side sees its own tasks only, and sees them under the default type filter too:
+      // that filter leaves the sender's tasks out of staff lists, not out of the sender's own
+      // (senderVisibility.ts in @dossier/core).
+      const senderTypes = sql.join([...SENDER_TASK_TYPES].map((type) => sql`${type}`));
+      const ownTask = sql`(${staffRequest(f)} or t.type in (${senderTypes}))`;
+      const onRequest = sql`(requests.request_number is not null and ${visibleRequest(f)} and ${ownTask}${sql.join(
         requestConditions(f).map((c) => sql` and ${c}`),
         sql``,
       )})`;
@@ -99,7 +105,10 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
       if (f.dueFrom) where.push(sql`t.due_at >= ${f.dueFrom}`);
       if (f.dueBefore) where.push(sql`t.due_at < ${f.dueBefore}`);
       if (f.taskType) where.push(sql`t.type = ${f.taskType}`);
-      if (f.excludeTaskType) where.push(sql`t.type <> ${f.excludeTaskType}`);
+      if (f.excludeTaskType)
+        where.push(
+          sql`(t.type <> ${f.excludeTaskType} or requests.request_number is not null and not ${staffRequest(f)})`,
+        );
       return {
         from: sql`tasks t left join requests on requests.request_number = t.request_number`,
         display: sql`left join users au on au.id = t.assigned_to`,
@@ -115,7 +124,13 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
       return {
         from: sql`correspondence c join requests on requests.request_number = c.request_number`,
         display: sql`left join users cu on cu.id = c.created_by`,
-        where: [sql`requests.status <> 'closed'`, visibleRequest(f), ...requestConditions(f)],
+        where: [
+          sql`requests.status <> 'closed'`,
+          visibleRequest(f),
+          // A message with an unverified sender is staff's until accepted (correspondence/list.ts).
+          sql`(not c.unverified_sender or ${staffRequest(f)})`,
+          ...requestConditions(f),
+        ],
         key: sql`c.kind`,
         order: sql`c.created_at desc, c.id`,
         columns: sql`c.id::text as id, c.kind, c.request_number, c.subject, c.is_urgent_note,

@@ -3,12 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import { sendStoredFile } from '../../files/routes.js';
 import { notFound } from '../../http/errors.js';
 import { optional } from '../../http/query.js';
 import { requireActor } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { sendRefusalPage, sendSignedInPage } from '../users/pageView.js';
 import { COUNT_CAP, MAIL_STATUSES } from './repository.js';
-import { getOutboxMessageView, getOutboxPageView, resendMail, searchOutbox } from './service.js';
+import {
+  getOutboxMessageView,
+  getOutboxPageView,
+  openOutboxAttachment,
+  resendMail,
+  searchOutbox,
+} from './service.js';
 
 // The admin outbox: the page, GET /admin/outbox/search, one message's page and its action
 // POST /admin/outbox/{id}/actions/resend ("Send again").
@@ -27,6 +34,9 @@ const searchQuery = pagingQuerySchema.extend({
 });
 const mailParams = z.object({ mailId: z.string().max(40) });
 const actionParams = mailParams.extend({ action: z.string().max(40) });
+const attachmentParams = mailParams.extend({
+  index: z.coerce.number({ error: 'Not an attachment.' }).int().min(0).max(99, 'Not an attachment.'),
+});
 
 export function outboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,6 +56,25 @@ export function outboxRoutes(app: FastifyInstance, deps: AppDeps): void {
     sendSignedInPage(request, reply, deps.views, () =>
       getOutboxMessageView(deps.db, requireActor(request), request.params.mailId),
     ),
+  );
+
+  r.get(
+    '/admin/outbox/:mailId/attachments/:index',
+    { schema: { params: attachmentParams, querystring: z.object({ attachment: z.string().optional() }) } },
+    async (request, reply) => {
+      const { mailId, index } = request.params;
+      let opened: Awaited<ReturnType<typeof openOutboxAttachment>>;
+      try {
+        opened = await openOutboxAttachment(deps.db, deps.files, requireActor(request), mailId, index);
+      } catch (error) {
+        // Opened in a browser tab: a refusal is a page (Access Denied, Invalid URL), as for files.
+        return sendRefusalPage(request, reply, deps.views, error);
+      }
+      return sendStoredFile(reply, opened, {
+        inline: request.query.attachment === undefined,
+        fileName: opened.name,
+      });
+    },
   );
 
   r.post('/admin/outbox/:mailId/actions/:action', { schema: { params: actionParams } }, async (request) => {

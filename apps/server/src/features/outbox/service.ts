@@ -2,6 +2,7 @@ import type { PagingQuery, SearchAnswer, View } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { toSearchAnswer } from '../../db/search.js';
+import { type FilesContext, openAllowedFile } from '../../files/service.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { sanitizeEmailHtml } from '../../mail/incoming/sanitizeHtml.js';
 import type { MailAttachment } from '../../mail/outbox.js';
@@ -80,9 +81,10 @@ async function readableMail(db: DbOrTrx, actor: Actor, id: string): Promise<repo
 
 function messageView(actor: Actor, row: repo.MailRow): View {
   const status = statusOf(row);
-  const attachments = ((row.attachments as MailAttachment[] | null) ?? []).map((a) => ({
+  const attachments = ((row.attachments as MailAttachment[] | null) ?? []).map((a, index) => ({
     name: a.name,
     contentType: a.contentType,
+    url: `/admin/outbox/${row.id}/attachments/${index}`,
   }));
   return {
     $type: 'adminOutboxMessage',
@@ -107,6 +109,24 @@ function messageView(actor: Actor, row: repo.MailRow): View {
     },
     actions: status === 'failed' && mayReachMail(actor, 'mail:edit', row.scope) ? ['resend'] : [],
   };
+}
+
+/**
+ * GET /admin/outbox/{id}/attachments/{index}: a file the message carries, for whoever may read the
+ * message (issue 20). The file is the one sent, whoever owns it: reading the message is reading it.
+ */
+export async function openOutboxAttachment(
+  db: DbOrTrx,
+  files: FilesContext,
+  actor: Actor,
+  id: string,
+  index: number,
+) {
+  const row = await readableMail(db, actor, id);
+  const attachment = ((row.attachments as MailAttachment[] | null) ?? [])[index];
+  if (!attachment) throw notFound('No such attachment.');
+  const opened = await openAllowedFile({ ...files, db }, attachment.fileKey);
+  return { ...opened, name: attachment.name };
 }
 
 export async function getOutboxMessageView(db: DbOrTrx, actor: Actor, id: string): Promise<View> {

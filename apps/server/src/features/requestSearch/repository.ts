@@ -7,8 +7,8 @@ import type { visibleRequests } from '../requests/policy.js';
 
 // All SQL of the find-requests search. Every condition has an index behind it on 1,000,000 requests
 // (migrations 0009 and 0014): the number by its primary key or prefix index, applicant and recipient
-// names by trigram, the full text by the GIN index on `search`, scope and dates by
-// (scope text_pattern_ops, submitted_at). Counting stops at TOTAL_CAP: an exact count of a broad
+// names by trigram, the full text by the GIN indexes on `search` and on the content (migration 701),
+// scope and dates by (scope text_pattern_ops, submitted_at). Counting stops at TOTAL_CAP: an exact count of a broad
 // search over a million rows costs more than the page itself, and nobody pages through twenty pages
 // of hits instead of narrowing the search.
 
@@ -29,6 +29,9 @@ export interface RequestSearchTerms {
   /** A prefix tsquery (word:* & …), already built from the user's words. */
   tsquery?: string;
 }
+
+/** The words of a query built by toPrefixQuery ('a' & 'b':*): none contains '&'. */
+const wordsOf = (tsquery: string) => tsquery.split(' & ');
 
 type Filter = (eb: ExpressionBuilder<Database, 'requests'>) => ReturnType<typeof sql<SqlBool>>;
 
@@ -64,8 +67,14 @@ function conditions(terms: RequestSearchTerms): Filter[] {
     where.push(() => sql<SqlBool>`scope like ${scope}`);
   }
   if (terms.tsquery) {
-    const query = terms.tsquery;
-    where.push(() => sql<SqlBool>`search @@ to_tsquery('simple', ${query})`);
+    // Each word must occur in the request's columns or in what it asks for (migration 701: the
+    // content has its own GIN index), so a name and an answer find the request together. Per word,
+    // PostgreSQL reads the two indexes as a bitmap OR, and the words' bitmaps as an AND.
+    for (const word of wordsOf(terms.tsquery))
+      where.push(
+        () => sql<SqlBool>`(search @@ to_tsquery('simple', ${word})
+          or request_content_search(content) @@ to_tsquery('simple', ${word}))`,
+      );
   }
   return where;
 }
@@ -121,8 +130,10 @@ export async function searchRequests(
  * document, too costly for every match). The markers are control characters, never in user text, so
  * the caller can escape the text and put its own mark-up in their place.
  */
-export async function highlightRequests(db: DbOrTrx, requestNumbers: string[], tsquery: string) {
+export async function highlightRequests(db: DbOrTrx, requestNumbers: string[], query: string) {
   if (requestNumbers.length === 0) return new Map<string, string>();
+  // A word may have matched the columns and another the content: mark every word wherever it is.
+  const tsquery = wordsOf(query).join(' | ');
   const rows = await db
     .selectFrom('requests')
     .select([
@@ -133,7 +144,13 @@ export async function highlightRequests(db: DbOrTrx, requestNumbers: string[], t
         coalesce(applicant ->> 'reference1', '') || ' ' || coalesce(applicant ->> 'reference2', '') || ' ' ||
         coalesce(applicant ->> 'email', '') || ' ' || coalesce(recipient ->> 'email', ''),
         to_tsquery('simple', ${tsquery}),
-        'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', HighlightAll=true')`.as('highlight'),
+        'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', HighlightAll=true') ||
+        -- What the request asks for can be long: only the passages that match.
+        case when request_content_search(content) @@ to_tsquery('simple', ${tsquery})
+          then ' … ' || ts_headline('simple', request_content_text(content), to_tsquery('simple', ${tsquery}),
+            'StartSel=' || chr(2) || ', StopSel=' || chr(3) ||
+            ', MaxFragments=2, MaxWords=15, MinWords=5, FragmentDelimiter=" … "')
+          else '' end`.as('highlight'),
     ])
     .where('request_number', 'in', requestNumbers)
     .execute();

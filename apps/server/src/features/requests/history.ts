@@ -1,31 +1,16 @@
-import type { RequestHistoryEntry } from '@dossier/core';
+import {
+  type RequestHistoryEntry,
+  SENDER_HIDDEN_EVENTS,
+  SENDER_TASK_TYPES,
+  TASK_EVENTS,
+} from '@dossier/core';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 
 // The request's history on its page: its events, newest first, with who did it. Events are read
 // through events_aggregate_idx; the page shows the newest ones and pages back with `before`.
 
 export const REQUEST_HISTORY_LIMIT = 50;
-
-/**
- * Events the sender side does not see: invoices and payments are staff business, and a result is
- * told to the sender when it is quality-assured, not when it arrives or is discarded. Who of the
- * staff holds a task (claimed, assigned, released, moved by the assignment) is staff business too.
- */
-export const STAFF_ONLY_EVENTS = [
-  'request.invoiceAdded',
-  'request.invoicePaid',
-  'request.invoicePartPaid',
-  'request.invoicePaymentConfirmed',
-  'request.invoiceDiscarded',
-  'request.remittanceAdviceSent',
-  'request.resultAdded',
-  'request.resultDiscarded',
-  'request.undeliveredResultDownloaded',
-  'request.taskClaimed',
-  'request.taskAssigned',
-  'request.taskReleased',
-  'request.taskReassigned',
-];
 
 type Changes = NonNullable<RequestHistoryEntry['changes']>;
 
@@ -41,7 +26,16 @@ export async function listRequestHistory(
     .where('e.aggregate_type', '=', 'request')
     .where('e.aggregate_id', '=', requestNumber);
   if (options.before) query = query.where('e.id', '<', options.before);
-  if (options.staff === false) query = query.where('e.type', 'not in', STAFF_ONLY_EVENTS);
+  if (options.staff === false)
+    // What a sender sees is written once, in @dossier/core (senderVisibility.ts).
+    query = query
+      .where('e.type', 'not in', SENDER_HIDDEN_EVENTS)
+      .where((eb) =>
+        eb.or([
+          eb('e.type', 'not in', TASK_EVENTS),
+          eb(sql<string>`e.payload ->> 'type'`, 'in', SENDER_TASK_TYPES),
+        ]),
+      );
   const rows = await query
     .orderBy('e.id', 'desc')
     .limit(options.limit ?? REQUEST_HISTORY_LIMIT)

@@ -27,7 +27,12 @@ function bodyText(body: unknown): string {
   return '';
 }
 
-export async function buildRequestPreview(db: DbOrTrx, row: RequestRow): Promise<RequestPreview> {
+/** `staff`: the actor is staff of the request; the sender side sees only messages staff accepted. */
+export async function buildRequestPreview(
+  db: DbOrTrx,
+  row: RequestRow,
+  staff: boolean,
+): Promise<RequestPreview> {
   const [scopeEntry, onBehalf, latest] = await Promise.all([
     getScopeEntry(db, row.scope),
     row.submitted_on_behalf_of
@@ -38,6 +43,7 @@ export async function buildRequestPreview(db: DbOrTrx, row: RequestRow): Promise
       .leftJoin('users as u', 'u.id', 'c.created_by')
       .select(['c.kind', 'c.created_at', 'c.subject', 'c.body', 'u.name as author'])
       .where('c.request_number', '=', row.request_number)
+      .$if(!staff, (q) => q.where('c.unverified_sender', '=', false))
       .orderBy('c.created_at', 'desc')
       .limit(1)
       .executeTakeFirst(),

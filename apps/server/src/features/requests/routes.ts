@@ -48,8 +48,9 @@ export function requestRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.get('/requests/:requestNumber/preview', { schema: { params } }, async (request) => {
-    const row = await loadVisibleRequest(deps.db, requireActor(request), request.params.requestNumber);
-    return buildRequestPreview(deps.db, row);
+    const actor = requireActor(request);
+    const row = await loadVisibleRequest(deps.db, actor, request.params.requestNumber);
+    return buildRequestPreview(deps.db, row, isRequestStaff(actor, row));
   });
 
   r.get(

@@ -98,12 +98,11 @@ export function selectTaskItems(db: DbOrTrx) {
     ]);
 }
 
-export function listTasksOfRequest(db: DbOrTrx, requestNumber: string) {
-  return selectTaskItems(db)
-    .where('t.request_number', '=', requestNumber)
-    .orderBy('t.id', 'desc')
-    .limit(REQUEST_TASKS_LIMIT)
-    .execute();
+/** The request's tasks, newest first; `types`: only these (the sender side sees its own only). */
+export function listTasksOfRequest(db: DbOrTrx, requestNumber: string, types?: readonly string[]) {
+  let query = selectTaskItems(db).where('t.request_number', '=', requestNumber);
+  if (types) query = query.where('t.type', 'in', types.length > 0 ? [...types] : ['']);
+  return query.orderBy('t.id', 'desc').limit(REQUEST_TASKS_LIMIT).execute();
 }
 
 type TaskRow = Awaited<ReturnType<typeof listTasksOfRequest>>[number];

@@ -8,6 +8,7 @@ import {
   type RequestRecipient,
   type RequestSummary,
   type RequestView,
+  SENDER_TASK_TYPES,
   type TagDefinition,
   type TagValues,
 } from '@dossier/core';
@@ -107,7 +108,8 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
     await Promise.all([
       buildRequestSummary(db, row, now),
       getRequestSettings(db, row.scope),
-      listTasksOfRequest(db, row.request_number),
+      // The sender side sees its own tasks only (senderVisibility.ts in @dossier/core).
+      listTasksOfRequest(db, row.request_number, staff ? undefined : SENDER_TASK_TYPES),
       listRequestResults(db, actor, row),
       listRequestInvoices(db, actor, row),
       listRequestCorrespondence(db, actor, row),

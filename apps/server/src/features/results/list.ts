@@ -1,4 +1,4 @@
-import type { ResultItem } from '@dossier/core';
+import { type ResultItem, senderSeesResult } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
 import { isRequestStaff } from '../requests/policy.js';
@@ -13,7 +13,11 @@ import { listResults, type ResultRow } from './repository.js';
 export function isResultDelivered(
   row: Pick<ResultRow, 'quality_assured_at' | 'quality_assurance_skipped' | 'discarded_at'>,
 ): boolean {
-  return !row.discarded_at && (row.quality_assured_at !== null || row.quality_assurance_skipped);
+  return senderSeesResult({
+    qualityAssured: row.quality_assured_at !== null,
+    qualityAssuranceSkipped: row.quality_assurance_skipped,
+    discarded: row.discarded_at !== null,
+  });
 }
 
 /** Whether the actor may see this result of the request (staff: all of them). */

@@ -1,4 +1,4 @@
-import type { TemplateUsage, WorkflowTaskType } from '@dossier/core';
+import { senderMayBeMailedAboutTask, type TemplateUsage, type WorkflowTaskType } from '@dossier/core';
 import { type AppAddress, appUrlOf } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { enqueueMail, type MailAttachment } from '../../mail/outbox.js';
@@ -279,12 +279,17 @@ export async function sendTaskMail(
   const settings = await getTaskTypeSettings(trx, request.scope, type);
   const when = moment === 'triggered' ? 'Triggered' : 'Completed';
   const senderAction = moment === 'triggered' && type === 'senderActionRequired';
+  // A task about work the sender side never sees (a result awaiting QA, an invoice) is not told to
+  // it, whatever the flags say (senderVisibility.ts in @dossier/core).
+  const toSenderSide = senderMayBeMailedAboutTask(type);
   const sender =
-    senderAction || settings?.[`notifyRequestSenderWhen${when}`]
+    senderAction || (toSenderSide && settings?.[`notifyRequestSenderWhen${when}`])
       ? await repo.senderEmail(trx, request)
       : undefined;
   const others = [
-    ...(settings?.[`notifyExternalUsersWhen${when}`] ? await repo.externalUserEmails(trx, request) : []),
+    ...(toSenderSide && settings?.[`notifyExternalUsersWhen${when}`]
+      ? await repo.externalUserEmails(trx, request)
+      : []),
     ...addressesOf(settings?.[`notifyOtherWhen${when}`]),
   ];
   if (!sender && others.length === 0) return 0;

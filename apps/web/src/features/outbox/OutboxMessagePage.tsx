@@ -132,11 +132,18 @@ export const OutboxMessagePage = definePage<OutboxMessageView>(({ view }) => {
             </Text>
           ) : (
             <Group gap="md" data-testid="outbox-message-attachments">
-              {mail.attachments.map((a, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the attachments of a message never reorder
-                <Text key={`${a.name}-${i}`} size="sm">
+              {/* Each opens in a new tab (the server shows only safe types inline). */}
+              {mail.attachments.map((a) => (
+                <Anchor
+                  key={a.url}
+                  size="sm"
+                  href={a.url}
+                  target="_blank"
+                  rel="noopener"
+                  data-testid="outbox-message-attachment"
+                >
                   {a.name}
-                </Text>
+                </Anchor>
               ))}
             </Group>
           )}

@@ -36,7 +36,8 @@ export interface OutboxMessage extends OutboxHit {
   text: string;
   /** Sanitized by the server; shown only inside a sandboxed frame. */
   html: string | null;
-  attachments: { name: string; contentType: string }[];
+  /** `url`: the attachment as sent, for whoever may read the message. */
+  attachments: { name: string; contentType: string; url: string }[];
 }
 
 export interface OutboxMessageView extends View {

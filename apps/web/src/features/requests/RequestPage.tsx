@@ -20,6 +20,7 @@ import { SummaryPart } from './parts/SummaryPart';
 import type { PartProps } from './parts/types';
 import { formatDateTime } from './requestApi';
 import { TaskList } from './TaskList';
+import { tasksOutsideRecipient } from './taskLists';
 
 // /requests/{requestNumber}: the request page (spec 2). One thing is active at a time: an action
 // panel or the edit of one part; while it is, no other Edit or action button is offered.
@@ -137,7 +138,11 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
         </SimpleGrid>
 
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <TaskList title={t('request.tasks.title')} tasks={view.tasks} testId="request-tasks" />
+          <TaskList
+            title={t('request.tasks.title')}
+            tasks={tasksOutsideRecipient(view)}
+            testId="request-tasks"
+          />
           <TaskList
             title={t('request.tasks.recipientTitle')}
             tasks={view.recipientTasks}

@@ -20,7 +20,7 @@ function newDraftId(): string {
  * step of a new draft; with one open, the wizard at its step.
  */
 export const NewRequestPage = definePage<NewRequestView>(({ view }) => {
-  const [freshId] = useState(newDraftId);
+  const [freshId, setFreshId] = useState(newDraftId);
   const draftId = view.draft?.draftId ?? freshId;
   return (
     <Container size="lg" data-testid="new-request-page">
@@ -29,7 +29,13 @@ export const NewRequestPage = definePage<NewRequestView>(({ view }) => {
           {view.title}
         </Title>
         {!view.draft && <DraftsList drafts={view.drafts} />}
-        <Wizard key={`${draftId}:${view.step}`} view={view} draftId={draftId} />
+        <Wizard
+          key={`${draftId}:${view.step}`}
+          view={view}
+          draftId={draftId}
+          // Discarded on the first step: an empty form under a new id.
+          onDiscarded={() => setFreshId(newDraftId())}
+        />
       </Stack>
     </Container>
   );

@@ -51,7 +51,7 @@ function SaveState({ draft }: { draft: WizardDraft }) {
  * The five-step wizard over one draft. Moving to another step saves the draft and opens its
  * address (/requests/new/{draftId}?step=), so the page can be reloaded or bookmarked at any step.
  */
-export function Wizard(props: { view: NewRequestView; draftId: string }) {
+export function Wizard(props: { view: NewRequestView; draftId: string; onDiscarded?: () => void }) {
   const { t } = useTranslation();
   const { api, view: store } = useServices();
   const navigate = useNavigate();
@@ -108,7 +108,9 @@ export function Wizard(props: { view: NewRequestView; draftId: string }) {
     setBusy(true);
     draft.close();
     try {
+      // A draft never saved is gone already: the server answers so too.
       await api.request('DELETE', `/drafts/${draftId}`);
+      props.onDiscarded?.();
       navigate('/requests/new');
     } catch (error) {
       draft.resume();
@@ -163,7 +165,8 @@ export function Wizard(props: { view: NewRequestView; draftId: string }) {
             >
               {t('wizard.saveDraft')}
             </Button>
-            {view.draft?.isSaved && (
+            {/* On the first step too, where a new draft is only the form so far (issue 20). */}
+            {(view.draft?.isSaved || step === 'sender') && (
               <Button
                 variant="subtle"
                 color="red"

@@ -14,7 +14,10 @@ import { applySenderData } from './senderDefaults';
 // saving. A draft never loses what was typed: every change is saved a moment after the last key,
 // Save Draft saves at once, a save that failed for a passing reason (the network, the server, an
 // expired session) is tried again by itself with growing pauses and as soon as the browser is back
-// online, and a page being left sends what is pending with a keepalive request.
+// online, and a page being left sends what is pending with a keepalive request. A new draft is not
+// saved by itself until something beyond the organisation was entered (choosing the organisation
+// and the defaults it brings are no work to lose): the drafts list does not fill up with empty
+// drafts of people who only looked at the wizard (issue 20). Save Draft and Next save at once.
 
 const AUTOSAVE_MS = 800;
 /** Pauses before the retries of a failed save: 2, 4, 8, 15, then every 30 seconds. */
@@ -28,6 +31,11 @@ export function isPassingFailure(error: unknown): boolean {
 
 export function retryDelayMs(failures: number): number {
   return RETRY_MS[Math.min(Math.max(failures, 1), RETRY_MS.length) - 1];
+}
+
+/** Whether changes may be saved by themselves: a saved draft's always, a new one's once entered. */
+export function mayAutosave(draft: { isSaved: boolean; entered: boolean }): boolean {
+  return draft.isSaved || draft.entered;
 }
 
 export type SaveStatus =
@@ -49,6 +57,8 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
   const closed = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const failures = useRef(0);
+  /** Saved on the server already, or something beyond the organisation entered. */
+  const worthSaving = useRef(mayAutosave({ isSaved: initial?.isSaved ?? false, entered: false }));
   const retry = useRef<() => void>(() => undefined);
   const ctx = useMemo(() => wizardContextOf(senderData), [senderData]);
   const ctxRef = useRef(ctx);
@@ -57,6 +67,7 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
   const saveNow = useCallback(async (): Promise<boolean> => {
     clearTimeout(timer.current);
     if (closed.current) return true;
+    worthSaving.current = true;
     pending.current = false;
     setSave({ state: 'saving' });
     try {
@@ -87,13 +98,15 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
     timer.current = setTimeout(() => void saveNow(), AUTOSAVE_MS);
   }, [saveNow]);
 
+  /** `entered`: the user entered it (the organisation and its defaults are not). */
   const commitState = useCallback(
-    (next: DraftData, completed: number) => {
+    (next: DraftData, completed: number, entered: boolean) => {
       const reconciled = reconcileCompletedStep(completed, next, ctxRef.current);
       latest.current = { data: next, completedStep: reconciled };
       setData(next);
       setCompletedStep(reconciled);
-      schedule();
+      worthSaving.current = mayAutosave({ isSaved: worthSaving.current, entered });
+      if (worthSaving.current) schedule();
     },
     [schedule],
   );
@@ -101,7 +114,7 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
   /** Changes the data; the completed step falls back when an earlier step lost a required field. */
   const update = useCallback(
     (change: (d: DraftData) => DraftData) =>
-      commitState(change(latest.current.data), latest.current.completedStep),
+      commitState(change(latest.current.data), latest.current.completedStep, true),
     [commitState],
   );
 
@@ -122,7 +135,7 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
         setSenderData(loaded);
         ctxRef.current = wizardContextOf(loaded);
         setSenderStatus({ state: 'idle' });
-        commitState(applySenderData(latest.current.data, loaded), latest.current.completedStep);
+        commitState(applySenderData(latest.current.data, loaded), latest.current.completedStep, false);
       } catch (error) {
         setSenderData(null);
         setSenderStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -133,11 +146,16 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
 
   const chooseOrganization = useCallback(
     (organization: string | null) => {
-      update((d) => ({ ...d, sender: { ...d.sender, organization: organization ?? '' } }));
+      const d = latest.current.data;
+      commitState(
+        { ...d, sender: { ...d.sender, organization: organization ?? '' } },
+        latest.current.completedStep,
+        false,
+      );
       if (organization) void loadSender(organization);
       else setSenderData(null);
     },
-    [update, loadSender],
+    [commitState, loadSender],
   );
 
   /** Stops saving: the draft was submitted or discarded. */
@@ -155,7 +173,7 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
   // Whatever is still pending when the page is left goes out with a keepalive request.
   useEffect(() => {
     const flush = () => {
-      if (!pending.current || closed.current) return;
+      if (!pending.current || closed.current || !worthSaving.current) return;
       pending.current = false;
       void fetch(`/drafts/${draftId}`, {
         method: 'PUT',

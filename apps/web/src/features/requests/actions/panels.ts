@@ -1,7 +1,7 @@
 import type { RequestView } from '@dossier/core';
 import type { ComponentType } from 'react';
 import { AddInvoicePanel } from '../invoices/AddInvoicePanel';
-import { IssueRequestPanel } from '../issueRequest/IssueRequestPanel';
+import { IssueRequestAgainPanel, IssueRequestPanel } from '../issueRequest/IssueRequestPanel';
 import { AddResultPanel } from '../results/AddResultPanel';
 import { AddNotePanel } from './AddNotePanel';
 import { AddTaskPanel } from './AddTaskPanel';
@@ -20,6 +20,7 @@ export interface ActionPanelProps {
 
 export const actionPanels: Record<string, ComponentType<ActionPanelProps>> = {
   issueRequest: IssueRequestPanel,
+  issueRequestAgain: IssueRequestAgainPanel,
   addTask: AddTaskPanel,
   addNote: AddNotePanel,
   addResult: AddResultPanel,

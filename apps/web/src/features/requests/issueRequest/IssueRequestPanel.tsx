@@ -30,7 +30,17 @@ interface TemplateOption {
 const hasText = (doc: RichTextDoc) => JSON.stringify(doc).includes('"text":"');
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function IssueRequestPanel({ view, onDone, onCancel }: ActionPanelProps) {
+/** Issue Request Again (after a bounce or a recipient change): the same panel, a new letter. */
+export function IssueRequestAgainPanel(props: ActionPanelProps) {
+  return <IssueRequestPanel {...props} action="issueRequestAgain" />;
+}
+
+export function IssueRequestPanel({
+  view,
+  onDone,
+  onCancel,
+  action = 'issueRequest',
+}: ActionPanelProps & { action?: 'issueRequest' | 'issueRequestAgain' }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const commit = useRequestCommit();
@@ -111,7 +121,7 @@ export function IssueRequestPanel({ view, onDone, onCancel }: ActionPanelProps) 
     !commit.busy;
 
   async function send() {
-    const ok = await commit.runAction(n, 'issueRequest', {
+    const ok = await commit.runAction(n, action, {
       issueRequestMethod: method,
       subject: subject.trim(),
       body,

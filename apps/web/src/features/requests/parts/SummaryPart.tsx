@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TagChip } from '../../../ui/TagChip';
 import { formatDateTime, useRequestCommit } from '../requestApi';
 import { Field, PartCard } from './PartCard';
 import type { PartProps } from './types';
@@ -18,9 +19,9 @@ export function TagGrid({ tags }: { tags: Record<string, string> }) {
   return (
     <SimpleGrid cols={3} spacing="xs" data-testid="request-tags">
       {entries.map(([id, value]) => (
-        <Badge key={id} variant="light" color="gray" size="lg" radius="sm" style={{ textTransform: 'none' }}>
+        <TagChip key={id} variant="light" color="gray" size="lg" radius="sm" data-testid="request-tag">
           {id}: {value}
-        </Badge>
+        </TagChip>
       ))}
     </SimpleGrid>
   );
