@@ -1,5 +1,5 @@
 import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { parseAddressLines } from './inputRules.js';
+import { normalizeUrl, parseAddressLines } from './inputRules.js';
 
 // The shared input rules of spec 3 section 5 and spec 1 section 5, used by the forms to show an
 // error next to a field and by the server to answer 400 with the same message.
@@ -94,6 +94,15 @@ export function normalizePhone(input: string, country?: string | null): Validati
   return ok(value);
 }
 
+/**
+ * A phone search term as numbers are stored: a whole number in any format ("02 9876 5432") becomes
+ * +digits; anything shorter is a part of a number, matched without spaces and punctuation.
+ */
+export function phoneSearchTerm(input: string, country?: string | null): string {
+  const whole = normalizePhone(input, country);
+  return whole.ok ? whole.value : input.trim().replace(/[\s\-().]/g, '');
+}
+
 /** A normalised number for display: international format when libphonenumber knows it. */
 export function formatPhone(value: string): string {
   const parsed = parsePhoneNumberFromString(value);
@@ -105,4 +114,26 @@ export const parseAddress = parseAddressLines;
 
 export function formatAddress(lines: readonly string[]): string {
   return lines.join('\n');
+}
+
+export const WEB_ADDRESS_INVALID = 'Enter a web address starting with http:// or https://.';
+
+/** A web address: protocol required, credentials stripped (spec 3 section 5). */
+export function validateWebAddress(input: string, options: { httpsOnly?: boolean } = {}): Validation {
+  const value = normalizeUrl(input, options);
+  return value ? ok(value) : fail(WEB_ADDRESS_INVALID);
+}
+
+/**
+ * What a web address field holds once left: the address as it will be stored, or the text as typed
+ * when it is no address (its error says why, rather than the text vanishing).
+ */
+export function cleanWebAddress(input: string | null | undefined): string {
+  const text = (input ?? '').trim();
+  return normalizeUrl(text) || text;
+}
+
+/** What an address field holds once left, and what is stored: one line per line of the address. */
+export function cleanAddress(input: string | null | undefined): string {
+  return formatAddress(parseAddressLines(input ?? ''));
 }

@@ -1,6 +1,7 @@
 import {
   type Applicant,
   applicantSchema,
+  cleanApplicantFields,
   contentSchema,
   isIdentifier,
   type RequestContent,
@@ -167,7 +168,8 @@ async function changeOf(
       };
     }
     case 'applicant': {
-      const applicant = data as Applicant;
+      // Stored by the shared input rules: the country's ISO code, the address cleaned.
+      const applicant = cleanApplicantFields(data as Applicant);
       const settings = await getRequestSettings(db, row.scope);
       const errors = stepErrors(
         'applicant',
