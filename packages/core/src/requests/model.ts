@@ -58,10 +58,11 @@ export type Applicant = z.infer<typeof applicantSchema>;
 export function cleanApplicantFields(applicant: Applicant): Applicant {
   const country = normalizeCountry(applicant.country);
   const address = cleanAddress(applicant.address);
+  // Fields not given stay absent, so an edit's history names only what changed.
   return {
     ...applicant,
-    country: country.ok ? country.value : (applicant.country ?? null),
-    address: address.length > 0 ? address : null,
+    ...(applicant.country == null ? {} : { country: country.ok ? country.value : applicant.country }),
+    ...(applicant.address == null ? {} : { address: address.length > 0 ? address : null }),
   };
 }
 
