@@ -226,6 +226,25 @@ function isSubmitterOf(db: DbOrTrx, userId: string, scope: string): Promise<bool
     .then((r) => r !== undefined);
 }
 
+/**
+ * The choices of the sender edit's on-behalf-of picker: enabled users holding the submitter role
+ * at the request's organisation or above it (those the save accepts), by name.
+ */
+export function listSubmitterChoices(db: DbOrTrx, scope: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['u.id', 'u.name'])
+    .distinct()
+    .where('u.disabled', '=', false)
+    .where('r.role', '=', 'c:roles:submitter')
+    .where(sql<SqlBool>`left(${scope}::text, length(r.scope)) = r.scope`)
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .limit(500)
+    .execute();
+}
+
 const PART_NAMES: Record<EditablePart, string> = {
   summary: 'Summary',
   sender: 'Sender',
