@@ -8,6 +8,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 
 // The inputs of the shared input rules that rewrite what was typed (spec 3 section 5): a country
 // chosen from the list, a web address without credentials, an address of trimmed lines without
@@ -24,22 +25,31 @@ type CountrySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
  * match ("Australia"), so a typed name is never refused or cut short; text that names no country
  * chooses nothing.
  */
-export function CountrySelect({ value, onChange, required, ...rest }: CountrySelectProps) {
+export function CountrySelect({ value, onChange, onBlur, required, ...rest }: CountrySelectProps) {
+  const { t } = useTranslation();
   const data = useMemo(() => countries().map((c) => ({ value: c.code, label: c.name })), []);
   // A stored lowercase code or name (older data) is shown as the country it names.
   const known = normalizeCountry(value);
+  const chosen = known.ok ? known.value : null;
   return (
     <Select
       {...rest}
       required={required}
       data={data}
-      value={known.ok ? known.value : null}
+      value={chosen}
       onChange={(code) => onChange(code)}
+      onBlur={(event) => {
+        // The text as typed is still in the input here: a whole country name (or code) chooses it
+        // even when no option was highlighted (text pasted or filled in at once).
+        const named = normalizeCountry(event.currentTarget.value);
+        if (named.ok && named.value && named.value !== chosen) onChange(named.value);
+        onBlur?.(event);
+      }}
       searchable
       clearable={!required}
       selectFirstOptionOnChange
       autoSelectOnBlur
-      nothingFoundMessage="No such country"
+      nothingFoundMessage={t('accounts.fields.noSuchCountry')}
     />
   );
 }
