@@ -3,6 +3,7 @@ import { ADMIN, signIn } from './fixtures';
 
 // Pages load their code on first use; on a busy machine that takes longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
 
 // The shared input rules in the browser: what a field shows once left is what the server stores
 // (the same table as apps/server/test/inputRules.test.ts), a country is chosen from the list by its
@@ -33,11 +34,10 @@ test('a recipient stores what its fields show: no credentials, clean addresses, 
     await page.getByTestId(field).press('Tab');
     await expect(page.getByTestId(field), field).toHaveValue(shown);
   }
-  // A country that is none chooses nothing; the list says so.
+  // Text that names no country chooses nothing: the country chosen before stays.
   await page.getByTestId('recipient-country').fill('zz');
-  await expect(page.getByText('No such country')).toBeVisible();
-  await page.getByTestId('recipient-country').fill('Australia');
   await page.getByTestId('recipient-country').press('Tab');
+  await expect(page.getByTestId('recipient-country')).toHaveValue('Australia');
   await page.getByTestId('recipient-tag-kind').click();
   await page.getByRole('option', { name: 'hospital', exact: true }).click();
   await page.getByTestId('save').click();

@@ -95,12 +95,16 @@ export function normalizePhone(input: string, country?: string | null): Validati
 }
 
 /**
- * A phone search term as numbers are stored: a whole number in any format ("02 9876 5432") becomes
- * +digits; anything shorter is a part of a number, matched without spaces and punctuation.
+ * A phone search term as numbers are stored (+ and digits): an international number ("+61 2 …",
+ * "0061 2 …") becomes +digits; a national one ("02 9876 5432") loses its trunk 0, so it matches the
+ * stored number whatever its country code; anything else is matched as typed, less spaces and
+ * punctuation.
  */
-export function phoneSearchTerm(input: string, country?: string | null): string {
-  const whole = normalizePhone(input, country);
-  return whole.ok ? whole.value : input.trim().replace(/[\s\-().]/g, '');
+export function phoneSearchTerm(input: string): string {
+  const compact = input.trim().replace(/[\s\-().]/g, '');
+  if (/^00\d+$/.test(compact)) return `+${compact.slice(2)}`;
+  if (/^0\d+$/.test(compact)) return compact.slice(1);
+  return compact;
 }
 
 /** A normalised number for display: international format when libphonenumber knows it. */
