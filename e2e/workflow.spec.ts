@@ -43,7 +43,12 @@ async function submitAsSubmitter(applicantName: string): Promise<string> {
           reference1: 'WF-1',
           authority: { key, name: 'authority.pdf' },
         },
-        recipient: { name: 'Northside Clinic', phone: '02 9000 1111', email: 'records@northside.example' },
+        recipient: {
+          name: 'Northside Clinic',
+          phone: '02 9000 1111',
+          email: 'records@northside.example',
+          tags: { kind: 'hospital' },
+        },
         content: {
           itemTypes: [{ id: 'itemGeneralPractice', smartFormAnswers: {} }],
           additionalQuestions: [],

@@ -265,6 +265,16 @@ describe('create and edit', () => {
     expect((await t.app.inject(signinForm('acmeuser', 'Correct-Horse-9'))).statusCode).toBe(200);
   });
 
+  it('starts a new user in the preselected scope with its default IP range', async () => {
+    await setIpRanges(t.db, 'scopeAcme', [
+      { id: 'local', isDefault: false, cidrs: ['127.0.0.1', '::1'] },
+      { id: 'office', isDefault: true, cidrs: ['10.0.0.0/8'] },
+    ]);
+    const view = (await acmeAdmin.get('/admin/users/edit')).json();
+    expect(view.user.scope).toBe('/org/acme/');
+    expect(view.user.ipRange).toBe('office');
+  });
+
   it('keeps externalUserId read-only', async () => {
     await t.db.updateTable('users').set({ external_user_id: 'ext-1' }).where('id', '=', 'acmeuser').execute();
     const view = (await root.get('/admin/users/edit/acmeuser')).json();

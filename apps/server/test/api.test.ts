@@ -88,7 +88,12 @@ function submission(authorityKey: string, organization = ACME) {
       authority: { key: authorityKey, name: 'authority.pdf' },
       reference1: 'JC-REF-1',
     },
-    recipient: { name: 'Northside Clinic', phone: '02 9000 1111', email: 'records@northside.example' },
+    recipient: {
+      name: 'Northside Clinic',
+      phone: '02 9000 1111',
+      email: 'records@northside.example',
+      tags: { kind: 'hospital' },
+    },
     content: {
       itemTypes: [
         {

@@ -47,7 +47,13 @@ describe('password reset', () => {
       url: `/set-password?token=${encodeURIComponent(token)}`,
       headers: XHR,
     });
-    expect(view.json()).toMatchObject({ $type: 'setPassword', userId: 'rosa', requireRepeat: true });
+    expect(view.json()).toMatchObject({
+      $type: 'setPassword',
+      title: 'Set Password',
+      userId: 'rosa',
+      requireRepeat: true,
+      firstPassword: false,
+    });
 
     const weak = await post('/set-password', { token, password: 'short' }, '10.0.0.2');
     expect(weak.statusCode).toBe(400);
@@ -64,7 +70,12 @@ describe('password reset', () => {
       { token, password: 'New-Password-42', repeat: 'New-Password-42' },
       '10.0.0.2',
     );
-    expect(done.json()).toEqual({ $type: 'passwordChanged', title: 'Password Changed', userId: 'rosa' });
+    expect(done.json()).toEqual({
+      $type: 'passwordChanged',
+      title: 'Password Changed',
+      userId: 'rosa',
+      firstPassword: false,
+    });
     expect(await signIn(t.app, 'rosa', 'New-Password-42')).toMatch(/^dossier_session=/);
 
     const again = await post('/set-password', { token, password: 'Another-Pass-42' }, '10.0.0.2');

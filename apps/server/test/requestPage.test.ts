@@ -104,6 +104,15 @@ describe('request page', () => {
     expect((await handler.get('/requests/nonsense')).statusCode).toBe(404);
   });
 
+  it('offers the sender edit the submitters of the organisation by name, not a raw user id', async () => {
+    const v = await view();
+    expect(v.editableParts).toContain('sender');
+    expect(v.lookups.submitters?.map((s) => s.id)).toEqual(['submitter']);
+    expect((await view(submitter)).lookups.submitters ?? []).not.toContainEqual(
+      expect.objectContaining({ id: 'globex' }),
+    );
+  });
+
   it('rejects a bad part edit with field errors and changes nothing', async () => {
     const before = await view();
     const res = await handler.post(`/requests/${n}/applicant`, {

@@ -56,7 +56,12 @@ async function requestData(cookie: string, organization = ACME) {
       authority: await uploadPdf(cookie),
       reference1: 'JC-REF-1',
     },
-    recipient: { name: 'Northside Clinic', phone: '02 9000 1111', email: 'records@northside.example' },
+    recipient: {
+      name: 'Northside Clinic',
+      phone: '02 9000 1111',
+      email: 'records@northside.example',
+      tags: { kind: 'hospital' },
+    },
     content: {
       itemTypes: [
         {
@@ -256,6 +261,7 @@ describe('POST /requests', () => {
       'content.additionalQuestions.0.text',
       'content.itemTypes',
       'recipient.phone',
+      'recipient.tags.kind',
     ]);
     const count = await t.db
       .selectFrom('requests')
@@ -450,7 +456,7 @@ describe('POST /requests', () => {
     const data = await requestData(sam);
     const res = await call(sam, 'POST', '/requests', {
       ...data,
-      recipient: { name: 'Brand New Clinic', phone: '02 9000 2222' },
+      recipient: { name: 'Brand New Clinic', phone: '02 9000 2222', tags: { kind: 'hospital' } },
       applicant: { ...data.applicant, authority: await uploadPdf(sue, 'sues.pdf') },
     });
     expect(res.statusCode).toBe(400);
@@ -467,6 +473,25 @@ describe('POST /requests', () => {
         .where('recipient_name', '=', 'Brand New Clinic')
         .execute(),
     ).toEqual([]);
+  });
+
+  it('refuses a new recipient without its required Kind, on that field, and stores nothing', async () => {
+    const before = await t.db
+      .selectFrom('recipients')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    const data = await requestData(sam);
+    const res = await call(sam, 'POST', '/requests', {
+      ...data,
+      recipient: { name: 'Kindless Clinic', phone: '02 9000 4444', country: 'Australia' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ 'recipient.tags.kind': 'This field is required.' });
+    const after = await t.db
+      .selectFrom('recipients')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    expect(after?.n).toBe(before?.n);
   });
 
   it('tries another number when one is taken', async () => {

@@ -400,6 +400,16 @@ describe('new user activation', () => {
     const link = /https?:\/\/\S+\/set-password\?token=[\w%-]+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
     const view = await caller(t.app).get(new URL(link as string).pathname + new URL(link as string).search);
-    expect(view.json()).toMatchObject({ $type: 'setPassword', userId: 'newbie' });
+    // A first password activates the account: the page says so, not "Your password has been changed."
+    expect(view.json()).toMatchObject({
+      $type: 'setPassword',
+      userId: 'newbie',
+      title: 'Activate Your Account',
+      firstPassword: true,
+    });
+    const token = new URL(link as string).searchParams.get('token');
+    const set = await caller(t.app).post('/set-password', { token, password: 'Newbie-Pass-2026!' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ title: 'Account Activated', firstPassword: true });
   });
 });

@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { normalizeCountry } from './countries.js';
 import { isCurrency } from './currencies.js';
 import type { FieldErrors } from './userForm.js';
-import { normalizePhone, validateEmail } from './validators.js';
+import {
+  cleanAddress,
+  cleanWebAddress,
+  normalizePhone,
+  validateEmail,
+  validateWebAddress,
+} from './validators.js';
 
 // Recipients and payees (spec 1 sections 3 and 5): the bodies the edit pages post and their rules.
 
@@ -33,7 +40,8 @@ export const recipientFormSchema = z.object({
   webSiteUrl: text(500).nullish(),
   streetAddress: text(1000).nullish(),
   postalAddress: text(1000).nullish(),
-  country: text(2).nullish(),
+  /** An ISO code; a country's English name is taken too and stored as its code. */
+  country: text(100).nullish(),
   notes: text(10_000).nullish(),
   /** Uploaded files (POST /files), given to the recipient when it is saved. */
   attachments: z
@@ -52,6 +60,28 @@ export function dropUnnamedContacts(contacts: readonly RecipientContact[]): Reci
   return contacts.filter((c) => !blank(c.name));
 }
 
+const orNull = (v: string) => (v.length === 0 ? null : v);
+
+/**
+ * The fields the shared input rules rewrite, as they are stored: the web address without
+ * credentials, addresses one trimmed line per line without commas, the country as its ISO code.
+ * The caller has validated the form (an invalid value is kept as typed).
+ */
+export function cleanedDirectoryFields(form: {
+  webSiteUrl?: string | null;
+  streetAddress?: string | null;
+  postalAddress?: string | null;
+  country?: string | null;
+}) {
+  const country = normalizeCountry(form.country);
+  return {
+    webSiteUrl: orNull(cleanWebAddress(form.webSiteUrl)),
+    streetAddress: orNull(cleanAddress(form.streetAddress)),
+    postalAddress: orNull(cleanAddress(form.postalAddress)),
+    country: country.ok ? country.value : orNull((form.country ?? '').trim()),
+  };
+}
+
 export function validateRecipient(form: Partial<RecipientForm>): FieldErrors {
   const errors: FieldErrors = {};
   if (blank(form.name)) errors.name = 'Name is required.';
@@ -66,9 +96,12 @@ export function validateRecipient(form: Partial<RecipientForm>): FieldErrors {
   }
   if (!blank(form.email) && !validateEmail(form.email ?? '').ok)
     errors.email = 'Enter a valid email address.';
-  if (!blank(form.webSiteUrl) && !/^https?:\/\/[^\s]+$/i.test(form.webSiteUrl ?? '')) {
-    errors.webSiteUrl = 'Enter a web address starting with http:// or https://.';
+  if (!blank(form.webSiteUrl)) {
+    const url = validateWebAddress(form.webSiteUrl ?? '');
+    if (!url.ok) errors.webSiteUrl = url.message;
   }
+  const country = normalizeCountry(form.country);
+  if (!country.ok) errors.country = country.message;
   for (const [id, tag] of Object.entries(form.tags ?? {})) {
     if (tag.isRequired && blank(tag.value)) errors[`tags.${id}`] = `${tag.name || id} is required.`;
     else if (!blank(tag.value) && !tag.values.includes(tag.value ?? ''))
@@ -106,8 +139,9 @@ export function validatePayee(form: Partial<PayeeForm>): FieldErrors {
   if (!blank(form.email) && !validateEmail(form.email ?? '').ok)
     errors.email = 'Enter a valid email address.';
   const url = form.foreignReference?.url;
-  if (!blank(url) && !/^https?:\/\/[^\s]+$/i.test(url ?? '')) {
-    errors['foreignReference.url'] = 'Enter a web address starting with http:// or https://.';
+  if (!blank(url)) {
+    const checked = validateWebAddress(url ?? '');
+    if (!checked.ok) errors['foreignReference.url'] = checked.message;
   }
   return errors;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeCountry } from './countries.js';
 import {
   checkPassword,
   checkPasswordRepeat,
@@ -20,7 +21,8 @@ export const userFormSchema = z.object({
   phone: text(40).default(''),
   email: text(254).default(''),
   scope: text(500).optional(),
-  country: text(2).nullish(),
+  /** An ISO code; a country's English name is taken too and stored as its code. */
+  country: text(100).nullish(),
   language: text(20).nullish(),
   password: text(200).nullish(),
   /** The account page asks for it to change the password or the email address. */
@@ -92,6 +94,8 @@ export function validateUserForm(form: Partial<UserForm>, rules: UserFormRules):
     const email = validateEmail(form.email ?? '');
     if (!email.ok) errors.email = email.message;
   }
+  const country = normalizeCountry(form.country);
+  if (!country.ok) errors.country = country.message;
   if (rules.scopeRequired && blank(form.scope)) errors.scope = requiredMessage('scope');
   const password = form.password ?? '';
   if (password.length === 0) {
@@ -140,12 +144,16 @@ export function canSaveUserForm(
   return state.dirty && !state.busy && Object.keys(validateUserForm(form, rules)).length === 0;
 }
 
-/** Changing the user's scope keeps the IP range when the new scope has it, else takes its first. */
+/**
+ * The IP range of a user in a scope: the current one when the scope has it, else the scope's
+ * default range, else its first. A new user starts with it, and so does a change of scope.
+ */
 export function ipRangeForScope(
   current: string | null | undefined,
-  ranges: readonly { id: string }[],
+  ranges: readonly { id: string; isDefault?: boolean }[],
 ): string | null {
-  return ranges.some((r) => r.id === current) ? (current ?? null) : (ranges[0]?.id ?? null);
+  if (ranges.some((r) => r.id === current)) return current ?? null;
+  return (ranges.find((r) => r.isDefault) ?? ranges[0])?.id ?? null;
 }
 
 /** Changing the role scope of the add-role subview clears a role not offered at the new scope. */

@@ -1,5 +1,5 @@
 import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { parseAddressLines } from './inputRules.js';
+import { normalizeUrl, parseAddressLines } from './inputRules.js';
 
 // The shared input rules of spec 3 section 5 and spec 1 section 5, used by the forms to show an
 // error next to a field and by the server to answer 400 with the same message.
@@ -94,6 +94,19 @@ export function normalizePhone(input: string, country?: string | null): Validati
   return ok(value);
 }
 
+/**
+ * A phone search term as numbers are stored (+ and digits): an international number ("+61 2 …",
+ * "0061 2 …") becomes +digits; a national one ("02 9876 5432") loses its trunk 0, so it matches the
+ * stored number whatever its country code; anything else is matched as typed, less spaces and
+ * punctuation.
+ */
+export function phoneSearchTerm(input: string): string {
+  const compact = input.trim().replace(/[\s\-().]/g, '');
+  if (/^00\d+$/.test(compact)) return `+${compact.slice(2)}`;
+  if (/^0\d+$/.test(compact)) return compact.slice(1);
+  return compact;
+}
+
 /** A normalised number for display: international format when libphonenumber knows it. */
 export function formatPhone(value: string): string {
   const parsed = parsePhoneNumberFromString(value);
@@ -105,4 +118,26 @@ export const parseAddress = parseAddressLines;
 
 export function formatAddress(lines: readonly string[]): string {
   return lines.join('\n');
+}
+
+export const WEB_ADDRESS_INVALID = 'Enter a web address starting with http:// or https://.';
+
+/** A web address: protocol required, credentials stripped (spec 3 section 5). */
+export function validateWebAddress(input: string, options: { httpsOnly?: boolean } = {}): Validation {
+  const value = normalizeUrl(input, options);
+  return value ? ok(value) : fail(WEB_ADDRESS_INVALID);
+}
+
+/**
+ * What a web address field holds once left: the address as it will be stored, or the text as typed
+ * when it is no address (its error says why, rather than the text vanishing).
+ */
+export function cleanWebAddress(input: string | null | undefined): string {
+  const text = (input ?? '').trim();
+  return normalizeUrl(text) || text;
+}
+
+/** What an address field holds once left, and what is stored: one line per line of the address. */
+export function cleanAddress(input: string | null | undefined): string {
+  return formatAddress(parseAddressLines(input ?? ''));
 }

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPassword,
   checkPasswordRepeat,
+  cleanAddress,
+  cleanWebAddress,
   isValidEmail,
+  normalizeCountry,
   normalizePhone,
   parseAddress,
+  phoneSearchTerm,
   searchSummary,
   validateUserId,
 } from '../src/index.js';
@@ -133,4 +137,44 @@ describe('search summary', () => {
   ])('%o', (answer, text) => {
     expect(searchSummary(answer)).toBe(text);
   });
+});
+
+describe('phone search terms match numbers as stored', () => {
+  it.each([
+    ['02 9876 5432', '298765432'],
+    ['(02) 9876-5432', '298765432'],
+    ['+61 2 9876 5432', '+61298765432'],
+    ['0061 2 9876 5432', '+61298765432'],
+    ['9876 5432', '98765432'],
+    ['5432', '5432'],
+  ])('%j searches for %j', (typed, term) => {
+    expect(phoneSearchTerm(typed)).toBe(term);
+    // Whatever the country code of the stored number, a national number is found in it.
+    if (typed.startsWith('0') && !typed.startsWith('00')) {
+      expect('+61298765432').toContain(term);
+      expect('+64298765432').toContain(term);
+    }
+  });
+});
+
+describe('what a field keeps once left (shared input rules)', () => {
+  it.each([
+    ['https://user:pw@host.example/x', 'https://host.example/x'],
+    ['  http://host.example  ', 'http://host.example/'],
+    ['not a url', 'not a url'],
+  ])('web address %j → %j', (typed, kept) => expect(cleanWebAddress(typed)).toBe(kept));
+  it('address: commas removed, lines trimmed, empty lines dropped', () => {
+    expect(cleanAddress(' 8 Macquarie St, \n\n  Sydney, NSW 2000 \n')).toBe(
+      '8 Macquarie St\nSydney NSW 2000',
+    );
+  });
+  it.each([
+    ['Australia', 'AU'],
+    ['au', 'AU'],
+    ['new zealand', 'NZ'],
+    ['', null],
+  ])('country %j → %j', (typed, code) => expect(normalizeCountry(typed)).toEqual({ ok: true, value: code }));
+  it.each(['zz', 'Au stralia', 'Atlantis'])('country %j is refused', (typed) =>
+    expect(normalizeCountry(typed)).toEqual({ ok: false, message: 'Choose a country from the list.' }),
+  );
 });

@@ -4,11 +4,13 @@ import {
   configurationIdOf,
   permissionsOfRoles,
   type RequestData,
+  type RequestRecipient,
   richTextFromParagraphs,
   type SmartFormQuestion,
 } from '@dossier/core';
 import type { Config } from '../config.js';
 import type { Actor } from '../features/auth/actor.js';
+import * as recipients from '../features/recipients/repository.js';
 import { countRequests } from '../features/requests/createRepository.js';
 import { submitRequest } from '../features/requests/createRequest.js';
 import * as fileRepo from '../files/repository.js';
@@ -127,11 +129,65 @@ const APPLICANTS = [
   ['Jack Thompson', '1955-12-08', 'CLM-88125'],
 ] as const;
 
+// Each demo recipient is one directory entry of the root (shared by both organisations), which the
+// requests choose; typed in with every request they became four identical entries each.
 const RECIPIENTS = [
-  { name: 'Harbourside Medical Centre', phone: '+61292470000', email: 'records@harbourside.example' },
-  { name: 'St Vincent Private Hospital', phone: '+61383210000', email: 'hin@stvincent.example' },
-  { name: 'Dr Priya Raman, Orthopaedics', phone: '+61731250000', email: 'reception@raman-ortho.example' },
+  {
+    name: 'Harbourside Medical Centre',
+    phone: '+61292470000',
+    email: 'records@harbourside.example',
+    streetAddress: '12 Circular Quay West\nSydney NSW 2000',
+    postalAddress: 'PO Box 120\nSydney NSW 2001',
+    kind: 'doctor',
+    region: 'nsw',
+  },
+  {
+    name: 'St Vincent Private Hospital',
+    phone: '+61293821111',
+    email: 'hin@stvincent.example',
+    streetAddress: '406 Victoria Street\nDarlinghurst NSW 2010',
+    postalAddress: 'Locked Bag 7\nDarlinghurst NSW 1300',
+    kind: 'hospital',
+    region: 'nsw',
+  },
+  {
+    name: 'Dr Priya Raman, Orthopaedics',
+    phone: '+61731250000',
+    email: 'reception@raman-ortho.example',
+    streetAddress: '88 Wickham Terrace\nSpring Hill QLD 4000',
+    postalAddress: null,
+    kind: 'doctor',
+    region: 'qld',
+  },
 ] as const;
+
+async function seedDirectoryRecipients(db: DbOrTrx) {
+  const chosen: RequestRecipient[] = [];
+  for (const { kind, region, ...r } of RECIPIENTS) {
+    const data: recipients.RecipientData = {
+      disabled: false,
+      ...r,
+      fax: null,
+      webSiteUrl: null,
+      country: 'AU',
+      notes: null,
+      tags: { kind: { value: kind }, region: { value: region } },
+      attachments: [],
+      contacts: [],
+    };
+    const recipientId = await recipients.insertRecipient(db, data, null, '/');
+    chosen.push({
+      ...r,
+      recipientId,
+      version: 1,
+      country: 'AU',
+      attachments: [],
+      tags: { kind, region },
+      contacts: [],
+    });
+  }
+  return chosen;
+}
 
 const ITEMS = ['itemGeneralPractice', 'itemDischargeSummary', 'itemSpecialistReport'];
 
@@ -183,10 +239,11 @@ export async function seedDemoRequests(db: DbOrTrx, config: Config): Promise<voi
     seedActor('globex', 'Gale Globex', '/org/globex/'),
   ];
   const now = Date.now();
+  const directory = await seedDirectoryRecipients(db);
   for (let i = 0; i < 12; i++) {
     const actor = senders[i % 2];
     const [name, dateOfBirth, reference1] = APPLICANTS[Math.floor(i / 2)];
-    const recipient = RECIPIENTS[i % RECIPIENTS.length];
+    const recipient = directory[i % directory.length];
     const itemId = ITEMS[i % ITEMS.length];
     const authority = await storeAuthority(
       files,
@@ -209,7 +266,7 @@ export async function seedDemoRequests(db: DbOrTrx, config: Config): Promise<voi
         reference1Type: reference1.startsWith('POL') ? 'policyNumber' : 'claimNumber',
         tags: {},
       },
-      recipient: { ...recipient, country: 'AU', attachments: [], tags: {}, contacts: [] },
+      recipient,
       content: {
         itemTypes: [
           {

@@ -14,6 +14,7 @@ import { Extension, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MentionChips } from './mentionChips';
 
 // The rich text editor of the specification: headers 1 to 3, bullet and numbered lists, blockquote,
 // bold, italic, underline, links (https and mailto only), list depth at most 4. Stored as the
@@ -128,6 +129,8 @@ export function RichTextEditor({
         },
       }),
       ListDepthLimit,
+      // Notes shown again in edit mode (correspondence) carry mention tokens.
+      MentionChips,
       ...(placeholders ? [PlaceholderProblems] : []),
     ],
     content: editableDoc(value),

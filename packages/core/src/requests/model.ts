@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { fileRefSchema } from '../configuration/entries.js';
-import { recipientContactSchema } from '../directory.js';
+import { normalizeCountry } from '../countries.js';
+import { cleanedDirectoryFields, recipientContactSchema } from '../directory.js';
+import { cleanAddress } from '../validators.js';
 
 // The request as submitted and stored (spec 2 section 3): sender, applicant ("subject"), the
 // recipient snapshot, content and tags. The wizard's draft data is the same shape with every part
@@ -39,7 +41,8 @@ export const applicantSchema = z.object({
   phone: optionalText(40),
   email: optionalText(254),
   address: optionalText(1000),
-  country: optionalText(2),
+  /** An ISO code; a country's English name is taken too and stored as its code. */
+  country: optionalText(100),
   authority: requestFileSchema.nullish(),
   application: requestFileSchema.nullish(),
   reference1: optionalText(100),
@@ -50,6 +53,18 @@ export const applicantSchema = z.object({
   tags: tagValuesSchema,
 });
 export type Applicant = z.infer<typeof applicantSchema>;
+
+/** The applicant as stored: the country as its ISO code, the address cleaned (shared input rules). */
+export function cleanApplicantFields(applicant: Applicant): Applicant {
+  const country = normalizeCountry(applicant.country);
+  const address = cleanAddress(applicant.address);
+  // Fields not given stay absent, so an edit's history names only what changed.
+  return {
+    ...applicant,
+    ...(applicant.country == null ? {} : { country: country.ok ? country.value : applicant.country }),
+    ...(applicant.address == null ? {} : { address: address.length > 0 ? address : null }),
+  };
+}
 
 export const requestRecipientSchema = z.object({
   /** Absent for a recipient entered new in the wizard; it is created on submit. */
@@ -62,7 +77,8 @@ export const requestRecipientSchema = z.object({
   webSiteUrl: optionalText(500),
   streetAddress: optionalText(1000),
   postalAddress: optionalText(1000),
-  country: optionalText(2),
+  /** An ISO code; a country's English name is taken too and stored as its code. */
+  country: optionalText(100),
   notes: optionalText(10_000),
   attachments: z.array(requestFileSchema).max(100).default([]),
   tags: tagValuesSchema,
@@ -79,6 +95,11 @@ export const requestRecipientSchema = z.object({
     .optional(),
 });
 export type RequestRecipient = z.infer<typeof requestRecipientSchema>;
+
+/** A request's recipient as stored: web address, addresses and country by the shared input rules. */
+export function cleanRequestRecipientFields(recipient: RequestRecipient): RequestRecipient {
+  return { ...recipient, ...cleanedDirectoryFields(recipient) };
+}
 
 /** The delivery details that must match the directory entry, or be confirmed by staff. */
 export const RECIPIENT_DELIVERY_FIELDS = [

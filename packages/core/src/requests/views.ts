@@ -233,7 +233,12 @@ export interface RequestView {
   };
   history: RequestHistoryEntry[];
   /** Lookups the action panels need. */
-  lookups: { tags: Record<string, TagDefinition[]>; addableTaskTypes: string[] };
+  lookups: {
+    tags: Record<string, TagDefinition[]>;
+    addableTaskTypes: string[];
+    /** The on-behalf-of choices, when the sender part is editable. */
+    submitters?: { id: string; name: string }[];
+  };
   fieldErrors?: FieldErrors;
 }
 

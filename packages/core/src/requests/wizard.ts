@@ -1,7 +1,8 @@
 import type { FileRef } from '../configuration/entries.js';
+import { normalizeCountry } from '../countries.js';
 import type { FieldErrors } from '../userForm.js';
 import type { View } from '../userState.js';
-import { isValidEmail } from '../validators.js';
+import { isValidEmail, validateWebAddress } from '../validators.js';
 import type { Applicant, DraftData, RequestFile } from './model.js';
 import type { TagDefinition } from './views.js';
 
@@ -22,6 +23,8 @@ export interface WizardContext {
   reference1IsRequired: boolean;
   /** Limits of the item types on offer, by item type id; unknown ids are an error on submit. */
   itemTypes?: Record<string, WizardItemTypeLimits>;
+  /** The recipient tags; a new recipient joins the directory, so its required tags need a value. */
+  recipientTags?: TagDefinition[];
 }
 
 export interface WizardItemTypeLimits {
@@ -98,6 +101,10 @@ function applicantErrors(data: DraftData, ctx: WizardContext): FieldErrors {
   else if (!isValidDateOfBirth(a.dateOfBirth as string))
     errors['applicant.dateOfBirth'] = 'Enter a valid date of birth.';
   if (blank(a.country)) errors['applicant.country'] = REQUIRED_MESSAGE;
+  else {
+    const country = normalizeCountry(a.country);
+    if (!country.ok) errors['applicant.country'] = country.message;
+  }
   if (!blank(a.email) && !isValidEmail(a.email as string))
     errors['applicant.email'] = 'Enter a valid email address.';
   if (!a.authority?.key) errors['applicant.authority'] = REQUIRED_MESSAGE;
@@ -105,11 +112,21 @@ function applicantErrors(data: DraftData, ctx: WizardContext): FieldErrors {
   return errors;
 }
 
-function recipientErrors(data: DraftData): FieldErrors {
+function recipientErrors(data: DraftData, ctx: WizardContext): FieldErrors {
   const r = data.recipient ?? {};
   const errors: FieldErrors = {};
+  if (blank(r.recipientId)) {
+    for (const tag of ctx.recipientTags ?? [])
+      if (tag.isRequired && blank(r.tags?.[tag.id])) errors[`recipient.tags.${tag.id}`] = REQUIRED_MESSAGE;
+  }
   if (blank(r.name)) errors['recipient.name'] = REQUIRED_MESSAGE;
   if (blank(r.phone)) errors['recipient.phone'] = REQUIRED_MESSAGE;
+  const country = normalizeCountry(r.country);
+  if (!country.ok) errors['recipient.country'] = country.message;
+  if (!blank(r.webSiteUrl)) {
+    const url = validateWebAddress(r.webSiteUrl as string);
+    if (!url.ok) errors['recipient.webSiteUrl'] = url.message;
+  }
   return errors;
 }
 
@@ -156,7 +173,7 @@ export function stepErrors(step: WizardStep, data: DraftData, ctx: WizardContext
     case 'applicant':
       return applicantErrors(data, ctx);
     case 'recipient':
-      return recipientErrors(data);
+      return recipientErrors(data, ctx);
     case 'content':
       return contentErrors(data, ctx);
     case 'submit':
@@ -287,7 +304,11 @@ export function wizardContextOf(senderData: SenderData | null | undefined): Wiza
   const itemTypes: Record<string, WizardItemTypeLimits> = {};
   for (const category of senderData.requestItemCategories)
     for (const t of category.itemTypes) itemTypes[t.id] = t;
-  return { reference1IsRequired: senderData.applicant.reference1IsRequired, itemTypes };
+  return {
+    reference1IsRequired: senderData.applicant.reference1IsRequired,
+    itemTypes,
+    recipientTags: senderData.recipient.tags,
+  };
 }
 
 export interface DraftSummary {

@@ -65,6 +65,16 @@ export async function confirmAccountEmail(db: Db, token: string) {
   return db.transaction().execute(async (trx) => {
     const userId = await repo.useToken(trx, tokenHash(token), CONFIRM_PURPOSE);
     if (!userId) {
+      // Opened again after it worked: the address is confirmed, and the page says so.
+      const used = await repo.userOfUsedToken(trx, tokenHash(token), CONFIRM_PURPOSE);
+      if (used?.email_confirmed_at && !used.pending_email)
+        return {
+          $type: 'accountConfirmed',
+          title: 'Email Address Confirmed',
+          confirmed: true,
+          alreadyConfirmed: true,
+          userId: used.id,
+        };
       return {
         $type: 'accountConfirmed',
         title: 'Email Address Not Confirmed',

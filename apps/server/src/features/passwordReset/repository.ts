@@ -3,15 +3,19 @@ import type { DbOrTrx } from '../../db/database.js';
 
 /** The user of an unused, unexpired token, without using it. */
 export async function userOfValidToken(db: DbOrTrx, id: string, purpose: string) {
-  return db
-    .selectFrom('account_tokens')
-    .innerJoin('users', 'users.id', 'account_tokens.user_id')
-    .select(['users.id', 'users.scope', 'users.disabled'])
-    .where('account_tokens.id', '=', id)
-    .where('account_tokens.purpose', '=', purpose)
-    .where('account_tokens.used_at', 'is', null)
-    .where('account_tokens.expires_at', '>', new Date())
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('account_tokens')
+      .innerJoin('users', 'users.id', 'account_tokens.user_id')
+      .select(['users.id', 'users.scope', 'users.disabled'])
+      // No password yet: the link activates a new account rather than resetting a password.
+      .select(sql<boolean>`users.password_hash is null`.as('firstPassword'))
+      .where('account_tokens.id', '=', id)
+      .where('account_tokens.purpose', '=', purpose)
+      .where('account_tokens.used_at', 'is', null)
+      .where('account_tokens.expires_at', '>', new Date())
+      .executeTakeFirst()
+  );
 }
 
 export function findUserForReset(db: DbOrTrx, email: string) {

@@ -114,8 +114,9 @@ export async function getSetPasswordView(db: DbOrTrx, token: string | undefined)
     return { $type: 'setPassword', title: 'Set Password', userId: null, error: LINK_EXPIRED };
   return {
     $type: 'setPassword',
-    title: 'Set Password',
+    title: user.firstPassword ? 'Activate Your Account' : 'Set Password',
     userId: user.id,
+    firstPassword: user.firstPassword,
     passwordPolicy: await getPasswordPolicy(db, user.scope),
     // The policy asks for a repeat whenever it sets any rule; a repeat is always safer to type.
     requireRepeat: true,
@@ -149,6 +150,8 @@ export async function setPasswordWithToken(
       actor: user.id,
       payload: {},
     });
-    return { $type: 'passwordChanged', title: 'Password Changed', userId: user.id };
+    return user.firstPassword
+      ? { $type: 'passwordChanged', title: 'Account Activated', userId: user.id, firstPassword: true }
+      : { $type: 'passwordChanged', title: 'Password Changed', userId: user.id, firstPassword: false };
   });
 }

@@ -1,5 +1,6 @@
 import {
   CURRENCIES,
+  cleanWebAddress,
   defaultCurrency,
   type PagingQuery,
   type PayeeForm,
@@ -67,7 +68,8 @@ const emptyToNull = (v: string | null | undefined) => {
 function toData(form: PayeeForm): repo.PayeeData {
   const errors = validatePayee(form);
   if (Object.keys(errors).length > 0) throw badRequest('Please correct the marked fields.', errors);
-  const url = emptyToNull(form.foreignReference?.url);
+  // Stored as the shared rule leaves it: credentials stripped.
+  const url = emptyToNull(cleanWebAddress(form.foreignReference?.url));
   return {
     disabled: form.disabled,
     name: form.name.trim(),

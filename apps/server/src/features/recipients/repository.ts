@@ -1,3 +1,4 @@
+import { phoneSearchTerm } from '@dossier/core';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { likeContains } from '../../db/search.js';
@@ -145,7 +146,7 @@ export interface RecipientSearch {
 export async function searchRecipients(db: DbOrTrx, terms: RecipientSearch, offset: number, limit: number) {
   let query = db.selectFrom('recipients');
   if (terms.name) query = query.where(sql`lower(name)`, 'like', likeContains(terms.name));
-  if (terms.phone) query = query.where('phone', 'like', likeContains(terms.phone.replace(/[\s\-().]/g, '')));
+  if (terms.phone) query = query.where('phone', 'like', likeContains(phoneSearchTerm(terms.phone)));
   if (terms.email) query = query.where(sql`lower(coalesce(email, ''))`, 'like', likeContains(terms.email));
   if (terms.address) {
     query = query.where(

@@ -1,4 +1,5 @@
 import {
+  cleanedDirectoryFields,
   dropUnnamedContacts,
   normalizePhone,
   type PagingQuery,
@@ -99,10 +100,11 @@ function toData(form: RecipientForm): repo.RecipientData {
   for (const [id, tag] of Object.entries(form.tags)) if (tags[id]) tags[id].value = emptyToNull(tag.value);
   const errors = validateRecipient({ ...form, tags });
   if (Object.keys(errors).length > 0) throw badRequest('Please correct the marked fields.', errors);
+  const { country } = cleanedDirectoryFields(form);
   const phone = (v: string | null | undefined) => {
     const t = emptyToNull(v);
     if (t === null) return null;
-    const n = normalizePhone(t, form.country);
+    const n = normalizePhone(t, country);
     return n.ok ? n.value : t;
   };
   return {
@@ -111,10 +113,7 @@ function toData(form: RecipientForm): repo.RecipientData {
     phone: phone(form.phone) ?? '',
     fax: phone(form.fax),
     email: emptyToNull(form.email),
-    webSiteUrl: emptyToNull(form.webSiteUrl),
-    streetAddress: emptyToNull(form.streetAddress),
-    postalAddress: emptyToNull(form.postalAddress),
-    country: emptyToNull(form.country),
+    ...cleanedDirectoryFields(form),
     notes: emptyToNull(form.notes),
     tags: Object.fromEntries(Object.entries(tags).map(([id, t]) => [id, { value: t.value ?? null }])),
     attachments: form.attachments,

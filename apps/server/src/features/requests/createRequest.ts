@@ -1,4 +1,6 @@
 import {
+  cleanApplicantFields,
+  cleanRequestRecipientFields,
   createRequestNumber,
   type FieldErrors,
   normalizePhone,
@@ -62,7 +64,8 @@ function phoneOf(value: string | null | undefined, country: string | null | unde
 }
 
 /** The recipient as stored on the request: numbers normalised, unnamed contacts dropped. */
-function cleanRecipient(r: RequestRecipient): RequestRecipient {
+function cleanRecipient(input: RequestRecipient): RequestRecipient {
+  const r = cleanRequestRecipientFields(input);
   return {
     ...r,
     name: r.name.trim(),
@@ -170,7 +173,7 @@ export async function submitRequest(
 
   const recipient = await resolveRecipient(trx, actor, data.recipient, scope);
   const applicant = {
-    ...data.applicant,
+    ...cleanApplicantFields(data.applicant),
     name: data.applicant.name.trim(),
     authority: data.applicant.authority ? withoutPending(data.applicant.authority) : null,
     application: data.applicant.application ? withoutPending(data.applicant.application) : null,

@@ -1,6 +1,7 @@
 import {
   type Applicant,
   applicantSchema,
+  cleanApplicantFields,
   contentSchema,
   isIdentifier,
   type RequestContent,
@@ -167,7 +168,8 @@ async function changeOf(
       };
     }
     case 'applicant': {
-      const applicant = data as Applicant;
+      // Stored by the shared input rules: the country's ISO code, the address cleaned.
+      const applicant = cleanApplicantFields(data as Applicant);
       const settings = await getRequestSettings(db, row.scope);
       const errors = stepErrors(
         'applicant',
@@ -222,6 +224,25 @@ function isSubmitterOf(db: DbOrTrx, userId: string, scope: string): Promise<bool
     .where(sql<SqlBool>`left(${scope}::text, length(r.scope)) = r.scope`)
     .executeTakeFirst()
     .then((r) => r !== undefined);
+}
+
+/**
+ * The choices of the sender edit's on-behalf-of picker: enabled users holding the submitter role
+ * at the request's organisation or above it (those the save accepts), by name.
+ */
+export function listSubmitterChoices(db: DbOrTrx, scope: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['u.id', 'u.name'])
+    .distinct()
+    .where('u.disabled', '=', false)
+    .where('r.role', '=', 'c:roles:submitter')
+    .where(sql<SqlBool>`left(${scope}::text, length(r.scope)) = r.scope`)
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .limit(500)
+    .execute();
 }
 
 const PART_NAMES: Record<EditablePart, string> = {

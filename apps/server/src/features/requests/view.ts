@@ -22,7 +22,7 @@ import { listRequestResults } from '../results/list.js';
 import { offeredActions } from './actions/registry.js';
 import { loadContentItemTypes } from './contentItemTypes.js';
 import { listRequestHistory } from './history.js';
-import { editablePartsOf } from './parts.js';
+import { editablePartsOf, listSubmitterChoices } from './parts.js';
 import { canHandleRequest, canSubmitterAct, isRequestSender, isRequestStaff } from './policy.js';
 import type { RequestRow } from './repository.js';
 import { listPendingTasks, listTasksOfRequest, RECIPIENT_TASK_TYPES, toRequestTaskItem } from './tasks.js';
@@ -117,6 +117,9 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
       offeredActions({ deps, actor, request: row }),
       loadContentItemTypes(db, row.scope, row.content as RequestContent),
     ]);
+  const editableParts = editablePartsOf(actor, row, settings);
+  // The sender edit picks the on-behalf-of submitter by name, as the wizard does.
+  const submitters = editableParts.includes('sender') ? await listSubmitterChoices(db, row.scope) : undefined;
   const isSender = isRequestSender(actor, row);
   const tasks = taskRows.map((t) => toRequestTaskItem(t, actor, canHandle, now, isSender));
   const live = <T extends { discardedAt?: string }>(items: T[]) => items.filter((i) => !i.discardedAt);
@@ -127,7 +130,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
     title: `Request ${row.request_number}`,
     request,
     contentItemTypes,
-    editableParts: editablePartsOf(actor, row, settings),
+    editableParts,
     actions,
     canAddUrgentNote: canAddUrgentNote(actor, row),
     tasks,
@@ -146,6 +149,10 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
       lastActivityAt: request.lastActivityAt,
     },
     history,
-    lookups: { tags: lookupTags, addableTaskTypes: [...ADDABLE_TASK_TYPES] },
+    lookups: {
+      tags: lookupTags,
+      addableTaskTypes: [...ADDABLE_TASK_TYPES],
+      ...(submitters ? { submitters } : {}),
+    },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  cleanedDirectoryFields,
   dropUnnamedContacts,
   normalizePhone,
   type RecipientState,
@@ -118,10 +119,7 @@ function toSnapshot(input: RequestRecipient): RequestRecipient {
     phone: phone(input.phone) ?? '',
     fax: phone(input.fax),
     email: emptyToNull(input.email),
-    webSiteUrl: emptyToNull(input.webSiteUrl),
-    streetAddress: emptyToNull(input.streetAddress),
-    postalAddress: emptyToNull(input.postalAddress),
-    country: emptyToNull(input.country),
+    ...cleanedDirectoryFields(input),
     notes: emptyToNull(input.notes),
     attachments: input.attachments,
     tags: input.tags,

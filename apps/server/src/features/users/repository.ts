@@ -1,4 +1,4 @@
-import type { RoleGrant } from '@dossier/core';
+import { phoneSearchTerm, type RoleGrant } from '@dossier/core';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { likeContains, likeStartsWith } from '../../db/search.js';
@@ -146,7 +146,7 @@ export async function searchUsers(
     .where((eb) => eb.or(visibleScopes.map((s) => eb('scope', 'like', likeStartsWith(s)))));
   if (terms.name) query = query.where(sql`lower(name)`, 'like', likeContains(terms.name));
   if (terms.email) query = query.where(sql`lower(email)`, 'like', likeContains(terms.email));
-  if (terms.phone) query = query.where('phone', 'like', likeContains(terms.phone.replace(/[\s\-().]/g, '')));
+  if (terms.phone) query = query.where('phone', 'like', likeContains(phoneSearchTerm(terms.phone)));
   if (terms.scope) query = query.where('scope', 'like', likeStartsWith(terms.scope));
   if (terms.externalUserReference) {
     const ref = terms.externalUserReference.trim().toLowerCase();
@@ -215,6 +215,18 @@ export async function useToken(db: DbOrTrx, id: string, purpose: string): Promis
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/** The user of a token that was used already (a confirmation link opened a second time). */
+export async function userOfUsedToken(db: DbOrTrx, id: string, purpose: string) {
+  return db
+    .selectFrom('account_tokens')
+    .innerJoin('users', 'users.id', 'account_tokens.user_id')
+    .select(['users.id', 'users.email_confirmed_at', 'users.pending_email'])
+    .where('account_tokens.id', '=', id)
+    .where('account_tokens.purpose', '=', purpose)
+    .where('account_tokens.used_at', 'is not', null)
+    .executeTakeFirst();
 }
 
 /** Confirms the address: a pending new one replaces the old, else the account's own is confirmed. */

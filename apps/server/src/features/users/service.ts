@@ -1,5 +1,6 @@
 import {
   formatRoleString,
+  ipRangeForScope,
   isWithinScope,
   type PagingQuery,
   type RoleGrant,
@@ -67,7 +68,8 @@ export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | un
         disabled: false,
         passwordMustBeChangedAtNextLogin: true,
         externalUserId: null,
-        ipRange: null,
+        // The preselected scope's default range, as choosing that scope would give.
+        ipRange: ipRangeForScope(null, options.scopes[0]?.ipRanges ?? []),
         alternatePhone: '',
         address: '',
         version: 0,

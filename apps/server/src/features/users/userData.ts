@@ -1,9 +1,10 @@
 import {
+  cleanAddress,
   EXTERNAL_ROLE,
   formatRoleString,
   isRole,
+  normalizeCountry,
   normalizePhone,
-  parseAddress,
   parseRoleString,
   type RoleGrant,
   type UserForm,
@@ -29,8 +30,9 @@ function phoneOf(value: string | null | undefined, country: string | null | unde
 
 /** The columns a form sets (the caller has validated it). */
 export function personalColumns(form: UserForm) {
-  const country = trimOrNull(form.country)?.toUpperCase() ?? null;
-  const address = trimOrNull(form.address);
+  const checked = normalizeCountry(form.country);
+  const country = checked.ok ? checked.value : null;
+  const address = trimOrNull(cleanAddress(form.address));
   return {
     name: form.name.trim(),
     email: form.email.trim(),
@@ -38,7 +40,7 @@ export function personalColumns(form: UserForm) {
     alternate_phone: phoneOf(form.alternatePhone, country),
     country,
     language: trimOrNull(form.language)?.toLowerCase() ?? null,
-    address: address === null ? null : parseAddress(address).join('\n'),
+    address,
   };
 }
 

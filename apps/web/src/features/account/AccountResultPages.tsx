@@ -50,6 +50,8 @@ export const AccountCreatedPage = definePage<AccountCreatedView>(({ view }) => {
 export interface AccountConfirmedView extends View {
   $type: 'accountConfirmed';
   confirmed: boolean;
+  /** The link was opened before and worked then. */
+  alreadyConfirmed?: boolean;
   userId: string | null;
 }
 
@@ -62,7 +64,9 @@ export const AccountConfirmedPage = definePage<AccountConfirmedView>(({ view }) 
       </Title>
       <Alert color={view.confirmed ? 'green' : 'red'} data-testid="confirm-result">
         {view.confirmed
-          ? t('accounts.confirmed.ok', { userId: view.userId })
+          ? t(view.alreadyConfirmed ? 'accounts.confirmed.already' : 'accounts.confirmed.ok', {
+              userId: view.userId,
+            })
           : t('accounts.confirmed.failed')}
       </Alert>
       <Anchor href="/signin" mt="md" display="block" data-testid="confirmed-signin-link">

@@ -13,6 +13,8 @@ interface SetPasswordView extends View {
   error?: string;
   passwordPolicy?: PasswordPolicy;
   requireRepeat?: boolean;
+  /** The link activates a new account: its first password, not a change. */
+  firstPassword?: boolean;
 }
 
 /** /set-password?token=: the new password for the user the link names, checked against its policy. */
@@ -63,7 +65,7 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
       {changed ? (
         <Stack>
           <Alert color="green" data-testid="password-changed">
-            {t('passwordReset.changed')}
+            {t(view.firstPassword ? 'passwordReset.activated' : 'passwordReset.changed')}
           </Alert>
           <Anchor href="/signin" data-testid="password-changed-signin">
             {t('passwordReset.signIn')}

@@ -2,6 +2,7 @@ import { type View, validatePayee } from '@dossier/core';
 import { Anchor, Container, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WebAddressInput } from '../../ui/directoryInputs';
 import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
 import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
@@ -90,14 +91,11 @@ export const PayeeEditPage = definePage<PayeeView>(({ view }) => {
                 disabled={disabled}
                 data-testid="payee-foreignReference-label"
               />
-              <TextInput
+              <WebAddressInput
                 label={t('admin.payees.fields.foreignReferenceUrl')}
                 value={url}
-                onChange={(e) =>
-                  set('foreignReference', {
-                    label: p.foreignReference?.label ?? '',
-                    url: e.currentTarget.value,
-                  })
+                onChange={(value) =>
+                  set('foreignReference', { label: p.foreignReference?.label ?? '', url: value })
                 }
                 error={errorOf('foreignReference.url')}
                 disabled={disabled}

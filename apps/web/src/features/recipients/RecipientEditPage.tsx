@@ -2,6 +2,7 @@ import { type RecipientContact, type View, validateRecipient } from '@dossier/co
 import { Container, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AddressTextarea, CountrySelect, WebAddressInput } from '../../ui/directoryInputs';
 import { FileListField } from '../../ui/files/FileField';
 import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
@@ -45,7 +46,7 @@ export interface RecipientView extends View {
 }
 
 type Recipient = RecipientView['recipient'];
-const TEXT_FIELDS = ['name', 'phone', 'fax', 'email', 'webSiteUrl', 'country'] as const;
+const TEXT_FIELDS = ['name', 'phone', 'fax', 'email'] as const;
 
 /** /admin/recipients/edit/{recipientId}: the recipient form; every save is a new version. */
 export const RecipientEditPage = definePage<RecipientView>(({ view }) => {
@@ -85,6 +86,22 @@ export const RecipientEditPage = definePage<RecipientView>(({ view }) => {
                   data-testid={`recipient-${field}`}
                 />
               ))}
+              <WebAddressInput
+                label={t('admin.recipients.fields.webSiteUrl')}
+                value={r.webSiteUrl}
+                onChange={(value) => set('webSiteUrl', value)}
+                error={errorOf('webSiteUrl')}
+                disabled={disabled}
+                data-testid="recipient-webSiteUrl"
+              />
+              <CountrySelect
+                label={t('admin.recipients.fields.country')}
+                value={r.country}
+                onChange={(value) => set('country', value ?? '')}
+                error={errorOf('country')}
+                disabled={disabled}
+                data-testid="recipient-country"
+              />
               {Object.values(r.tags).map((tag) => (
                 <Select
                   key={tag.id}
@@ -104,13 +121,11 @@ export const RecipientEditPage = definePage<RecipientView>(({ view }) => {
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {(['streetAddress', 'postalAddress'] as const).map((field) => (
-                <Textarea
+                <AddressTextarea
                   key={field}
                   label={t(`admin.recipients.fields.${field}`)}
-                  value={r[field] ?? ''}
-                  onChange={(e) => set(field, e.currentTarget.value)}
-                  autosize
-                  minRows={2}
+                  value={r[field]}
+                  onChange={(value) => set(field, value)}
                   disabled={disabled}
                   data-testid={`recipient-${field}`}
                 />

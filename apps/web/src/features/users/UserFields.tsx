@@ -1,5 +1,6 @@
-import { Checkbox, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AddressTextarea, CountrySelect } from '../../ui/directoryInputs';
 
 export interface UserFieldValues {
   userId?: string;
@@ -61,18 +62,25 @@ export function UserFields(props: UserFieldsProps) {
         {text('email', true, { autoComplete: 'email', type: 'email' })}
         {text('phone', true, { autoComplete: 'tel', description: t('accounts.fields.phoneHint') })}
         {props.showAdminFields && text('alternatePhone')}
-        {props.showAdminFields &&
-          text('country', false, { description: t('accounts.fields.countryHint'), maxLength: 2 })}
+        {props.showAdminFields && (
+          <CountrySelect
+            label={t('accounts.fields.country')}
+            value={user.country}
+            onChange={(code) => onChange('country', code ?? '')}
+            error={errorOf('country')}
+            disabled={props.disabled}
+            data-testid="user-form-country"
+          />
+        )}
         {props.showAdminFields && text('language')}
       </SimpleGrid>
       {props.showAdminFields && (
-        <Textarea
+        <AddressTextarea
           label={t('accounts.fields.address')}
-          value={user.address ?? ''}
-          onChange={(e) => onChange('address', e.currentTarget.value)}
+          value={user.address}
+          onChange={(value) => onChange('address', value)}
+          error={errorOf('address')}
           disabled={props.disabled}
-          autosize
-          minRows={2}
           data-testid="user-form-address"
         />
       )}

@@ -3,9 +3,9 @@ import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextI
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../ui/dates';
+import { AddressTextarea, CountrySelect } from '../../ui/directoryInputs';
 import { FileField } from '../../ui/files/FileField';
 import { DateField } from './DateField';
-import { COUNTRIES } from './fields';
 import { StepSearch } from './StepSearch';
 import type { WizardDraft } from './useWizardDraft';
 
@@ -97,21 +97,18 @@ export function ApplicantStep(props: { draft: WizardDraft; errorOf(field: string
               data-testid={`applicant-${field}`}
             />
           ))}
-          <Select
+          <CountrySelect
             label={t('wizard.applicant.country')}
             required
-            data={COUNTRIES}
-            value={a.country ?? null}
+            value={a.country}
             onChange={(country) => set({ country })}
-            searchable
             error={errorOf('applicant.country')}
             data-testid="applicant-country"
           />
-          <Textarea
+          <AddressTextarea
             label={t('wizard.applicant.address')}
-            value={a.address ?? ''}
-            onChange={(e) => set({ address: e.currentTarget.value })}
-            autosize
+            value={a.address}
+            onChange={(address) => set({ address })}
             minRows={1}
             data-testid="applicant-address"
           />

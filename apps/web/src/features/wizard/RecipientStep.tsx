@@ -2,14 +2,14 @@ import type { RequestRecipient } from '@dossier/core';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES } from './fields';
+import { AddressTextarea, CountrySelect, WebAddressInput } from '../../ui/directoryInputs';
 import { StepSearch } from './StepSearch';
 import { newRecipientFromSearch } from './senderDefaults';
 import type { WizardDraft } from './useWizardDraft';
 
 type RecipientDraft = Partial<RequestRecipient>;
 type RecipientHit = RequestRecipient & { address: string | null; disabled: boolean };
-const TEXT_FIELDS = ['name', 'phone', 'fax', 'email', 'webSiteUrl'] as const;
+const TEXT_FIELDS = ['name', 'phone', 'fax', 'email'] as const;
 
 /**
  * Recipient: pick one from the recipients directory or enter a new one (filled from the search
@@ -78,12 +78,18 @@ export function RecipientStep(props: { draft: WizardDraft; errorOf(field: string
               data-testid={`recipient-${field}`}
             />
           ))}
-          <Select
+          <WebAddressInput
+            label={t('wizard.recipient.webSiteUrl')}
+            value={r.webSiteUrl}
+            onChange={(webSiteUrl) => set({ webSiteUrl })}
+            error={errorOf('recipient.webSiteUrl')}
+            data-testid="recipient-webSiteUrl"
+          />
+          <CountrySelect
             label={t('wizard.recipient.country')}
-            data={COUNTRIES}
-            value={r.country ?? null}
+            value={r.country}
             onChange={(country) => set({ country })}
-            searchable
+            error={errorOf('recipient.country')}
             data-testid="recipient-country"
           />
           {tags.map((tag) => (
@@ -99,6 +105,8 @@ export function RecipientStep(props: { draft: WizardDraft; errorOf(field: string
                 else delete next[tag.id];
                 set({ tags: next });
               }}
+              required={tag.isRequired && !r.recipientId}
+              error={errorOf(`recipient.tags.${tag.id}`)}
               data-testid={`recipient-tag-${tag.id}`}
             />
           ))}
@@ -119,13 +127,11 @@ export function RecipientStep(props: { draft: WizardDraft; errorOf(field: string
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {(['streetAddress', 'postalAddress'] as const).map((field) => (
-            <Textarea
+            <AddressTextarea
               key={field}
               label={t(`wizard.recipient.${field}`)}
-              value={r[field] ?? ''}
-              onChange={(e) => set({ [field]: e.currentTarget.value })}
-              autosize
-              minRows={2}
+              value={r[field]}
+              onChange={(value) => set({ [field]: value })}
               data-testid={`recipient-${field}`}
             />
           ))}

@@ -1,10 +1,9 @@
-import type { WizardOrganization } from '@dossier/core';
+import { countryName, type WizardOrganization } from '@dossier/core';
 import { Alert, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentAnswers } from '../../ui/ContentAnswers';
 import { formatDate } from '../../ui/dates';
-import { countryName } from './fields';
 import type { WizardDraft } from './useWizardDraft';
 
 function Part(props: { title: string; children: ReactNode; testId: string }) {

@@ -43,9 +43,19 @@ export function useFormPage<V extends View>() {
     setTouched(new Set());
   }
 
-  /** The message to show at a field: the server's, else the client's once the field was edited. */
+  /**
+   * The message to show at a field: the server's, else the client's once the field, or the list or
+   * record it belongs to (`contacts` for `contacts.0.phone`), was edited, or anything on the form
+   * was: Save is then offered, and every field that keeps it grey says why beside it, also one the
+   * user has not reached yet (a required tag of a new entry).
+   */
   function errorOf(clientErrors: Record<string, string>, field: string, always = false): string | undefined {
-    return serverErrors[field] ?? (always || touched.has(field) ? clientErrors[field] : undefined);
+    return serverErrors[field] ?? (always || dirty || wasEdited(field) ? clientErrors[field] : undefined);
+  }
+
+  function wasEdited(field: string): boolean {
+    const parts = field.split('.');
+    return parts.some((_, i) => touched.has(parts.slice(0, i + 1).join('.')));
   }
 
   const touch = (field: string) => setTouched((t) => new Set(t).add(field));

@@ -2,48 +2,15 @@ import '@mantine/tiptap/styles.css';
 import { MENTION_MIN_CHARS, mentionToken, type RichTextDoc, sanitizeRichText } from '@dossier/core';
 import { Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { RichTextEditor as MantineEditor } from '@mantine/tiptap';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
-import { Decoration, DecorationSet } from '@tiptap/pm/view';
-import { Extension, useEditor } from '@tiptap/react';
+import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../../../shell/ServicesContext';
+import { MentionChips } from '../../../ui/mentionChips';
 
 // The note editor: rich text with @mentions. Typing '@' and at least two characters asks
 // GET /requests/{n}/mention-suggestions; picking one writes the token `@[Name](userId)` (the format the
-// server reads; see core requests/mentions.ts), which the editor highlights.
-
-const TOKEN = /@\[[^\]\n]{1,200}\]\([^)\s]{1,100}\)/g;
-const mentionKey = new PluginKey('mentionTokens');
-const MentionTokens = Extension.create({
-  name: 'mentionTokens',
-  addProseMirrorPlugins() {
-    return [
-      new Plugin({
-        key: mentionKey,
-        props: {
-          decorations(state) {
-            const decorations: Decoration[] = [];
-            state.doc.descendants((node, pos) => {
-              if (!node.isText || !node.text) return;
-              for (const m of node.text.matchAll(TOKEN)) {
-                const from = pos + (m.index ?? 0);
-                decorations.push(
-                  Decoration.inline(from, from + m[0].length, {
-                    style:
-                      'color: var(--mantine-color-blue-7); background: var(--mantine-color-blue-0); border-radius: 3px;',
-                    'data-testid': 'mention-token',
-                  }),
-                );
-              }
-            });
-            return DecorationSet.create(state.doc, decorations);
-          },
-        },
-      }),
-    ];
-  },
-});
+// server reads; see core requests/mentions.ts), which the editor shows as an "@Name" chip.
 
 interface Suggestion {
   id: string;
@@ -87,7 +54,7 @@ export function NoteEditor({
           isAllowedUri: (url) => /^(https:|mailto:)/i.test(url),
         },
       }),
-      MentionTokens,
+      MentionChips,
     ],
     content: value,
     immediatelyRender: true,

@@ -1,15 +1,20 @@
-import type { Applicant } from '@dossier/core';
-import { Anchor, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { APPLICANT_REFERENCE_TYPES, type Applicant, countryName } from '@dossier/core';
+import { Anchor, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../ui/dates';
+import { AddressTextarea, CountrySelect } from '../../../ui/directoryInputs';
 import { FileField } from '../../../ui/files/FileField';
 import { DateField } from '../../wizard/DateField';
 import { useRequestCommit } from '../requestApi';
 import { Field, PartCard } from './PartCard';
 import type { PartProps } from './types';
 
-const TEXT_FIELDS = ['phone', 'email', 'country', 'reference1', 'reference2'] as const;
+const TEXT_FIELDS = ['phone', 'email'] as const;
+const REFERENCES = [
+  ['reference1', 'reference1Type'],
+  ['reference2', 'reference2Type'],
+] as const;
 
 function FileLink({ file }: { file: Applicant['authority'] }) {
   if (!file?.key) return null;
@@ -43,6 +48,15 @@ export function ApplicantPart({ view, canEdit, editing, onEdit, onClose }: PartP
     if (await commit.savePart(r.requestNumber, 'applicant', baseVersion, draft)) onClose();
   }
   const e = commit.fields;
+  const referenceTypes = APPLICANT_REFERENCE_TYPES.map((v) => ({
+    value: v,
+    label: t(`wizard.referenceTypes.${v}`),
+  }));
+  // The type's label before the reference ("Claim Number CLM-88125"), never the stored key.
+  const reference = (value: string | null | undefined, type: string | null | undefined) =>
+    [type ? (referenceTypes.find((r) => r.value === type)?.label ?? type) : '', value ?? '']
+      .filter(Boolean)
+      .join(' ');
   return (
     <PartCard
       part="applicant"
@@ -81,15 +95,44 @@ export function ApplicantPart({ view, canEdit, editing, onEdit, onClose }: PartP
                 value={draft[key] ?? ''}
                 onChange={(ev) => set(key, ev.currentTarget.value)}
                 error={e[key]}
+                data-testid={`applicant-${key}`}
               />
             ))}
+            <CountrySelect
+              label={t('request.applicant.country')}
+              required
+              value={draft.country}
+              onChange={(code) => set('country', code)}
+              error={e.country}
+              data-testid="applicant-country"
+            />
+            {REFERENCES.map(([key, typeKey]) => [
+              <TextInput
+                key={key}
+                label={t(`request.applicant.${key}`)}
+                value={draft[key] ?? ''}
+                maxLength={100}
+                onChange={(ev) => set(key, ev.currentTarget.value)}
+                error={e[key]}
+                data-testid={`applicant-${key}`}
+              />,
+              <Select
+                key={typeKey}
+                label={t(`wizard.applicant.${typeKey}`)}
+                data={referenceTypes}
+                value={draft[typeKey] ?? null}
+                onChange={(v) => set(typeKey, v)}
+                clearable
+                data-testid={`applicant-${typeKey}`}
+              />,
+            ])}
           </SimpleGrid>
-          <Textarea
+          <AddressTextarea
             label={t('request.applicant.address')}
-            value={draft.address ?? ''}
-            onChange={(ev) => set('address', ev.currentTarget.value)}
-            autosize
-            minRows={2}
+            value={draft.address}
+            onChange={(v) => set('address', v)}
+            error={e.address}
+            data-testid="applicant-address"
           />
           <FileField
             label={t('request.applicant.authority')}
@@ -109,9 +152,21 @@ export function ApplicantPart({ view, canEdit, editing, onEdit, onClose }: PartP
           <Field label={t('request.applicant.email')} value={a.email} />
           <Field label={t('request.applicant.address')} value={a.address} />
           <Field
-            label={t('request.applicant.reference1')}
-            value={[a.reference1Type, a.reference1].filter(Boolean).join(' ')}
+            label={t('request.applicant.country')}
+            value={countryName(a.country)}
+            testId="applicant-country-value"
           />
+          <Field
+            label={t('request.applicant.reference1')}
+            value={reference(a.reference1, a.reference1Type)}
+            testId="applicant-reference1-value"
+          />
+          {a.reference2 && (
+            <Field
+              label={t('request.applicant.reference2')}
+              value={reference(a.reference2, a.reference2Type)}
+            />
+          )}
           <Field label={t('request.applicant.authority')} value={<FileLink file={a.authority} />} />
         </>
       )}

@@ -1,5 +1,5 @@
 import type { Sender } from '@dossier/core';
-import { Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestCommit } from '../requestApi';
@@ -38,6 +38,14 @@ export function SenderPart({ view, canEdit, editing, onEdit, onClose }: PartProp
     if (await commit.savePart(r.requestNumber, 'sender', baseVersion, data)) onClose();
   }
   const e = commit.fields;
+  // The submitters of the organisation by name, as in the wizard; the current one stays offered.
+  const choices = view.lookups.submitters ?? [];
+  const submitterChoices = [
+    ...(s.submittedOnBehalfOf && !choices.some((c) => c.id === s.submittedOnBehalfOf)
+      ? [{ value: s.submittedOnBehalfOf, label: s.submittedOnBehalfOfDisplayName ?? s.submittedOnBehalfOf }]
+      : []),
+    ...choices.map((c) => ({ value: c.id, label: `${c.name} (${c.id})` })),
+  ];
   return (
     <PartCard
       part="sender"
@@ -52,11 +60,15 @@ export function SenderPart({ view, canEdit, editing, onEdit, onClose }: PartProp
       <Field label={t('request.sender.organization')} value={s.organizationName ?? s.organization} />
       {editing ? (
         <>
-          <TextInput
+          <Select
             label={t('request.sender.submittedOnBehalfOf')}
-            value={draft.submittedOnBehalfOf ?? ''}
-            onChange={(ev) => setDraft({ ...draft, submittedOnBehalfOf: ev.currentTarget.value })}
+            data={submitterChoices}
+            value={draft.submittedOnBehalfOf ?? null}
+            onChange={(id) => setDraft({ ...draft, submittedOnBehalfOf: id })}
+            searchable
+            clearable
             error={e.submittedOnBehalfOf}
+            data-testid="sender-submittedOnBehalfOf"
           />
           <TextInput
             label={t('request.sender.referenceNumber')}
