@@ -1,4 +1,5 @@
 import {
+  decimalPrecisionOf,
   formatIsoTimeOfDay,
   isIdentifier,
   isRequestNumberPrefix,
@@ -67,7 +68,6 @@ interface NumberProps extends Base {
   max?: number;
 }
 
-/** Digits only, clamped to min and max. */
 /** Commits the parsed number, or nothing (empty text commits undefined; invalid text nothing). */
 export function commitParsed(
   text: string,
@@ -79,6 +79,7 @@ export function commitParsed(
   if (parsed !== undefined) onCommit(parsed);
 }
 
+/** Digits only, clamped to min and max. */
 export function IntegerInput({ value, onCommit, min, max, error, ...rest }: NumberProps) {
   const { t: tr } = useTranslation();
   // An invalid text is kept on screen with its error and never committed (it used to become 0).
@@ -102,21 +103,44 @@ export function IntegerInput({ value, onCommit, min, max, error, ...rest }: Numb
   );
 }
 
-/** Digits with at most 2 decimals, clamped to min and max. */
-export function DecimalInput({ value, onCommit, min, max, error, ...rest }: NumberProps) {
+/**
+ * Digits with at most `precision` decimals (2 unless given; 0 to 5), clamped to min and max. An
+ * invalid text is kept with its error and not committed; a clamped value is shown after blur.
+ */
+export function DecimalInput({
+  value,
+  onCommit,
+  min,
+  max,
+  precision,
+  error,
+  ...rest
+}: NumberProps & { precision?: number }) {
   const { t: tr } = useTranslation();
+  const rule = { min, max, precision };
   const t = useCommittedText(value === undefined ? '' : String(value), (text) =>
-    commitParsed(text, onCommit, (x) => parseDecimalInput(x, { min, max })),
+    commitParsed(text, onCommit, (x) => parseDecimalInput(x, rule)),
   );
-  const invalid = t.text.trim() !== '' && parseDecimalInput(t.text) === undefined;
+  const invalid = t.text.trim() !== '' && parseDecimalInput(t.text, { precision }) === undefined;
+  const places = decimalPrecisionOf(precision);
   return (
     <TextInput
       inputMode="decimal"
       {...rest}
       value={t.text}
       onChange={(e) => t.onChange(e.currentTarget.value)}
-      onBlur={t.onBlur}
-      error={invalid ? tr('configuration.rules.decimal') : error}
+      onBlur={() => {
+        t.onBlur();
+        const parsed = parseDecimalInput(t.text, rule);
+        if (parsed !== undefined) t.onChange(String(parsed));
+      }}
+      error={
+        invalid
+          ? places === 0
+            ? tr('configuration.rules.integer')
+            : tr('configuration.rules.decimal', { count: places })
+          : error
+      }
     />
   );
 }

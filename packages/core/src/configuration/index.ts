@@ -5,6 +5,7 @@ export * from '../placeholders.js';
 export * from '../rsaPublicKey.js';
 export * from './entries.js';
 export * from './enums.js';
+export * from './fieldNames.js';
 export * from './inheritance.js';
 export * from './validateEntry.js';
 export { questionNameOf } from './validateItemType.js';

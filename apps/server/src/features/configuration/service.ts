@@ -3,6 +3,7 @@ import {
   CHILD_ENTRY_TYPES,
   decodeRsaPublicKey,
   type EntryType,
+  invalidFieldsMessage,
   isIdentifier,
   isValidScopePath,
   mergeEntries,
@@ -107,8 +108,7 @@ export async function newChild(
   const id = nestedId(parent?.id, childId);
   if (childId && !fields.childId && merged.some((e) => e.id === id))
     fields.childId = 'An entry with this id exists.';
-  if (Object.keys(fields).length > 0)
-    throw badRequest(`Invalid input: ${Object.keys(fields).join(', ')}.`, fields);
+  if (Object.keys(fields).length > 0) throw badRequest(invalidFieldsMessage(fields), fields);
   return { id, name, type };
 }
 
@@ -185,8 +185,7 @@ export async function saveEntry(
           data as Record<string, unknown>,
           errors,
         );
-      if (Object.keys(errors).length > 0)
-        throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
+      if (Object.keys(errors).length > 0) throw badRequest(invalidFieldsMessage(errors), errors);
       const stored = data as Record<string, unknown>;
       if (type === 'apiWebhookEntry') {
         // The signing key pair is made here; the private key stays in configuration_secrets.

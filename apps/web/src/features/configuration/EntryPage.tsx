@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api';
@@ -44,6 +44,14 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
   const committing = useStore(store, (s) => s.committing);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useUnsavedPrompt(dirty);
+  const page = useRef<HTMLDivElement>(null);
+  // A refused save takes the person to the first field it names (the banner names them in words).
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const field = page.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-field-error]');
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  }, [errors]);
   const { entry, configuration } = view;
   const disabled = !view.canEdit || committing;
   const path = entryPath(configuration.id, entry.id);
@@ -78,7 +86,7 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
 
   const Editor = editorOf(entry.type);
   return (
-    <Container size="lg" data-testid="configuration-entry" data-entry-type={entry.type}>
+    <Container ref={page} size="lg" data-testid="configuration-entry" data-entry-type={entry.type}>
       <Breadcrumbs mb="xs">
         <Anchor component={Link} to="/admin/configuration">
           {t('configuration.list.title')}
@@ -150,7 +158,11 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
             disabled={disabled}
             view={view}
           />
-          {errors.data && <Text c="red">{errors.data}</Text>}
+          {errors.data && (
+            <Text c="red" data-field-error tabIndex={-1}>
+              {errors.data}
+            </Text>
+          )}
         </Stack>
       </Paper>
       {view.canEdit && (

@@ -11,7 +11,7 @@ import {
 import { Checkbox, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CommittedTextInput, IntegerInput, LinesInput, UrlInput } from '../../../ui/inputs';
+import { CommittedTextInput, IntegerInput, LinesInput, TimeOfDayInput, UrlInput } from '../../../ui/inputs';
 import { RichTextEditor } from '../../../ui/RichTextEditor';
 import type { EditorProps } from '../types';
 import { placeholderError } from './common';
@@ -221,6 +221,15 @@ export function TaskTypeSettingsEditor({
           onCommit={(v) => onChange({ ...data, defaultDueDateInBusinessDays: v ?? 0 })}
           error={errors.defaultDueDateInBusinessDays}
           disabled={disabled}
+        />
+        <TimeOfDayInput
+          label={t('configuration.taskType.dueTimeOfDay')}
+          description={t('configuration.taskType.dueTimeOfDayHint')}
+          value={data.dueTimeOfDay ?? ''}
+          onCommit={(v) => onChange({ ...data, dueTimeOfDay: v })}
+          error={errors.dueTimeOfDay}
+          disabled={disabled}
+          data-testid="due-time-of-day"
         />
       </SimpleGrid>
       {flags.map((f) => (
