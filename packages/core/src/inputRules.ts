@@ -91,6 +91,25 @@ export function normalizeUrl(text: string, options: { httpsOnly?: boolean } = {}
   return url.toString();
 }
 
+export type UrlProblem = 'noProtocol' | 'noSlashes' | 'httpsOnly' | 'protocol' | 'invalid';
+
+/**
+ * Why a typed URL is not one (undefined when normalizeUrl keeps it), so an input can say it rather
+ * than blank the field: 'https:example.com' lacks the two slashes after the protocol.
+ */
+export function urlProblem(text: string, options: { httpsOnly?: boolean } = {}): UrlProblem | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '' || normalizeUrl(trimmed, options) !== '') return undefined;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
+  const rest = scheme ? trimmed.slice(scheme.length + 1) : '';
+  // 'example.com:8080' and 'localhost:3000' are a host and a port, not a protocol.
+  if (!scheme || scheme.includes('.') || /^\d/.test(rest)) return 'noProtocol';
+  if (scheme !== 'http' && scheme !== 'https') return 'protocol';
+  if (options.httpsOnly && scheme === 'http') return 'httpsOnly';
+  if (!rest.startsWith('//')) return 'noSlashes';
+  return 'invalid';
+}
+
 const ISO_TIME = /^PT(?:(\d{1,2})H)?(?:(\d{1,2})M)?(?:(\d{1,2})S)?$/;
 
 /** A time of day stored as an ISO duration, PT{h}H{m}M with optional seconds. */

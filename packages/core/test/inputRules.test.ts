@@ -20,6 +20,7 @@ import {
   parseLines,
   timeInputToIso,
   toIsoTimeOfDay,
+  urlProblem,
 } from '../src/index.js';
 
 describe('identifier', () => {
@@ -118,6 +119,21 @@ describe('URL', () => {
     ['https://', {}, ''],
     ['not a url', {}, ''],
   ] as const)('%s %j -> %j', (input, opts, out) => expect(normalizeUrl(input, opts)).toBe(out));
+  it.each([
+    ['https:example.com', { httpsOnly: true }, 'noSlashes'],
+    ['https:/example.com', {}, 'noSlashes'],
+    ['example.com', {}, 'noProtocol'],
+    ['example.com:8080/x', {}, 'noProtocol'],
+    ['localhost:3000', {}, 'noProtocol'],
+    ['http://example.com', { httpsOnly: true }, 'httpsOnly'],
+    ['ftp://example.com', {}, 'protocol'],
+    ['javascript:alert(1)', {}, 'protocol'],
+    ['https://', {}, 'invalid'],
+    ['https://example.com', { httpsOnly: true }, undefined],
+    ['', {}, undefined],
+  ] as const)('says why %s %j is no URL: %s', (input, opts, out) =>
+    expect(urlProblem(input, opts)).toBe(out),
+  );
 });
 
 describe('time of day', () => {

@@ -11,8 +11,10 @@ import {
   parseIntegerInput,
   parseLines,
   timeInputToIso,
+  urlProblem,
 } from '@dossier/core';
 import { Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommittedText } from './useCommittedText';
 
@@ -189,8 +191,15 @@ export function UrlInput({
   ...rest
 }: TextProps & { httpsOnly?: boolean }) {
   const { t: tr } = useTranslation();
-  const t = useCommittedText(value, (text) => onCommit(normalizeUrl(text, { httpsOnly })));
-  const invalid = t.text.trim() !== '' && normalizeUrl(t.text, { httpsOnly }) === '';
+  // An invalid URL is stored empty (the rule), but the typed text stays on screen with the reason:
+  // blanking it left the person guessing what was wrong with https:example.com.
+  const typedInvalid = useRef('');
+  const t = useCommittedText(value === '' ? typedInvalid.current : value, (text) => {
+    const url = normalizeUrl(text, { httpsOnly });
+    typedInvalid.current = url === '' ? text : '';
+    onCommit(url);
+  });
+  const problem = urlProblem(t.text, { httpsOnly });
   return (
     <TextInput
       placeholder="https://"
@@ -198,7 +207,7 @@ export function UrlInput({
       value={t.text}
       onChange={(e) => t.onChange(e.currentTarget.value)}
       onBlur={t.onBlur}
-      error={invalid ? tr(httpsOnly ? 'configuration.rules.httpsUrl' : 'configuration.rules.url') : error}
+      error={problem ? tr(`configuration.rules.urlProblem.${problem}`) : error}
     />
   );
 }
