@@ -91,6 +91,27 @@ describe('adding children', () => {
   });
 });
 
+describe('children only below entries of a type that has them', () => {
+  it('offers no child type for a leaf entry and refuses a child below it', async () => {
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/root/leafHolidays',
+          entry('Leaf', {}, { type: 'publicHolidaysEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await get('/admin/configuration/edit/root/leafHolidays')).json().childTypes).toEqual([]);
+    const refused = await get('/admin/configuration/edit/root/leafHolidays/new?childId=x&name=X');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ type: 'Entries of this type have no children.' });
+    // An option list (added above) still takes options.
+    expect((await get('/admin/configuration/edit/root/yesNo')).json().childTypes).toEqual([
+      'smartFormOptionEntry',
+    ]);
+  });
+});
+
 describe('bad input is refused with field errors and nothing is saved', () => {
   it.each([
     ['apiWebhookEntry', { url: 'http://hooks.example/x' }, 'data.url'],

@@ -2,6 +2,7 @@ import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import {
   CHILD_ENTRY_TYPES,
   decodeRsaPublicKey,
+  ENTRY_TYPES_WITH_CHILDREN,
   type EntryType,
   invalidFieldsMessage,
   isIdentifier,
@@ -103,7 +104,9 @@ export async function newChild(
   const parent = parentId === ROOT_ENTRY_ID ? undefined : merged.find((e) => e.id === parentId);
   if (parentId !== ROOT_ENTRY_ID && !parent) throw notFound(`There is no entry ${parentId}.`);
   const type = (parent ? parent.type : input.type) as EntryType | undefined;
-  if (!type || !(CHILD_ENTRY_TYPES as readonly string[]).includes(type))
+  if (parent && !ENTRY_TYPES_WITH_CHILDREN.includes(parent.type))
+    fields.type = 'Entries of this type have no children.';
+  else if (!type || !(CHILD_ENTRY_TYPES as readonly string[]).includes(type))
     fields.type = 'Choose the type of entry.';
   const id = nestedId(parent?.id, childId);
   if (childId && !fields.childId && merged.some((e) => e.id === id))

@@ -198,13 +198,14 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
           )}
         </Group>
       )}
-      {!view.isNew && (
-        <Paper withBorder p="md">
+      {/* Only entries of a type that has children show them and offer to add one. */}
+      {!view.isNew && (view.childTypes.length > 0 || view.children.length > 0) && (
+        <Paper withBorder p="md" data-testid="children-section">
           <Title order={4} mb="sm">
             {t('configuration.children.title')}
           </Title>
           <ChildrenList configurationId={configuration.id} items={view.children} />
-          {view.canEdit && (
+          {view.canEdit && view.childTypes.length > 0 && (
             <>
               <Text fw={600} mt="md" mb="xs">
                 {t('configuration.addChild')}
