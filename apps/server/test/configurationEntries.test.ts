@@ -320,6 +320,68 @@ describe('the smart form preview and PDF form fields', () => {
     ).toBe(404);
   });
 
+  it('renders a posted form of any length as on the screen, titled with the typed name', async () => {
+    const long = {
+      ...form,
+      smartForm: Array.from({ length: 60 }, (_, i) => ({
+        id: `q${i}`,
+        richText: {
+          type: 'doc',
+          content: [
+            { type: 'paragraph', content: [{ type: 'text', text: `Question ${i} ${'x'.repeat(200)}` }] },
+          ],
+        },
+        answerType: 'freeText',
+      })),
+    };
+    const formData = JSON.stringify(long);
+    expect(formData.length).toBeGreaterThan(8000);
+    // A plain form post from this host (the editor's Preview button), without X-Requested-With.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/files/SMARTFORM',
+      headers: {
+        cookie: admin,
+        origin: 'http://localhost:80',
+        host: 'localhost:80',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        formId: 'gp',
+        configurationId: 'orgAcme',
+        name: 'GP records',
+        formData,
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    const pdf = await PDFDocument.load(res.rawPayload);
+    expect(pdf.getTitle()).toBe('GP records');
+    expect(pdf.getPageCount()).toBeGreaterThan(1);
+    // From another site it is refused; bad form data is a 400, never a 500.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/files/SMARTFORM',
+      headers: { cookie: admin, origin: 'https://evil.example', host: 'localhost:80' },
+      payload: { formId: 'gp', configurationId: 'orgAcme', formData },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/files/SMARTFORM',
+      headers: { ...XHR, cookie: admin },
+      payload: { formId: 'gp', configurationId: 'orgAcme', formData: '{' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ formData: 'Not JSON.' });
+    const outsider = await t.app.inject({
+      method: 'POST',
+      url: '/files/SMARTFORM',
+      headers: { ...XHR, cookie: submitter },
+      payload: { formId: 'gp', configurationId: 'orgAcme', formData },
+    });
+    expect(outsider.statusCode).toBe(403);
+  });
+
   it('reads the field names of an uploaded PDF', async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage();

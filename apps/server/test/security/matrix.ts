@@ -269,6 +269,13 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     validatesFirst: 'configuration:view is checked first; the configuration is named by the query',
     pastAuth: [400, 404],
   },
+  // The form being edited, posted (it may be far longer than an address): reads, changes nothing.
+  'POST /files/SMARTFORM': {
+    allow: acmeHolders('configuration:view'),
+    body: () => ({ formId: 'probe', configurationId: 'cfgorgacme' }),
+    validatesFirst: 'configuration:view is checked first; the configuration is named by the body',
+    pastAuth: [400, 404],
+  },
   'GET /files.pdf.fields/:key': {
     allow: acmeHolders('configuration:view'),
     params: (f) => ({ key: f.resultFileKey }),
