@@ -426,3 +426,88 @@ describe('the smart form preview and PDF form fields', () => {
     expect(stolen.json().fields).toHaveProperty('data.form');
   });
 });
+
+describe('deleting an entry or a configuration', () => {
+  const del = (c: string, id: string, cookie = admin) =>
+    post(`/admin/configuration/edit/${c}/${id}/delete`, {}, cookie);
+  const events = (type: string) =>
+    t.db.selectFrom('events').select(['aggregate_id', 'actor', 'payload']).where('type', '=', type).execute();
+
+  it('refuses while something depends on it, then deletes and records it', async () => {
+    // An option list used by a question of an item type.
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/root/sizes',
+          entry('Sizes', {}, { type: 'smartFormOptionEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/root/sizes:small',
+          entry('Small', {}, { type: 'smartFormOptionEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const question = {
+      id: 'size',
+      richText: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Size?' }] }] },
+      answerType: 'option',
+      optionRange: 'sizes',
+    };
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/root/shirts',
+          entry('Shirts', { smartForm: [question] }, { type: 'requestItemTypeEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const withChild = await del('root', 'sizes');
+    expect(withChild.statusCode).toBe(409);
+    expect(withChild.json().message).toContain('its child "Small" (/)');
+    expect(withChild.json().message).toContain('a question of "Shirts" (/)');
+    // Another caller may not, whatever the dependants.
+    expect((await del('root', 'sizes:small', submitter)).statusCode).toBe(403);
+    expect((await del('root', 'sizes:small')).json()).toEqual({
+      next: '/admin/configuration/edit/root/sizes',
+    });
+    expect((await del('root', 'shirts')).statusCode).toBe(200);
+    expect((await del('root', 'sizes')).statusCode).toBe(200);
+    expect((await get('/admin/configuration/edit/root/sizes')).statusCode).toBe(404);
+    expect((await events('configurationEntryDeleted')).map((e) => (e.payload as { id: string }).id)).toEqual([
+      'sizes:small',
+      'shirts',
+      'sizes',
+    ]);
+    expect((await del('root', 'sizes')).statusCode).toBe(404);
+  });
+
+  it('refuses an inherited entry and the root configuration; a configuration only once empty', async () => {
+    expect((await del('orgAcme', 'templateIssueRequest')).statusCode).toBe(400);
+    expect((await del('root', 'c')).statusCode).toBe(400);
+    expect((await get('/admin/configuration/new?scopePath=/org/acme/branch/gone/')).statusCode).toBe(200);
+    const created = await post('/admin/configuration/edit/orgAcmeBranchGone/c', {
+      ...entry('Gone', { scopePath: '/org/acme/branch/gone/' }, { type: 'configurationRoot' }),
+      scopePath: '/org/acme/branch/gone/',
+    });
+    expect(created.statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/orgAcmeBranchGone/goneDays',
+          entry('Gone days', { dates: [] }, { type: 'publicHolidaysEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const held = await del('orgAcmeBranchGone', 'c');
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toContain('"Gone days"');
+    expect((await del('orgAcmeBranchGone', 'goneDays')).statusCode).toBe(200);
+    expect((await del('orgAcmeBranchGone', 'c')).json()).toEqual({ next: '/admin/configuration' });
+    expect((await get('/admin/configuration/edit/orgAcmeBranchGone/c')).statusCode).toBe(404);
+    expect((await events('configurationDeleted')).map((e) => e.aggregate_id)).toEqual(['orgAcmeBranchGone']);
+  });
+});

@@ -263,6 +263,14 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     order: 1,
     pastAuth: [400, 409],
   },
+  // Order 2: it deletes. The probe entry does not exist, so an allowed caller gets past the check
+  // to a 404 and nothing of acme is removed.
+  'POST /admin/configuration/edit/:c/:id/delete': {
+    allow: acmeHolders('configuration:edit'),
+    order: 2,
+    params: (f) => ({ c: f.configurationId, id: 'probeNoSuchEntry' }),
+    pastAuth: [404],
+  },
   'GET /files/SMARTFORM': {
     allow: acmeHolders('configuration:view'),
     query: 'formId=probe&configurationId=cfgorgacme',

@@ -3,6 +3,7 @@ export * from '../inputRules.js';
 export * from '../placeholderRender.js';
 export * from '../placeholders.js';
 export * from '../rsaPublicKey.js';
+export * from './dependants.js';
 export * from './entries.js';
 export * from './enums.js';
 export * from './fieldNames.js';
