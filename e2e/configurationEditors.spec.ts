@@ -1,11 +1,15 @@
 import { inflateSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { ADMIN, pick, signIn } from './fixtures';
 
 // Issue 18, the configuration editors' remaining items: the decimal and time-of-day inputs, the
 // preview of a long unsaved smart form, the smaller fixes (webhook URL, invoice file name example,
 // a refused save naming its fields) and what a person expects beyond the specification.
+
+// Each journey runs against a built app on a shared 2-core machine: pages may take a while.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 150_000 });
 
 async function addChild(page: Page, name: string, id: string, type?: string) {
   await page.getByTestId('add-child-name').fill(name);
@@ -120,6 +124,9 @@ test('the preview of a long unsaved smart form shows the form on the screen, tit
   await typeQuestion(page, 'smartForm.0', 'Saved question');
   await page.getByTestId('save-entry').click();
   await expect(page).toHaveURL(/\/admin\/configuration\/edit\/root\/physioRecords$/);
+  // Edit the saved entry afresh, as a person coming back to it would.
+  await page.goto('/admin/configuration/edit/root/physioRecords');
+  await expect(page.getByTestId('question-smartForm.0')).toContainText('Saved question');
 
   // Unsaved: a new name and questions long enough for an address of far more than 8,000 characters.
   await page.getByTestId('entry-name').fill('Physiotherapy records');
@@ -127,6 +134,7 @@ test('the preview of a long unsaved smart form shows the form on the screen, tit
   const filler = 'Describe every treatment session in detail, with dates and the treating physiotherapist. ';
   for (let i = 1; i <= 4; i++) {
     await page.getByTestId('add-question-smartForm').click();
+    await expect(page.getByTestId(`question-smartForm.${i}`)).toBeVisible();
     await page.getByTestId(`question-text-smartForm.${i}`).locator('.ProseMirror').click();
     await page.keyboard.insertText(`Unsaved question ${i}. ${filler.repeat(25)}`);
   }
@@ -225,4 +233,42 @@ test('Add child entry is offered only for entry types that have children', async
   await page.goto('/admin/configuration/edit/root/recordPeriod');
   await expect(page.getByTestId('children-section')).toContainText('Last 5 years');
   await expect(page.getByTestId('add-child-name')).toBeVisible();
+});
+
+test('an entry is deleted after a confirmation, refused while in use; an empty configuration too', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN.username, ADMIN.password, '/admin/configuration');
+  await page.getByTestId('add-scope-path').fill('/org/acme/branch/closing/');
+  await page.getByTestId('add-configuration').click();
+  await expect(page).toHaveURL(/\/admin\/configuration\/edit\/orgAcmeBranchClosing\/c\?/);
+  await page.getByTestId('entry-name').fill('Closing branch');
+  await page.getByTestId('save-entry').click();
+  await expect(page).toHaveURL(/\/admin\/configuration\/edit\/orgAcmeBranchClosing\/c$/);
+  await addChild(page, 'Colours', 'colours', 'Smart form option');
+  await page.getByTestId('save-entry').click();
+  await expect(page).toHaveURL(/\/colours$/);
+  await addChild(page, 'Red', 'red');
+  await page.getByTestId('save-entry').click();
+  await expect(page).toHaveURL(/\/colours:red$/);
+
+  // The list still has its option: refused, with what depends on it.
+  await page.goto('/admin/configuration/edit/orgAcmeBranchClosing/colours');
+  await page.getByTestId('delete-entry').click();
+  await page.getByTestId('delete-entry-confirm').click();
+  await expect(page.getByTestId('error-banner')).toContainText('its child "Red"');
+  // The option goes (after the question), then the list, then the configuration.
+  await page.goto('/admin/configuration/edit/orgAcmeBranchClosing/colours:red');
+  await page.getByTestId('delete-entry').click();
+  await expect(page.getByRole('dialog')).toContainText('Delete "Red" for good?');
+  await page.getByTestId('delete-entry-confirm').click();
+  await expect(page).toHaveURL(/\/admin\/configuration\/edit\/orgAcmeBranchClosing\/colours$/);
+  await expect(page.getByTestId('children-section')).not.toContainText('Red');
+  await page.getByTestId('delete-entry').click();
+  await page.getByTestId('delete-entry-confirm').click();
+  await expect(page).toHaveURL(/\/admin\/configuration\/edit\/orgAcmeBranchClosing\/c$/);
+  await page.getByTestId('delete-entry').click();
+  await page.getByTestId('delete-entry-confirm').click();
+  await expect(page).toHaveURL(/\/admin\/configuration$/);
+  await expect(page.getByTestId('configuration-table')).not.toContainText('/org/acme/branch/closing/');
 });

@@ -23,6 +23,7 @@ import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { AddChildForm } from './AddChildForm';
 import { ChildrenList } from './ChildrenList';
+import { DeleteEntry } from './DeleteEntry';
 import { editorOf } from './editors';
 import { type EntryState, type EntryView, entryPath } from './types';
 
@@ -185,6 +186,16 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
           >
             {t('configuration.discard')}
           </Button>
+          {!view.isNew &&
+            !entry.isInherited &&
+            !view.canRevertToInherited &&
+            !(entry.id === 'c' && configuration.scopePath === '/') && (
+              <DeleteEntry
+                path={path}
+                name={entry.id === 'c' ? configuration.scopePath : entry.name || entry.id}
+                isConfiguration={entry.id === 'c'}
+              />
+            )}
           {view.canRevertToInherited && !entry.isInherited && (
             <Button
               color="orange"
