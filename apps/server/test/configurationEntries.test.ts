@@ -91,6 +91,27 @@ describe('adding children', () => {
   });
 });
 
+describe('children only below entries of a type that has them', () => {
+  it('offers no child type for a leaf entry and refuses a child below it', async () => {
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/root/leafHolidays',
+          entry('Leaf', {}, { type: 'publicHolidaysEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await get('/admin/configuration/edit/root/leafHolidays')).json().childTypes).toEqual([]);
+    const refused = await get('/admin/configuration/edit/root/leafHolidays/new?childId=x&name=X');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ type: 'Entries of this type have no children.' });
+    // An option list (added above) still takes options.
+    expect((await get('/admin/configuration/edit/root/yesNo')).json().childTypes).toEqual([
+      'smartFormOptionEntry',
+    ]);
+  });
+});
+
 describe('bad input is refused with field errors and nothing is saved', () => {
   it.each([
     ['apiWebhookEntry', { url: 'http://hooks.example/x' }, 'data.url'],
@@ -299,6 +320,68 @@ describe('the smart form preview and PDF form fields', () => {
     ).toBe(404);
   });
 
+  it('renders a posted form of any length as on the screen, titled with the typed name', async () => {
+    const long = {
+      ...form,
+      smartForm: Array.from({ length: 60 }, (_, i) => ({
+        id: `q${i}`,
+        richText: {
+          type: 'doc',
+          content: [
+            { type: 'paragraph', content: [{ type: 'text', text: `Question ${i} ${'x'.repeat(200)}` }] },
+          ],
+        },
+        answerType: 'freeText',
+      })),
+    };
+    const formData = JSON.stringify(long);
+    expect(formData.length).toBeGreaterThan(8000);
+    // A plain form post from this host (the editor's Preview button), without X-Requested-With.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/files/SMARTFORM',
+      headers: {
+        cookie: admin,
+        origin: 'http://localhost:80',
+        host: 'localhost:80',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        formId: 'gp',
+        configurationId: 'orgAcme',
+        name: 'GP records',
+        formData,
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    const pdf = await PDFDocument.load(res.rawPayload);
+    expect(pdf.getTitle()).toBe('GP records');
+    expect(pdf.getPageCount()).toBeGreaterThan(1);
+    // From another site it is refused; bad form data is a 400, never a 500.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/files/SMARTFORM',
+      headers: { cookie: admin, origin: 'https://evil.example', host: 'localhost:80' },
+      payload: { formId: 'gp', configurationId: 'orgAcme', formData },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/files/SMARTFORM',
+      headers: { ...XHR, cookie: admin },
+      payload: { formId: 'gp', configurationId: 'orgAcme', formData: '{' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ formData: 'Not JSON.' });
+    const outsider = await t.app.inject({
+      method: 'POST',
+      url: '/files/SMARTFORM',
+      headers: { ...XHR, cookie: submitter },
+      payload: { formId: 'gp', configurationId: 'orgAcme', formData },
+    });
+    expect(outsider.statusCode).toBe(403);
+  });
+
   it('reads the field names of an uploaded PDF', async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage();
@@ -341,5 +424,90 @@ describe('the smart form preview and PDF form fields', () => {
       entry('Stolen', { form: { key: 'x'.repeat(22) } }, { type: 'requestItemTypeEntry' }),
     );
     expect(stolen.json().fields).toHaveProperty('data.form');
+  });
+});
+
+describe('deleting an entry or a configuration', () => {
+  const del = (c: string, id: string, cookie = admin) =>
+    post(`/admin/configuration/edit/${c}/${id}/delete`, {}, cookie);
+  const events = (type: string) =>
+    t.db.selectFrom('events').select(['aggregate_id', 'actor', 'payload']).where('type', '=', type).execute();
+
+  it('refuses while something depends on it, then deletes and records it', async () => {
+    // An option list used by a question of an item type.
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/root/sizes',
+          entry('Sizes', {}, { type: 'smartFormOptionEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/root/sizes:small',
+          entry('Small', {}, { type: 'smartFormOptionEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const question = {
+      id: 'size',
+      richText: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Size?' }] }] },
+      answerType: 'option',
+      optionRange: 'sizes',
+    };
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/root/shirts',
+          entry('Shirts', { smartForm: [question] }, { type: 'requestItemTypeEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const withChild = await del('root', 'sizes');
+    expect(withChild.statusCode).toBe(409);
+    expect(withChild.json().message).toContain('its child "Small" (/)');
+    expect(withChild.json().message).toContain('a question of "Shirts" (/)');
+    // Another caller may not, whatever the dependants.
+    expect((await del('root', 'sizes:small', submitter)).statusCode).toBe(403);
+    expect((await del('root', 'sizes:small')).json()).toEqual({
+      next: '/admin/configuration/edit/root/sizes',
+    });
+    expect((await del('root', 'shirts')).statusCode).toBe(200);
+    expect((await del('root', 'sizes')).statusCode).toBe(200);
+    expect((await get('/admin/configuration/edit/root/sizes')).statusCode).toBe(404);
+    expect((await events('configurationEntryDeleted')).map((e) => (e.payload as { id: string }).id)).toEqual([
+      'sizes:small',
+      'shirts',
+      'sizes',
+    ]);
+    expect((await del('root', 'sizes')).statusCode).toBe(404);
+  });
+
+  it('refuses an inherited entry and the root configuration; a configuration only once empty', async () => {
+    expect((await del('orgAcme', 'templateIssueRequest')).statusCode).toBe(400);
+    expect((await del('root', 'c')).statusCode).toBe(400);
+    expect((await get('/admin/configuration/new?scopePath=/org/acme/branch/gone/')).statusCode).toBe(200);
+    const created = await post('/admin/configuration/edit/orgAcmeBranchGone/c', {
+      ...entry('Gone', { scopePath: '/org/acme/branch/gone/' }, { type: 'configurationRoot' }),
+      scopePath: '/org/acme/branch/gone/',
+    });
+    expect(created.statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/admin/configuration/edit/orgAcmeBranchGone/goneDays',
+          entry('Gone days', { dates: [] }, { type: 'publicHolidaysEntry' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const held = await del('orgAcmeBranchGone', 'c');
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toContain('"Gone days"');
+    expect((await del('orgAcmeBranchGone', 'goneDays')).statusCode).toBe(200);
+    expect((await del('orgAcmeBranchGone', 'c')).json()).toEqual({ next: '/admin/configuration' });
+    expect((await get('/admin/configuration/edit/orgAcmeBranchGone/c')).statusCode).toBe(404);
+    expect((await events('configurationDeleted')).map((e) => e.aggregate_id)).toEqual(['orgAcmeBranchGone']);
   });
 });

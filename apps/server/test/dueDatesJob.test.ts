@@ -66,4 +66,33 @@ describe('holidays moving due dates in a job', () => {
     await until(async () => (await dueDates('/org/acme/')).every((d) => d === '2026-12-22T23:00:00.000Z'));
     expect(new Set(await dueDates('/org/globex/'))).toEqual(new Set([before.toISOString()]));
   });
+
+  it('puts the due dates at the task type due time of day, and refuses a time that is none', async () => {
+    const cookie = await signIn(app, 'root');
+    const save = (dueTimeOfDay: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/admin/configuration/edit/orgAcme/acmeFollowUp',
+        headers: { ...XHR, cookie },
+        payload: {
+          name: 'Acme follow up',
+          type: 'taskTypeSettingsEntry',
+          order: 0,
+          isDefault: false,
+          isDisabled: false,
+          data: { taskType: 'followUp', defaultDueDateInBusinessDays: 10, dueTimeOfDay },
+          version: null,
+        },
+      });
+    const bad = await save('PT25H0M');
+    expect(bad.statusCode).toBe(400);
+    console.log(JSON.stringify(bad.json()));
+    expect((await save('PT17H0M')).statusCode).toBe(200);
+    // Ten business days after Monday 7 Dec past the holidays: Wednesday 23 Dec, 17:00 in Sydney.
+    await until(async () =>
+      (await t.db.selectFrom('tasks').select('due_at').where('scope', '=', '/org/acme/').execute()).every(
+        (r) => r.due_at?.toISOString() === '2026-12-23T06:00:00.000Z',
+      ),
+    );
+  });
 });

@@ -26,4 +26,14 @@ describe('number inputs', () => {
     expect(commits('1.25', decimal)).toEqual([1.25]);
     expect(commits('1.255', decimal)).toEqual([]);
   });
+  it('commits a smart form answer at its question precision only', () => {
+    const oneDecimal = (x: string) => parseDecimalInput(x, { precision: 1 });
+    expect(commits('2.5', oneDecimal)).toEqual([2.5]);
+    expect(commits('2.55', oneDecimal)).toEqual([]);
+    const whole = (x: string) => parseDecimalInput(x, { precision: 0 });
+    expect(commits('7', whole)).toEqual([7]);
+    expect(commits('7.0', whole)).toEqual([]);
+    const five = (x: string) => parseDecimalInput(x, { precision: 5 });
+    expect(commits('0.12345', five)).toEqual([0.12345]);
+  });
 });

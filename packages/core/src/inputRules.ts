@@ -1,6 +1,8 @@
 // The shared input rules of spec 3, section 5. Each is a pure function used by the browser inputs
 // and repeated by the server before anything is stored.
 
+import { MAX_DECIMAL_PRECISION, MIN_DECIMAL_PRECISION } from './configuration/enums.js';
+
 const IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
 
 /** Lowercase letter first, then letters and digits; colon-separated identifiers when allowed. */
@@ -31,13 +33,32 @@ export function parseIntegerInput(
   return clamp(Number.parseInt(trimmed, 10), options.min, options.max);
 }
 
-/** Digits with at most two decimals; clamped to min and max when given. */
+export const DEFAULT_DECIMAL_PRECISION = 2;
+
+/** A precision the decimal input takes: a whole number 0 to 5; anything else is the default, 2. */
+export function decimalPrecisionOf(precision: number | undefined): number {
+  if (
+    precision === undefined ||
+    !Number.isInteger(precision) ||
+    precision < MIN_DECIMAL_PRECISION ||
+    precision > MAX_DECIMAL_PRECISION
+  )
+    return DEFAULT_DECIMAL_PRECISION;
+  return precision;
+}
+
+/**
+ * Digits with at most `precision` decimals (2 unless given; smart form answers take their
+ * question's 0 to 5, and 0 means digits only); clamped to min and max when given.
+ */
 export function parseDecimalInput(
   text: string,
-  options: { min?: number; max?: number } = {},
+  options: { min?: number; max?: number; precision?: number } = {},
 ): number | undefined {
   const trimmed = text.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return undefined;
+  const precision = decimalPrecisionOf(options.precision);
+  const pattern = precision === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${precision}})?$`);
+  if (!pattern.test(trimmed)) return undefined;
   return clamp(Number.parseFloat(trimmed), options.min, options.max);
 }
 
@@ -70,6 +91,25 @@ export function normalizeUrl(text: string, options: { httpsOnly?: boolean } = {}
   return url.toString();
 }
 
+export type UrlProblem = 'noProtocol' | 'noSlashes' | 'httpsOnly' | 'protocol' | 'invalid';
+
+/**
+ * Why a typed URL is not one (undefined when normalizeUrl keeps it), so an input can say it rather
+ * than blank the field: 'https:example.com' lacks the two slashes after the protocol.
+ */
+export function urlProblem(text: string, options: { httpsOnly?: boolean } = {}): UrlProblem | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '' || normalizeUrl(trimmed, options) !== '') return undefined;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
+  const rest = scheme ? trimmed.slice(scheme.length + 1) : '';
+  // 'example.com:8080' and 'localhost:3000' are a host and a port, not a protocol.
+  if (!scheme || scheme.includes('.') || /^\d/.test(rest)) return 'noProtocol';
+  if (scheme !== 'http' && scheme !== 'https') return 'protocol';
+  if (options.httpsOnly && scheme === 'http') return 'httpsOnly';
+  if (!rest.startsWith('//')) return 'noSlashes';
+  return 'invalid';
+}
+
 const ISO_TIME = /^PT(?:(\d{1,2})H)?(?:(\d{1,2})M)?(?:(\d{1,2})S)?$/;
 
 /** A time of day stored as an ISO duration, PT{h}H{m}M with optional seconds. */
@@ -88,17 +128,67 @@ export function toIsoTimeOfDay(time: { hours: number; minutes: number; seconds?:
   return `PT${time.hours}H${time.minutes}M${seconds}`;
 }
 
-/** Reads "9:30", "09:30:15" or "17:05" as an ISO time of day; undefined when it is none. */
+/**
+ * Reads "9:30", "09:30:15", "17:05" or the locale's "2:30 pm" as an ISO time of day; undefined
+ * when it is none. The 12-hour form is read so the shown value is also a valid typed one.
+ */
 export function timeInputToIso(text: string): string | undefined {
-  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s*m\.?)?$/i.exec(text.trim());
   if (!match) return undefined;
-  const time = {
-    hours: Number(match[1]),
-    minutes: Number(match[2]),
-    seconds: match[3] ? Number(match[3]) : 0,
-  };
+  let hours = Number(match[1]);
+  const half = match[4]?.toLowerCase();
+  if (half) {
+    if (hours < 1 || hours > 12) return undefined;
+    hours = (hours % 12) + (half === 'p' ? 12 : 0);
+  }
+  const time = { hours, minutes: Number(match[2]), seconds: match[3] ? Number(match[3]) : 0 };
   if (time.hours > 23 || time.minutes > 59 || time.seconds > 59) return undefined;
   return toIsoTimeOfDay(time);
+}
+
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const local = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return Math.round((local - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+}
+
+/**
+ * The instant on the local date of `instant` (in `timeZone`) at the ISO time of day: a task due
+ * on a day falls due at the configured time of that day. An invalid time keeps `instant`.
+ */
+export function atTimeOfDay(instant: Date, isoTime: string, timeZone = 'Australia/Sydney'): Date {
+  const time = parseIsoTimeOfDay(isoTime);
+  if (!time) return instant;
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(instant)
+    .split('-')
+    .map(Number);
+  const wall = Date.UTC(year, month - 1, day, time.hours, time.minutes, time.seconds);
+  // The offset at the wall time read as UTC, then again at the first guess (a DST change between).
+  const first = wall - offsetMinutes(new Date(wall), timeZone) * 60000;
+  return new Date(wall - offsetMinutes(new Date(first), timeZone) * 60000);
 }
 
 /** Shows an ISO time of day in the locale's time format. */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   configurationIdOf,
   effectiveEntries,
+  fieldPathInWords,
+  invalidFieldsMessage,
   isCidr,
   parentIdOf,
   questionNameOf,
@@ -107,8 +109,8 @@ describe('common entry rules', () => {
   );
   it('accepts nested ids', () =>
     expect(fieldsOf('smartFormOptionEntry', {}, { id: 'list:yes' })).toEqual({}));
-  it('refuses data of the wrong shape', () =>
-    expect(fieldsOf('apiKeyEntry', { apiScopes: ['nope'] })).toHaveProperty('data'));
+  it('refuses data of the wrong shape, naming the field', () =>
+    expect(fieldsOf('apiKeyEntry', { apiScopes: ['nope'] })).toHaveProperty(['data.apiScopes.0']));
 });
 
 describe('entry types', () => {
@@ -357,5 +359,40 @@ describe('request item types', () => {
       type: 'singleLineText',
       maxLength: 100,
     });
+  });
+});
+
+describe('field names in words', () => {
+  it.each([
+    ['data.fieldSets.0.id', 'Field set 1, id'],
+    ['data.fieldSets.1.fields.2.maxLength', 'Field set 2, field 3, max length'],
+    [
+      'data.smartForm.0.nestedForm.1.tableColumns.0.decimalPrecision',
+      'Smart form 1, nested form 2, table column 1, decimal precision',
+    ],
+    ['data.ipRanges.0.cidrs', 'Ip range 1, cidrs'],
+    ['data.url', 'Url'],
+    ['name', 'Name'],
+    ['data.dates.3', 'Date 4'],
+    ['data', 'The entry'],
+    ['data.notifyOtherWhenCompleted', 'Notify other when completed'],
+  ])('%s reads %s', (path, out) => expect(fieldPathInWords(path)).toBe(out));
+  it('names every field of a refused save with its message', () => {
+    expect(invalidFieldsMessage({ 'data.fieldSets.0.id': 'Required.' })).toBe(
+      'Check this field. Field set 1, id: Required.',
+    );
+    expect(invalidFieldsMessage({ name: 'Required.', 'data.url': 'Enter an https URL.' })).toBe(
+      'Check these fields. Name: Required. Url: Enter an https URL.',
+    );
+  });
+  it('gives each field of a wrong shape its own error', () => {
+    const { errors } = validateEntry({
+      id: 'x',
+      name: 'X',
+      order: 0,
+      type: 'taskTypeSettingsEntry',
+      data: { taskType: 'followUp', dueTimeOfDay: 'PT30H0M' },
+    });
+    expect(errors).toEqual({ 'data.dueTimeOfDay': 'Enter a time of day, such as 17:00.' });
   });
 });

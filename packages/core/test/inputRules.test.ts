@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  atTimeOfDay,
+  decimalPrecisionOf,
   detectLinks,
+  dueFromSettings,
   formatIsoTimeOfDay,
   isIdentifier,
   isRequestNumberPrefix,
@@ -17,6 +20,7 @@ import {
   parseLines,
   timeInputToIso,
   toIsoTimeOfDay,
+  urlProblem,
 } from '../src/index.js';
 
 describe('identifier', () => {
@@ -58,6 +62,36 @@ describe('integer and decimal inputs', () => {
     ['0.01', { min: 1 }, 1],
     ['x', {}, undefined],
   ] as const)('decimal %j %j -> %j', (text, opts, out) => expect(parseDecimalInput(text, opts)).toBe(out));
+  // Smart form answers: the question's precision, 0 to 5.
+  it.each([
+    ['3', 0, 3],
+    ['3.5', 0, undefined],
+    ['3.', 1, undefined],
+    ['3.5', 1, 3.5],
+    ['3.55', 1, undefined],
+    ['1.23456', 5, 1.23456],
+    ['1.234567', 5, undefined],
+    ['1.234', 3, 1.234],
+    ['-1.2', 3, undefined],
+    ['1,5', 3, undefined],
+    // An out-of-range precision is the default 2.
+    ['1.25', 9, 1.25],
+    ['1.255', 9, undefined],
+  ] as const)('decimal %j with precision %j -> %j', (text, precision, out) =>
+    expect(parseDecimalInput(text, { precision })).toBe(out),
+  );
+  it('clamps a valid answer of any precision', () => {
+    expect(parseDecimalInput('99.999', { precision: 3, max: 50 })).toBe(50);
+    expect(parseDecimalInput('0.001', { precision: 3, min: 0.5 })).toBe(0.5);
+  });
+  it.each([
+    [undefined, 2],
+    [0, 0],
+    [5, 5],
+    [6, 2],
+    [-1, 2],
+    [1.5, 2],
+  ])('precision %j is %j', (v, out) => expect(decimalPrecisionOf(v)).toBe(out));
 });
 
 describe('request number prefix', () => {
@@ -85,6 +119,21 @@ describe('URL', () => {
     ['https://', {}, ''],
     ['not a url', {}, ''],
   ] as const)('%s %j -> %j', (input, opts, out) => expect(normalizeUrl(input, opts)).toBe(out));
+  it.each([
+    ['https:example.com', { httpsOnly: true }, 'noSlashes'],
+    ['https:/example.com', {}, 'noSlashes'],
+    ['example.com', {}, 'noProtocol'],
+    ['example.com:8080/x', {}, 'noProtocol'],
+    ['localhost:3000', {}, 'noProtocol'],
+    ['http://example.com', { httpsOnly: true }, 'httpsOnly'],
+    ['ftp://example.com', {}, 'protocol'],
+    ['javascript:alert(1)', {}, 'protocol'],
+    ['https://', {}, 'invalid'],
+    ['https://example.com', { httpsOnly: true }, undefined],
+    ['', {}, undefined],
+  ] as const)('says why %s %j is no URL: %s', (input, opts, out) =>
+    expect(urlProblem(input, opts)).toBe(out),
+  );
 });
 
 describe('time of day', () => {
@@ -102,7 +151,33 @@ describe('time of day', () => {
     ['23:59', 'PT23H59M'],
     ['24:00', undefined],
     ['9.30', undefined],
+    ['9:60', undefined],
+    ['2:30 pm', 'PT14H30M'],
+    ['12:15 am', 'PT0H15M'],
+    ['12:00 PM', 'PT12H0M'],
+    ['13:00 pm', undefined],
+    ['0:30 am', undefined],
+    ['', undefined],
+    ['noon', undefined],
   ])('typed %s is %s', (v, out) => expect(timeInputToIso(v)).toBe(out));
+  it('reads back what it shows', () => {
+    for (const iso of ['PT9H30M', 'PT14H5M', 'PT0H0M', 'PT23H59M'])
+      expect(timeInputToIso(formatIsoTimeOfDay(iso, 'en-AU'))).toBe(iso);
+  });
+  it('puts a due instant at the time of day of its local date', () => {
+    // 2026-11-26 10:00 in Sydney (UTC+11 in summer) at 17:00 local.
+    const due = atTimeOfDay(new Date('2026-11-25T23:00:00Z'), 'PT17H0M', 'Australia/Sydney');
+    expect(due.toISOString()).toBe('2026-11-26T06:00:00.000Z');
+    // Winter (UTC+10).
+    expect(atTimeOfDay(new Date('2026-06-01T02:00:00Z'), 'PT9H30M').toISOString()).toBe(
+      '2026-05-31T23:30:00.000Z',
+    );
+    expect(atTimeOfDay(new Date('2026-06-01T02:00:00Z'), 'PT9H30M', 'UTC').toISOString()).toBe(
+      '2026-06-01T09:30:00.000Z',
+    );
+    const same = new Date('2026-06-01T02:00:00Z');
+    expect(atTimeOfDay(same, 'bad')).toBe(same);
+  });
   it('writes and shows it', () => {
     expect(toIsoTimeOfDay({ hours: 8, minutes: 0 })).toBe('PT8H0M');
     expect(formatIsoTimeOfDay('PT14H30M', 'en-AU')).toMatch(/2:30\s?pm/i);
@@ -166,4 +241,19 @@ describe('mentions', () => {
     ['@al and more', undefined],
   ])('%j -> %j', (text, out) => expect(mentionQueryAt(text)).toBe(out));
   it('reads at the caret', () => expect(mentionQueryAt('@al and more', 3)).toBe('al'));
+});
+
+describe('due time of day of a task type', () => {
+  // Thursday 2026-11-26 10:00 in Sydney.
+  const triggered = new Date('2026-11-25T23:00:00Z');
+  it('keeps the trigger clock time without a time of day', () => {
+    expect(dueFromSettings(triggered, { defaultDueDateInBusinessDays: 1 }, []).toISOString()).toBe(
+      '2026-11-26T23:00:00.000Z',
+    );
+  });
+  it('falls due at the time of day of the due business day', () => {
+    const due = dueFromSettings(triggered, { defaultDueDateInBusinessDays: 1, dueTimeOfDay: 'PT17H0M' }, []);
+    // Friday 27 November 17:00 in Sydney.
+    expect(due.toISOString()).toBe('2026-11-27T06:00:00.000Z');
+  });
 });

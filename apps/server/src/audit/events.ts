@@ -1,10 +1,10 @@
 import type { DbOrTrx } from '../db/database.js';
 
-// The audit trail of users, roles, recipients and payees: one row in `events` per change, written
+// The audit trail of users, roles, recipients, payees and deleted configuration: one row in `events` per change, written
 // in the transaction of the change, with the fields that changed (old and new value). Secrets are
 // never written: a changed password shows as changed.
 
-export type AggregateType = 'user' | 'recipient' | 'payee' | 'request' | 'mail';
+export type AggregateType = 'user' | 'recipient' | 'payee' | 'request' | 'mail' | 'configuration';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 

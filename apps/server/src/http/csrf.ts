@@ -3,7 +3,8 @@ import { forbidden } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // The sign-in page and the SSO error page post plain HTML forms; they are checked by origin instead.
-const PLAIN_FORM_PATHS = new Set(['/signin', '/signout']);
+// So does the smart form preview, which posts the form being edited to a new tab (it changes nothing).
+const PLAIN_FORM_PATHS = new Set(['/signin', '/signout', '/files/SMARTFORM']);
 
 /**
  * Every state-changing request must carry X-Requested-With. A cross-site form cannot set it, and

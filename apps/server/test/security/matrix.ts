@@ -263,10 +263,25 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     order: 1,
     pastAuth: [400, 409],
   },
+  // Order 2: it deletes. The probe entry does not exist, so an allowed caller gets past the check
+  // to a 404 and nothing of acme is removed.
+  'POST /admin/configuration/edit/:c/:id/delete': {
+    allow: acmeHolders('configuration:edit'),
+    order: 2,
+    params: (f) => ({ c: f.configurationId, id: 'probeNoSuchEntry' }),
+    pastAuth: [404],
+  },
   'GET /files/SMARTFORM': {
     allow: acmeHolders('configuration:view'),
     query: 'formId=probe&configurationId=cfgorgacme',
     validatesFirst: 'configuration:view is checked first; the configuration is named by the query',
+    pastAuth: [400, 404],
+  },
+  // The form being edited, posted (it may be far longer than an address): reads, changes nothing.
+  'POST /files/SMARTFORM': {
+    allow: acmeHolders('configuration:view'),
+    body: () => ({ formId: 'probe', configurationId: 'cfgorgacme' }),
+    validatesFirst: 'configuration:view is checked first; the configuration is named by the body',
     pastAuth: [400, 404],
   },
   'GET /files.pdf.fields/:key': {

@@ -1,4 +1,5 @@
 import {
+  decimalPrecisionOf,
   formatIsoTimeOfDay,
   isIdentifier,
   isRequestNumberPrefix,
@@ -10,8 +11,10 @@ import {
   parseIntegerInput,
   parseLines,
   timeInputToIso,
+  urlProblem,
 } from '@dossier/core';
 import { Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommittedText } from './useCommittedText';
 
@@ -67,7 +70,6 @@ interface NumberProps extends Base {
   max?: number;
 }
 
-/** Digits only, clamped to min and max. */
 /** Commits the parsed number, or nothing (empty text commits undefined; invalid text nothing). */
 export function commitParsed(
   text: string,
@@ -79,6 +81,7 @@ export function commitParsed(
   if (parsed !== undefined) onCommit(parsed);
 }
 
+/** Digits only, clamped to min and max. */
 export function IntegerInput({ value, onCommit, min, max, error, ...rest }: NumberProps) {
   const { t: tr } = useTranslation();
   // An invalid text is kept on screen with its error and never committed (it used to become 0).
@@ -102,21 +105,44 @@ export function IntegerInput({ value, onCommit, min, max, error, ...rest }: Numb
   );
 }
 
-/** Digits with at most 2 decimals, clamped to min and max. */
-export function DecimalInput({ value, onCommit, min, max, error, ...rest }: NumberProps) {
+/**
+ * Digits with at most `precision` decimals (2 unless given; 0 to 5), clamped to min and max. An
+ * invalid text is kept with its error and not committed; a clamped value is shown after blur.
+ */
+export function DecimalInput({
+  value,
+  onCommit,
+  min,
+  max,
+  precision,
+  error,
+  ...rest
+}: NumberProps & { precision?: number }) {
   const { t: tr } = useTranslation();
+  const rule = { min, max, precision };
   const t = useCommittedText(value === undefined ? '' : String(value), (text) =>
-    commitParsed(text, onCommit, (x) => parseDecimalInput(x, { min, max })),
+    commitParsed(text, onCommit, (x) => parseDecimalInput(x, rule)),
   );
-  const invalid = t.text.trim() !== '' && parseDecimalInput(t.text) === undefined;
+  const invalid = t.text.trim() !== '' && parseDecimalInput(t.text, { precision }) === undefined;
+  const places = decimalPrecisionOf(precision);
   return (
     <TextInput
       inputMode="decimal"
       {...rest}
       value={t.text}
       onChange={(e) => t.onChange(e.currentTarget.value)}
-      onBlur={t.onBlur}
-      error={invalid ? tr('configuration.rules.decimal') : error}
+      onBlur={() => {
+        t.onBlur();
+        const parsed = parseDecimalInput(t.text, rule);
+        if (parsed !== undefined) t.onChange(String(parsed));
+      }}
+      error={
+        invalid
+          ? places === 0
+            ? tr('configuration.rules.integer')
+            : tr('configuration.rules.decimal', { count: places })
+          : error
+      }
     />
   );
 }
@@ -165,8 +191,15 @@ export function UrlInput({
   ...rest
 }: TextProps & { httpsOnly?: boolean }) {
   const { t: tr } = useTranslation();
-  const t = useCommittedText(value, (text) => onCommit(normalizeUrl(text, { httpsOnly })));
-  const invalid = t.text.trim() !== '' && normalizeUrl(t.text, { httpsOnly }) === '';
+  // An invalid URL is stored empty (the rule), but the typed text stays on screen with the reason:
+  // blanking it left the person guessing what was wrong with https:example.com.
+  const typedInvalid = useRef('');
+  const t = useCommittedText(value === '' ? typedInvalid.current : value, (text) => {
+    const url = normalizeUrl(text, { httpsOnly });
+    typedInvalid.current = url === '' ? text : '';
+    onCommit(url);
+  });
+  const problem = urlProblem(t.text, { httpsOnly });
   return (
     <TextInput
       placeholder="https://"
@@ -174,7 +207,7 @@ export function UrlInput({
       value={t.text}
       onChange={(e) => t.onChange(e.currentTarget.value)}
       onBlur={t.onBlur}
-      error={invalid ? tr(httpsOnly ? 'configuration.rules.httpsUrl' : 'configuration.rules.url') : error}
+      error={problem ? tr(`configuration.rules.urlProblem.${problem}`) : error}
     />
   );
 }

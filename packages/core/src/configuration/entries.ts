@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoTimeOfDay } from '../inputRules.js';
 import type { PasswordPolicy } from '../passwordPolicy.js';
 import { WORKFLOW_TASK_TYPES } from '../tasks.js';
 import {
@@ -81,6 +82,11 @@ export const templateEntrySchema = z.object({
 export const taskTypeSettingsEntrySchema = z.object({
   taskType: z.enum(WORKFLOW_TASK_TYPES).default('issueRequest'),
   defaultDueDateInBusinessDays: z.number().int().min(0).max(365).default(5),
+  /** When set, a task falls due at this time of the due day (an ISO duration, PT17H0M). */
+  dueTimeOfDay: z
+    .string()
+    .refine((v) => v === '' || parseIsoTimeOfDay(v) !== undefined, 'Enter a time of day, such as 17:00.')
+    .default(''),
   notifyRequestSenderWhenTriggered: flag,
   notifyRequestSenderWhenCompleted: flag,
   notifyExternalUsersWhenTriggered: flag,
@@ -264,6 +270,18 @@ export function parseEntryData<T extends keyof EntryDataOf>(
 ): EntryDataOf[T] | undefined {
   const result = (ENTRY_DATA_SCHEMAS[type] as z.ZodType).safeParse(data ?? {});
   return result.success ? (result.data as EntryDataOf[T]) : undefined;
+}
+
+/** Why the data does not have the fields of its type: a message per field ('data.dueTimeOfDay'). */
+export function entryDataIssues(type: keyof EntryDataOf, data: unknown): Record<string, string> {
+  const result = (ENTRY_DATA_SCHEMAS[type] as z.ZodType).safeParse(data ?? {});
+  const fields: Record<string, string> = {};
+  if (result.success) return fields;
+  for (const issue of result.error.issues) {
+    const key = ['data', ...issue.path.map(String)].join('.');
+    fields[key] ??= issue.message;
+  }
+  return fields;
 }
 
 /** The common fields of every entry, as exchanged with the browser. */

@@ -16,6 +16,12 @@ export type EntryType = (typeof ENTRY_TYPES)[number];
 /** The types a child entry may have (the root exists once per configuration). */
 export const CHILD_ENTRY_TYPES = ENTRY_TYPES.filter((t) => t !== 'configurationRoot');
 
+/**
+ * The entry types whose entries have children (of their own type): an option list its options, a
+ * request item category its item types. The others are leaves, offered no "Add child entry".
+ */
+export const ENTRY_TYPES_WITH_CHILDREN: readonly string[] = ['smartFormOptionEntry', 'requestItemTypeEntry'];
+
 export const TEMPLATE_USAGES = [
   'issueRequest',
   'autoReminder',

@@ -3,7 +3,7 @@ import { checkTemplate, richTextTexts } from '../placeholders.js';
 import { sanitizeRichText } from '../richText.js';
 import { isValidScopePath, normalizeScopePath } from '../scopePath.js';
 import { isValidEmail } from '../validators.js';
-import { type EntryDataOf, parseEntryData } from './entries.js';
+import { type EntryDataOf, entryDataIssues, parseEntryData } from './entries.js';
 import type { EntryType } from './enums.js';
 import { templateHasSubject } from './enums.js';
 import { validateRequestItemType } from './validateItemType.js';
@@ -216,7 +216,9 @@ export function validateEntry(
   }
   const data = parseEntryData(input.type, input.data);
   if (!data) {
-    errors.data = 'The entry does not have the fields of its type.';
+    const issues = entryDataIssues(input.type, input.data);
+    if (Object.keys(issues).length === 0) errors.data = 'The entry does not have the fields of its type.';
+    Object.assign(errors, issues);
     return { data: input.data, errors };
   }
   const cleaned = (VALIDATORS[input.type] as Validator<EntryType>)(data as never, errors);

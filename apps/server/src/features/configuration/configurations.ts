@@ -1,5 +1,6 @@
 import {
   configurationIdOf,
+  invalidFieldsMessage,
   isIdentifier,
   isValidScopePath,
   normalizeScopePath,
@@ -53,8 +54,7 @@ export async function saveRoot(
       throw conflict(
         'This configuration was changed by someone else meanwhile. Reload it to see the changes.',
       );
-    if (Object.keys(fields).length > 0)
-      throw badRequest(`Invalid input: ${Object.keys(fields).join(', ')}.`, fields);
+    if (Object.keys(fields).length > 0) throw badRequest(invalidFieldsMessage(fields), fields);
     const row = {
       id: configurationId,
       name: input.name.trim(),
@@ -74,8 +74,7 @@ export async function saveRoot(
     const scopePath = normalizeScopePath(rawScope);
     if (!rawScope.trim() || !isValidScopePath(scopePath)) fields['data.scopePath'] = SCOPE_PATH_RULE;
     if (!isIdentifier(configurationId)) fields.id = 'Start with a lowercase letter, then letters and digits.';
-    if (Object.keys(fields).length > 0)
-      throw badRequest(`Invalid input: ${Object.keys(fields).join(', ')}.`, fields);
+    if (Object.keys(fields).length > 0) throw badRequest(invalidFieldsMessage(fields), fields);
     assertCanEdit(actor, scopePath);
     if (await repo.findConfigurationByScope(db, scopePath))
       throw conflict(`There is already a configuration for ${scopePath}.`);

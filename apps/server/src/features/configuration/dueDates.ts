@@ -1,4 +1,4 @@
-import { dueAfterBusinessDays, type WorkflowTaskType } from '@dossier/core';
+import { dueFromSettings, type TaskTypeSettingsEntryData, type WorkflowTaskType } from '@dossier/core';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { getPublicHolidays, getTaskTypeSettings } from './effective.js';
@@ -37,7 +37,7 @@ export function runDueDateRecompute(db: Db, scopePath: string): Promise<number> 
 /** Answers how many tasks moved. */
 export async function recomputeOpenDueDates(trx: DbOrTrx, scopePath: string): Promise<number> {
   const tasks = await repo.listOpenDatedTasks(trx, scopePath);
-  const settingsOf = new Map<string, Promise<number | undefined>>();
+  const settingsOf = new Map<string, Promise<TaskTypeSettingsEntryData | undefined>>();
   const holidaysOf = new Map<string, Promise<string[]>>();
   const moves: { id: string; dueAt: Date }[] = [];
   for (const task of tasks) {
@@ -45,15 +45,13 @@ export async function recomputeOpenDueDates(trx: DbOrTrx, scopePath: string): Pr
     if (!settingsOf.has(key))
       settingsOf.set(
         key,
-        getTaskTypeSettings(trx, task.scope, task.type as WorkflowTaskType).then(
-          (s) => s?.defaultDueDateInBusinessDays,
-        ),
+        getTaskTypeSettings(trx, task.scope, task.type as WorkflowTaskType).then((s) => s ?? undefined),
       );
-    const days = await settingsOf.get(key);
-    if (days === undefined) continue;
+    const settings = await settingsOf.get(key);
+    if (settings === undefined) continue;
     if (!holidaysOf.has(task.scope)) holidaysOf.set(task.scope, getPublicHolidays(trx, task.scope));
     const holidays = (await holidaysOf.get(task.scope)) ?? [];
-    const due = dueAfterBusinessDays(task.triggered_at, days, holidays);
+    const due = dueFromSettings(task.triggered_at, settings, holidays);
     if (task.due_at && due.getTime() === task.due_at.getTime()) continue;
     moves.push({ id: task.id, dueAt: due });
   }

@@ -239,7 +239,12 @@ export async function updateEntry(db: DbOrTrx, e: EntryWrite & { version: number
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Removes one entry of a configuration (an override being reverted). */
+/** Removes a configuration; its entries and their secrets go with it (foreign keys cascade). */
+export async function deleteConfiguration(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('configurations').where('id', '=', id).execute();
+}
+
+/** Removes one entry of a configuration (an override being reverted, or a deleted entry). */
 export async function deleteEntry(db: DbOrTrx, configurationId: string, id: string): Promise<void> {
   await db
     .deleteFrom('configuration_entries')

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app.js';
 import { requireSignedIn, sendView } from '../../http/views.js';
 import { permissionFirst } from '../auth/policy.js';
 import { newConfiguration } from './configurations.js';
+import { deleteEntryOrConfiguration } from './deletion.js';
 import { requireConfigurationViewer } from './policy.js';
 import { smartFormPreviewRoutes } from './preview/routes.js';
 import { getEntry, newChild, revertEntry, saveEntry } from './service.js';
@@ -90,6 +91,17 @@ export function configurationRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post('/admin/configuration/edit/:c/:id/revert', { schema: { params: entryParams } }, async (request) =>
     revertEntry(db, requireConfigurationViewer(request), request.params.c, request.params.id, deps.jobs),
+  );
+
+  // Deletes an entry, or with the root entry's id (c) the configuration; refused while in use.
+  r.post('/admin/configuration/edit/:c/:id/delete', { schema: { params: entryParams } }, async (request) =>
+    deleteEntryOrConfiguration(
+      db,
+      requireConfigurationViewer(request),
+      request.params.c,
+      request.params.id,
+      deps.jobs,
+    ),
   );
 
   smartFormPreviewRoutes(app, deps);

@@ -2,7 +2,9 @@ import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import {
   CHILD_ENTRY_TYPES,
   decodeRsaPublicKey,
+  ENTRY_TYPES_WITH_CHILDREN,
   type EntryType,
+  invalidFieldsMessage,
   isIdentifier,
   isValidScopePath,
   mergeEntries,
@@ -102,13 +104,14 @@ export async function newChild(
   const parent = parentId === ROOT_ENTRY_ID ? undefined : merged.find((e) => e.id === parentId);
   if (parentId !== ROOT_ENTRY_ID && !parent) throw notFound(`There is no entry ${parentId}.`);
   const type = (parent ? parent.type : input.type) as EntryType | undefined;
-  if (!type || !(CHILD_ENTRY_TYPES as readonly string[]).includes(type))
+  if (parent && !ENTRY_TYPES_WITH_CHILDREN.includes(parent.type))
+    fields.type = 'Entries of this type have no children.';
+  else if (!type || !(CHILD_ENTRY_TYPES as readonly string[]).includes(type))
     fields.type = 'Choose the type of entry.';
   const id = nestedId(parent?.id, childId);
   if (childId && !fields.childId && merged.some((e) => e.id === id))
     fields.childId = 'An entry with this id exists.';
-  if (Object.keys(fields).length > 0)
-    throw badRequest(`Invalid input: ${Object.keys(fields).join(', ')}.`, fields);
+  if (Object.keys(fields).length > 0) throw badRequest(invalidFieldsMessage(fields), fields);
   return { id, name, type };
 }
 
@@ -185,8 +188,7 @@ export async function saveEntry(
           data as Record<string, unknown>,
           errors,
         );
-      if (Object.keys(errors).length > 0)
-        throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
+      if (Object.keys(errors).length > 0) throw badRequest(invalidFieldsMessage(errors), errors);
       const stored = data as Record<string, unknown>;
       if (type === 'apiWebhookEntry') {
         // The signing key pair is made here; the private key stays in configuration_secrets.

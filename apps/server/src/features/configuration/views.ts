@@ -3,6 +3,7 @@ import {
   type ChildSummary,
   compareEntries,
   configurationChain,
+  ENTRY_TYPES_WITH_CHILDREN,
   type EntryType,
   type EntryView,
   mergeEntries,
@@ -187,7 +188,9 @@ export async function entryView(
     childTypes:
       id === ROOT_ENTRY_ID
         ? CHILD_ENTRY_TYPES
-        : [stored.type === 'configurationRoot' ? 'templateEntry' : stored.type],
+        : ENTRY_TYPES_WITH_CHILDREN.includes(stored.type)
+          ? [stored.type]
+          : [],
     choices: {
       optionLists: optionLists.map((e) => ({ id: e.id, name: e.name })),
       requestItemTypes: active

@@ -1,4 +1,4 @@
-import { dueAfterBusinessDays, type WorkflowTaskType } from '@dossier/core';
+import { dueFromSettings, type WorkflowTaskType } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { getPublicHolidays, getTaskTypeSettings } from '../configuration/effective.js';
 
@@ -20,9 +20,5 @@ export async function workflowDueAt(
     getTaskTypeSettings(trx, scope, type),
     getPublicHolidays(trx, scope),
   ]);
-  return dueAfterBusinessDays(
-    triggeredAt,
-    settings?.defaultDueDateInBusinessDays ?? FALLBACK_DUE_DAYS,
-    holidays,
-  );
+  return dueFromSettings(triggeredAt, settings, holidays, FALLBACK_DUE_DAYS);
 }

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api';
@@ -23,6 +23,7 @@ import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { AddChildForm } from './AddChildForm';
 import { ChildrenList } from './ChildrenList';
+import { DeleteEntry } from './DeleteEntry';
 import { editorOf } from './editors';
 import { type EntryState, type EntryView, entryPath } from './types';
 
@@ -44,6 +45,14 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
   const committing = useStore(store, (s) => s.committing);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useUnsavedPrompt(dirty);
+  const page = useRef<HTMLDivElement>(null);
+  // A refused save takes the person to the first field it names (the banner names them in words).
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const field = page.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-field-error]');
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  }, [errors]);
   const { entry, configuration } = view;
   const disabled = !view.canEdit || committing;
   const path = entryPath(configuration.id, entry.id);
@@ -78,7 +87,7 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
 
   const Editor = editorOf(entry.type);
   return (
-    <Container size="lg" data-testid="configuration-entry" data-entry-type={entry.type}>
+    <Container ref={page} size="lg" data-testid="configuration-entry" data-entry-type={entry.type}>
       <Breadcrumbs mb="xs">
         <Anchor component={Link} to="/admin/configuration">
           {t('configuration.list.title')}
@@ -150,7 +159,11 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
             disabled={disabled}
             view={view}
           />
-          {errors.data && <Text c="red">{errors.data}</Text>}
+          {errors.data && (
+            <Text c="red" data-field-error tabIndex={-1}>
+              {errors.data}
+            </Text>
+          )}
         </Stack>
       </Paper>
       {view.canEdit && (
@@ -173,6 +186,16 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
           >
             {t('configuration.discard')}
           </Button>
+          {!view.isNew &&
+            !entry.isInherited &&
+            !view.canRevertToInherited &&
+            !(entry.id === 'c' && configuration.scopePath === '/') && (
+              <DeleteEntry
+                path={path}
+                name={entry.id === 'c' ? configuration.scopePath : entry.name || entry.id}
+                isConfiguration={entry.id === 'c'}
+              />
+            )}
           {view.canRevertToInherited && !entry.isInherited && (
             <Button
               color="orange"
@@ -186,13 +209,14 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
           )}
         </Group>
       )}
-      {!view.isNew && (
-        <Paper withBorder p="md">
+      {/* Only entries of a type that has children show them and offer to add one. */}
+      {!view.isNew && (view.childTypes.length > 0 || view.children.length > 0) && (
+        <Paper withBorder p="md" data-testid="children-section">
           <Title order={4} mb="sm">
             {t('configuration.children.title')}
           </Title>
           <ChildrenList configurationId={configuration.id} items={view.children} />
-          {view.canEdit && (
+          {view.canEdit && view.childTypes.length > 0 && (
             <>
               <Text fw={600} mt="md" mb="xs">
                 {t('configuration.addChild')}

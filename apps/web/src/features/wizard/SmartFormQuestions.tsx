@@ -1,6 +1,7 @@
-import { smartFormConditionHolds, type WizardQuestion } from '@dossier/core';
+import { parseDecimalInput, smartFormConditionHolds, type WizardQuestion } from '@dossier/core';
 import { Checkbox, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../ui/inputs';
 import { DateField } from './DateField';
 
 // The smart form of an item type: each question with an input for its answer type and an Exclude
@@ -47,12 +48,13 @@ function AnswerInput(props: {
         />
       );
     case 'decimalNumber':
+      // The answer is stored as text; the input keeps an invalid text with its error, uncommitted.
       return (
-        <TextInput
+        <DecimalInput
           disabled={disabled}
-          inputMode="decimal"
-          value={text}
-          onChange={(e) => props.onChange(e.currentTarget.value.replace(/[^\d.,-]/g, ''))}
+          precision={q.decimalPrecision}
+          value={parseDecimalInput(text, { precision: q.decimalPrecision })}
+          onCommit={(v) => props.onChange(v === undefined ? '' : String(v))}
           data-testid={testId}
         />
       );

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { parseEntryData, renderRichTextTemplate, validateEntry } from '@dossier/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
@@ -40,97 +40,116 @@ async function fileBytes(
   }
 }
 
-/** The smart form preview (GET /files/SMARTFORM) and the field names of a PDF form. */
+const previewInput = z.object({
+  formId: z.string().min(1).max(300),
+  configurationId: z.string().max(100).default('root'),
+  formData: z.string().max(1_000_000).optional(),
+  /** The name on the screen, which may not be saved yet. */
+  name: z.string().max(200).optional(),
+  previewPdf: z.enum(['true', 'false']).default('false'),
+});
+
+/** The PDF of a smart form: the form sent (unsaved) or the one saved, titled with its name. */
+async function sendPreview(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.infer<typeof previewInput>,
+  reply: FastifyReply,
+) {
+  const { formId, configurationId, formData, previewPdf } = input;
+  const configuration = await repo.findConfiguration(deps.db, configurationId);
+  if (!configuration) throw notFound(`There is no configuration ${configurationId}.`);
+  assertCanView(actor, configuration.scopePath);
+  const stored = (await loadChain(deps.db, configuration))
+    .flatMap((c) => c.entries)
+    .find((e) => e.id === formId && e.type === 'requestItemTypeEntry');
+  let source: unknown;
+  if (formData !== undefined) {
+    try {
+      source = JSON.parse(formData);
+    } catch {
+      throw badRequest('formData is not JSON.', { formData: 'Not JSON.' });
+    }
+  } else {
+    if (!stored) throw notFound(`There is no request item type ${formId}.`);
+    source = stored.data;
+  }
+  // The entry's name, never its id: the one typed, else the saved one.
+  const title = input.name?.trim() || stored?.name || formId;
+  const parsed = parseEntryData('requestItemTypeEntry', source);
+  if (!parsed)
+    throw badRequest('formData is not a request item type.', { formData: 'Not a request item type.' });
+  const { data } = validateEntry({
+    id: formId.replace(/[^a-zA-Z0-9:]/g, '') || 'form',
+    name: title,
+    order: 0,
+    type: 'requestItemTypeEntry',
+    data: parsed,
+  });
+  const form = data as typeof parsed;
+  const scope = configuration.scopePath;
+  const settings = await getRequestSettings(deps.db, scope);
+  const sample = {
+    product: 'Dossier',
+    request: {
+      requestNumber: `${settings?.requestNumberPrefix || 'DOS'}261122PRV00`,
+      applicant: { name: 'Applicant name', dateOfBirth: '1980-01-01' },
+      sender: { name: configuration.name, scopePath: scope },
+    },
+  };
+  const render = (doc: unknown) => plainLines(renderRichTextTemplate(doc, sample));
+  const header = await getEffectiveTemplate(deps.db, scope, 'smartFormHeader');
+  const footer = await getEffectiveTemplate(deps.db, scope, 'smartFormFooter');
+  const optionEntries = await getEffectiveEntries(deps.db, scope, 'smartFormOptionEntry');
+  const options: Record<string, string[]> = {};
+  for (const o of optionEntries) options[o.parentId] = [...(options[o.parentId] ?? []), o.name];
+  const logos = (
+    await Promise.all([
+      fileBytes(deps, actor, settings?.smartFormLogo?.key),
+      fileBytes(deps, actor, form.secondarySmartFormLogo?.key),
+    ])
+  ).filter((b): b is Uint8Array => b !== undefined);
+  const pdf = await renderSmartFormPdf({
+    title,
+    questions: form.smartForm,
+    headerLines: [...(header ? render(header.data.body) : []), ...render(form.headerExtrasTemplate)],
+    footerLines: footer ? render(footer.data.body) : [],
+    logos,
+    options,
+  });
+  const fileName = `${title.replace(/[^\w.-]+/g, '_') || 'smartform'}.pdf`;
+  return reply
+    .header('content-type', 'application/pdf')
+    .header(
+      'content-disposition',
+      `${previewPdf === 'true' ? 'attachment' : 'inline'}; filename="${fileName}"`,
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(pdf));
+}
+
+/** The smart form preview (GET and POST /files/SMARTFORM) and the field names of a PDF form. */
 export function smartFormPreviewRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // GET keeps the saved form (or formData in the address, for short forms); the editor posts the
+  // form on the screen as a plain form to a new tab, so a form of any length previews as shown.
   r.get(
     '/files/SMARTFORM',
     {
       onRequest: permissionFirst('configuration:view'),
-      schema: {
-        querystring: z.object({
-          formId: z.string().min(1).max(300),
-          configurationId: z.string().max(100).default('root'),
-          formData: z.string().max(200_000).optional(),
-          previewPdf: z.enum(['true', 'false']).default('false'),
-        }),
-      },
+      schema: { querystring: previewInput },
     },
-    async (request, reply) => {
-      const actor = requireConfigurationViewer(request);
-      const { formId, configurationId, formData, previewPdf } = request.query;
-      const configuration = await repo.findConfiguration(deps.db, configurationId);
-      if (!configuration) throw notFound(`There is no configuration ${configurationId}.`);
-      assertCanView(actor, configuration.scopePath);
-      let source: unknown;
-      let title = formId;
-      if (formData !== undefined) {
-        try {
-          source = JSON.parse(formData);
-        } catch {
-          throw badRequest('formData is not JSON.', { formData: 'Not JSON.' });
-        }
-      } else {
-        const stored = (await loadChain(deps.db, configuration))
-          .flatMap((c) => c.entries)
-          .find((e) => e.id === formId);
-        if (stored?.type !== 'requestItemTypeEntry')
-          throw notFound(`There is no request item type ${formId}.`);
-        source = stored.data;
-        title = stored.name;
-      }
-      const parsed = parseEntryData('requestItemTypeEntry', source);
-      if (!parsed)
-        throw badRequest('formData is not a request item type.', { formData: 'Not a request item type.' });
-      const { data } = validateEntry({
-        id: formId.replace(/[^a-zA-Z0-9:]/g, '') || 'form',
-        name: title,
-        order: 0,
-        type: 'requestItemTypeEntry',
-        data: parsed,
-      });
-      const form = data as typeof parsed;
-      const scope = configuration.scopePath;
-      const settings = await getRequestSettings(deps.db, scope);
-      const sample = {
-        product: 'Dossier',
-        request: {
-          requestNumber: `${settings?.requestNumberPrefix || 'DOS'}261122PRV00`,
-          applicant: { name: 'Applicant name', dateOfBirth: '1980-01-01' },
-          sender: { name: configuration.name, scopePath: scope },
-        },
-      };
-      const render = (doc: unknown) => plainLines(renderRichTextTemplate(doc, sample));
-      const header = await getEffectiveTemplate(deps.db, scope, 'smartFormHeader');
-      const footer = await getEffectiveTemplate(deps.db, scope, 'smartFormFooter');
-      const optionEntries = await getEffectiveEntries(deps.db, scope, 'smartFormOptionEntry');
-      const options: Record<string, string[]> = {};
-      for (const o of optionEntries) options[o.parentId] = [...(options[o.parentId] ?? []), o.name];
-      const logos = (
-        await Promise.all([
-          fileBytes(deps, actor, settings?.smartFormLogo?.key),
-          fileBytes(deps, actor, form.secondarySmartFormLogo?.key),
-        ])
-      ).filter((b): b is Uint8Array => b !== undefined);
-      const pdf = await renderSmartFormPdf({
-        title,
-        questions: form.smartForm,
-        headerLines: [...(header ? render(header.data.body) : []), ...render(form.headerExtrasTemplate)],
-        footerLines: footer ? render(footer.data.body) : [],
-        logos,
-        options,
-      });
-      const fileName = `${title.replace(/[^\w.-]+/g, '_') || 'smartform'}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `${previewPdf === 'true' ? 'attachment' : 'inline'}; filename="${fileName}"`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(pdf));
+    (request, reply) => sendPreview(deps, requireConfigurationViewer(request), request.query, reply),
+  );
+  r.post(
+    '/files/SMARTFORM',
+    {
+      onRequest: permissionFirst('configuration:view'),
+      schema: { body: previewInput },
     },
+    (request, reply) => sendPreview(deps, requireConfigurationViewer(request), request.body, reply),
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import { ADDABLE_TASK_TYPES, dueAfterBusinessDays, formatDateTime, NO_DUE_DATE } from '@dossier/core';
+import { ADDABLE_TASK_TYPES, dueFromSettings, formatDateTime, NO_DUE_DATE } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
@@ -51,7 +51,7 @@ registerRequestAction({
         getTaskTypeSettings(trx, request.scope, input.type),
         getPublicHolidays(trx, request.scope),
       ]);
-      dueAt = dueAfterBusinessDays(now, settings?.defaultDueDateInBusinessDays ?? 5, holidays);
+      dueAt = dueFromSettings(now, settings, holidays);
     }
     const notice = input.notice?.trim() || DEFAULT_TASK_NOTICES[input.type];
     const n = request.request_number;

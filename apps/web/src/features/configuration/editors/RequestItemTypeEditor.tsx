@@ -10,14 +10,31 @@ import { replaceAt } from './common';
 import { QuestionList } from './SmartFormEditor';
 import { StaticPdfEditor } from './StaticPdfEditor';
 
-/** The smart form preview URL of an item type (a new tab; GET /files/SMARTFORM). */
-export function previewUrl(configurationId: string, formId: string, data: unknown): string {
-  const query = new URLSearchParams({ formId, configurationId, previewPdf: 'false' });
-  const withData = new URLSearchParams(query);
-  withData.set('formData', JSON.stringify(data));
-  // A URL has to stay well below the 16 kB header limit: longer forms are previewed as saved.
-  const url = `/files/SMARTFORM?${withData}`;
-  return url.length <= 8000 ? url : `/files/SMARTFORM?${query}`;
+/**
+ * Preview opens the smart form on the screen, saved or not, as a PDF in a new tab: a plain form
+ * post, since the form can be far longer than an address may be (it used to fall back silently to
+ * the saved form past 8,000 characters).
+ */
+function PreviewButton(props: { configurationId: string; formId: string; name: string; data: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <form
+      method="post"
+      action="/files/SMARTFORM"
+      target="_blank"
+      data-testid="smart-form-preview-form"
+      rel="noopener"
+    >
+      <input type="hidden" name="formId" value={props.formId} />
+      <input type="hidden" name="configurationId" value={props.configurationId} />
+      <input type="hidden" name="name" value={props.name} />
+      <input type="hidden" name="formData" value={JSON.stringify(props.data)} />
+      <input type="hidden" name="previewPdf" value="false" />
+      <Button type="submit" size="xs" variant="light" data-testid="smart-form-preview">
+        {t('configuration.itemType.preview')}
+      </Button>
+    </form>
+  );
 }
 
 export function RequestItemTypeEditor({
@@ -40,17 +57,12 @@ export function RequestItemTypeEditor({
           <Group justify="space-between" mb="xs">
             <Title order={5}>{t('configuration.itemType.smartForm')}</Title>
             {!view.isNew && data.smartForm.length > 0 && (
-              <Button
-                size="xs"
-                variant="light"
-                component="a"
-                href={previewUrl(view.configuration.id, view.entry.id, data)}
-                target="_blank"
-                rel="noopener"
-                data-testid="smart-form-preview"
-              >
-                {t('configuration.itemType.preview')}
-              </Button>
+              <PreviewButton
+                configurationId={view.configuration.id}
+                formId={view.entry.id}
+                name={view.entry.name}
+                data={data}
+              />
             )}
           </Group>
           <QuestionList

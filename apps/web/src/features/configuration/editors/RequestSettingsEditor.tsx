@@ -10,6 +10,12 @@ import { CommittedTextInput, LinesInput, RequestNumberPrefixInput, ScopePathInpu
 import type { EditorProps } from '../types';
 import { placeholderError } from './common';
 
+/** An example name per file kind: each names its own kind of file (the invoice one said -result). */
+const FILE_NAME_EXAMPLES = {
+  customResultFileName: '${request.requestNumber}-result',
+  customInvoiceFileName: '${request.requestNumber}-invoice-${invoice.number}',
+} as const;
+
 export function RequestSettingsEditor({
   data,
   onChange,
@@ -138,7 +144,8 @@ export function RequestSettingsEditor({
           <CommittedTextInput
             key={f}
             label={t(`configuration.requestSettings.${f}`)}
-            placeholder="${request.requestNumber}-result"
+            placeholder={FILE_NAME_EXAMPLES[f]}
+            data-testid={f}
             value={data[f]}
             onCommit={(v) => set({ [f]: v })}
             error={placeholderError(data[f]) ?? errors[f]}

@@ -200,6 +200,7 @@ function QuestionRow(props: {
             onCommit={(v) => set({ decimalPrecision: v ?? 2 })}
             error={errors[`${path}.decimalPrecision`]}
             disabled={disabled}
+            data-testid={`decimal-precision-${path}`}
           />
         )}
         <IntegerInput

@@ -58,6 +58,7 @@ export function StaticPdfEditor({ data, onChange, errors, disabled }: EditorProp
                 onCommit={(id) => setSet(i, { ...fs, id })}
                 error={errors[`fieldSets.${i}.id`]}
                 disabled={disabled}
+                data-testid={`field-set-id-${i}`}
               />
               <CommittedTextInput
                 label={t('configuration.fields.name')}

@@ -11,8 +11,8 @@ import {
   RootEditor,
   SmartFormOptionEditor,
   TaskTypeSettingsEditor,
-  TemplateEditor,
 } from './simple';
+import { TemplateEditor } from './TemplateEditor';
 
 const EDITORS: { [T in EntryType]: ComponentType<EditorProps<T>> } = {
   configurationRoot: RootEditor,

@@ -4,17 +4,13 @@ import {
   parseHolidayLines,
   RsaKeyError,
   rsaPublicKeyToPem,
-  TEMPLATE_USAGES,
-  templateHasSubject,
   WORKFLOW_TASK_TYPES,
 } from '@dossier/core';
-import { Checkbox, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CommittedTextInput, IntegerInput, LinesInput, UrlInput } from '../../../ui/inputs';
-import { RichTextEditor } from '../../../ui/RichTextEditor';
+import { CommittedTextInput, IntegerInput, LinesInput, TimeOfDayInput, UrlInput } from '../../../ui/inputs';
 import type { EditorProps } from '../types';
-import { placeholderError } from './common';
 import { WebhookDeliveries } from './WebhookDeliveries';
 
 export function RootEditor({ data }: EditorProps<'configurationRoot'>) {
@@ -145,51 +141,6 @@ export function SmartFormOptionEditor({ data, onChange, disabled }: EditorProps<
   );
 }
 
-export function TemplateEditor({ data, onChange, errors, disabled }: EditorProps<'templateEntry'>) {
-  const { t } = useTranslation();
-  const hasSubject = templateHasSubject(data.usage);
-  return (
-    <Stack gap="sm">
-      <Select
-        label={t('configuration.template.usage')}
-        value={data.usage}
-        onChange={(usage) => usage && onChange({ ...data, usage: usage as typeof data.usage })}
-        data={TEMPLATE_USAGES.map((u) => ({ value: u, label: t(`configuration.usages.${u}`) }))}
-        disabled={disabled}
-        searchable
-        data-testid="template-usage"
-      />
-      {hasSubject && (
-        <CommittedTextInput
-          label={t('configuration.template.subject')}
-          value={data.subject ?? ''}
-          onCommit={(subject) => onChange({ ...data, subject })}
-          error={placeholderError(data.subject) ?? errors.subject}
-          disabled={disabled}
-          data-testid="template-subject"
-        />
-      )}
-      <div>
-        <Text size="sm" fw={500}>
-          {t('configuration.template.body')}
-        </Text>
-        <RichTextEditor
-          value={data.body}
-          onChange={(body) => onChange({ ...data, body })}
-          disabled={disabled}
-          placeholders
-          data-testid="template-body"
-        />
-        {errors.body && (
-          <Text c="red" size="xs" data-testid="template-body-error">
-            {errors.body}
-          </Text>
-        )}
-      </div>
-    </Stack>
-  );
-}
-
 export function TaskTypeSettingsEditor({
   data,
   onChange,
@@ -221,6 +172,15 @@ export function TaskTypeSettingsEditor({
           onCommit={(v) => onChange({ ...data, defaultDueDateInBusinessDays: v ?? 0 })}
           error={errors.defaultDueDateInBusinessDays}
           disabled={disabled}
+        />
+        <TimeOfDayInput
+          label={t('configuration.taskType.dueTimeOfDay')}
+          description={t('configuration.taskType.dueTimeOfDayHint')}
+          value={data.dueTimeOfDay ?? ''}
+          onCommit={(v) => onChange({ ...data, dueTimeOfDay: v })}
+          error={errors.dueTimeOfDay}
+          disabled={disabled}
+          data-testid="due-time-of-day"
         />
       </SimpleGrid>
       {flags.map((f) => (
