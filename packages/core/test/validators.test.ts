@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPassword,
   checkPasswordRepeat,
+  emailSchema,
   isValidEmail,
   normalizePhone,
   parseAddress,
@@ -59,6 +60,9 @@ describe('email addresses', () => {
     ['a b@example.com', false],
   ])('%s is valid: %s', (input, valid) => {
     expect(isValidEmail(input)).toBe(valid);
+    // The route schema is the same rule, so server and browser refuse the same addresses.
+    expect(emailSchema.safeParse(input).success).toBe(valid);
+    expect(emailSchema.safeParse(` ${input} `).success).toBe(valid);
   });
 });
 
