@@ -6,7 +6,7 @@ import {
   ROOT_ENTRY_ID,
 } from '@dossier/core';
 import type { Db } from '../../db/database.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { badRequest, conflict, FIELDS_INVALID } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { invalidateConfigurationCache } from './cache.js';
 import { getScopeEntry } from './effective.js';
@@ -53,8 +53,7 @@ export async function saveRoot(
       throw conflict(
         'This configuration was changed by someone else meanwhile. Reload it to see the changes.',
       );
-    if (Object.keys(fields).length > 0)
-      throw badRequest(`Invalid input: ${Object.keys(fields).join(', ')}.`, fields);
+    if (Object.keys(fields).length > 0) throw badRequest(FIELDS_INVALID, fields);
     const row = {
       id: configurationId,
       name: input.name.trim(),
@@ -74,8 +73,7 @@ export async function saveRoot(
     const scopePath = normalizeScopePath(rawScope);
     if (!rawScope.trim() || !isValidScopePath(scopePath)) fields['data.scopePath'] = SCOPE_PATH_RULE;
     if (!isIdentifier(configurationId)) fields.id = 'Start with a lowercase letter, then letters and digits.';
-    if (Object.keys(fields).length > 0)
-      throw badRequest(`Invalid input: ${Object.keys(fields).join(', ')}.`, fields);
+    if (Object.keys(fields).length > 0) throw badRequest(FIELDS_INVALID, fields);
     assertCanEdit(actor, scopePath);
     if (await repo.findConfigurationByScope(db, scopePath))
       throw conflict(`There is already a configuration for ${scopePath}.`);

@@ -16,7 +16,7 @@ import {
 } from '@dossier/core';
 import type { Db } from '../../db/database.js';
 import type { FilesContext } from '../../files/service.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, FIELDS_INVALID, notFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Actor } from '../auth/actor.js';
 import { checkWebhookUrl } from '../webhooks/ssrf.js';
@@ -107,8 +107,7 @@ export async function newChild(
   const id = nestedId(parent?.id, childId);
   if (childId && !fields.childId && merged.some((e) => e.id === id))
     fields.childId = 'An entry with this id exists.';
-  if (Object.keys(fields).length > 0)
-    throw badRequest(`Invalid input: ${Object.keys(fields).join(', ')}.`, fields);
+  if (Object.keys(fields).length > 0) throw badRequest(FIELDS_INVALID, fields);
   return { id, name, type };
 }
 
@@ -185,8 +184,7 @@ export async function saveEntry(
           data as Record<string, unknown>,
           errors,
         );
-      if (Object.keys(errors).length > 0)
-        throw badRequest(`Invalid input: ${Object.keys(errors).join(', ')}.`, errors);
+      if (Object.keys(errors).length > 0) throw badRequest(FIELDS_INVALID, errors);
       const stored = data as Record<string, unknown>;
       if (type === 'apiWebhookEntry') {
         // The signing key pair is made here; the private key stays in configuration_secrets.
