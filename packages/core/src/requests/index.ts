@@ -7,5 +7,6 @@ export * from './mentions.js';
 export * from './model.js';
 export * from './recipientState.js';
 export * from './tags.js';
+export * from './taskList.js';
 export * from './views.js';
 export * from './wizard.js';
