@@ -19,11 +19,14 @@ export function isCorrespondenceEditable(
   return row.kind === 'note' && row.created_by === actor.id && request.status !== 'closed';
 }
 
+const BLOCKED_REASON = 'This attachment was blocked because it could harm your computer.';
+
 function toItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): CorrespondenceItem {
   const attachments = ((row.attachments as StoredAttachment[] | null) ?? []).map((a) => ({
     key: a.key,
     name: a.name,
-    ...(a.blocked ? { blocked: true } : {}),
+    // Messages linked before the reason was kept still say why in general terms.
+    ...(a.blocked ? { blocked: true, blockedReason: a.blockedReason ?? BLOCKED_REASON } : {}),
   }));
   const method = (row.issue_request_method as IssueRequestMethod | null) ?? undefined;
   const item: CorrespondenceItem = {
