@@ -127,10 +127,27 @@ const APPLICANTS = [
   ['Jack Thompson', '1955-12-08', 'CLM-88125'],
 ] as const;
 
+// Each carries the recipient tags, Kind being required (recipients/service.ts RECIPIENT_TAGS), so
+// that a demo request's recipient part saves without first asking for it.
 const RECIPIENTS = [
-  { name: 'Harbourside Medical Centre', phone: '+61292470000', email: 'records@harbourside.example' },
-  { name: 'St Vincent Private Hospital', phone: '+61383210000', email: 'hin@stvincent.example' },
-  { name: 'Dr Priya Raman, Orthopaedics', phone: '+61731250000', email: 'reception@raman-ortho.example' },
+  {
+    name: 'Harbourside Medical Centre',
+    phone: '+61292470000',
+    email: 'records@harbourside.example',
+    tags: { kind: 'doctor', region: 'nsw' },
+  },
+  {
+    name: 'St Vincent Private Hospital',
+    phone: '+61383210000',
+    email: 'hin@stvincent.example',
+    tags: { kind: 'hospital', region: 'vic' },
+  },
+  {
+    name: 'Dr Priya Raman, Orthopaedics',
+    phone: '+61731250000',
+    email: 'reception@raman-ortho.example',
+    tags: { kind: 'doctor', region: 'qld' },
+  },
 ] as const;
 
 const ITEMS = ['itemGeneralPractice', 'itemDischargeSummary', 'itemSpecialistReport'];
@@ -209,7 +226,7 @@ export async function seedDemoRequests(db: DbOrTrx, config: Config): Promise<voi
         reference1Type: reference1.startsWith('POL') ? 'policyNumber' : 'claimNumber',
         tags: {},
       },
-      recipient: { ...recipient, country: 'AU', attachments: [], tags: {}, contacts: [] },
+      recipient: { ...recipient, country: 'AU', attachments: [], tags: { ...recipient.tags }, contacts: [] },
       content: {
         itemTypes: [
           {
