@@ -37,7 +37,12 @@ export type SaveStatus =
 
 export type SenderStatus = { state: 'idle' | 'loading' } | { state: 'failed'; message: string };
 
-export function useWizardDraft(draftId: string, initial: OpenDraft | null, initialSender: SenderData | null) {
+export function useWizardDraft(
+  draftId: string,
+  initial: OpenDraft | null,
+  initialSender: SenderData | null,
+  organizations: readonly { scopePath: string }[] = [],
+) {
   const { api } = useServices();
   const [data, setData] = useState<DraftData>(initial?.data ?? {});
   const [completedStep, setCompletedStep] = useState(initial?.completedStep ?? 0);
@@ -112,7 +117,7 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
   }, []);
 
   const loadSender = useCallback(
-    async (organization: string) => {
+    async (organization: string, options: { save?: boolean } = {}) => {
       setSenderStatus({ state: 'loading' });
       try {
         const loaded = await api.get<SenderData>(
@@ -122,7 +127,12 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
         setSenderData(loaded);
         ctxRef.current = wizardContextOf(loaded);
         setSenderStatus({ state: 'idle' });
-        commitState(applySenderData(latest.current.data, loaded), latest.current.completedStep);
+        const next = applySenderData(latest.current.data, loaded);
+        if (options.save !== false) commitState(next, latest.current.completedStep);
+        else {
+          latest.current = { ...latest.current, data: next };
+          setData(next);
+        }
       } catch (error) {
         setSenderData(null);
         setSenderStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -139,6 +149,17 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
     },
     [update, loadSender],
   );
+
+  // A user who may submit for one organisation only finds it chosen (issue 22 item 12). Nothing is
+  // saved until they change something or go on, so opening the wizard alone leaves no draft.
+  const only = organizations.length === 1 ? organizations[0]?.scopePath : undefined;
+  useEffect(() => {
+    if (!only || latest.current.data.sender?.organization) return;
+    const next = { ...latest.current.data, sender: { ...latest.current.data.sender, organization: only } };
+    latest.current = { ...latest.current, data: next };
+    setData(next);
+    void loadSender(only, { save: false });
+  }, [only, loadSender]);
 
   /** Stops saving: the draft was submitted or discarded. */
   const close = useCallback(() => {
