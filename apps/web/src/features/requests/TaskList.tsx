@@ -31,7 +31,7 @@ function TaskActions({ task }: { task: RequestTaskItem }) {
     }
   }
   return (
-    <Group gap={4} mt={4} wrap="nowrap">
+    <Group gap={4} mt={4}>
       {!task.canNotMarkInProgress && (
         <Button
           size="compact-xs"
@@ -150,7 +150,18 @@ export function TaskList({
                     </div>
                   </Tooltip>
                   {isCurrentAssignedTask(task, userId) && (
-                    <Badge size="xs" color="grape" variant="light" mt={2}>
+                    <Badge
+                      size="xs"
+                      color="grape"
+                      variant="light"
+                      radius="sm"
+                      mt={2}
+                      // A narrow column wraps the label rather than cutting it to "CURR…".
+                      styles={{
+                        root: { height: 'auto', maxWidth: '100%' },
+                        label: { whiteSpace: 'normal', overflow: 'visible' },
+                      }}
+                    >
                       {t('request.tasks.currentAssignedTask')}
                     </Badge>
                   )}
@@ -167,7 +178,7 @@ export function TaskList({
                 <Table.Td>
                   <Text size="sm">{task.isAssignedToDisplayName ?? t('request.tasks.unassigned')}</Text>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td>
                   <TaskState task={task} />
                   <TaskActions task={task} />
                   <TaskHandover
