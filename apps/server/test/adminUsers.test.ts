@@ -244,6 +244,34 @@ describe('create and edit', () => {
     expect(saved.json().user.isTemporaryLockedOut).toBeUndefined();
   });
 
+  it('Clear Lockout acts at once: the user signs in, the form keeps its version, others are refused', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ locked_until: new Date(Date.now() + 60_000), failed_signins: 5 })
+      .where('id', '=', 'acmeuser')
+      .execute();
+    expect((await t.app.inject(signinForm('acmeuser', 'Correct-Horse-9'))).json().code).toBe('locked');
+    const before = (await root.get('/admin/users/edit/acmeuser')).json();
+    expect(before.user.isTemporaryLockedOut).toBe(true);
+    // A handler, or an administrator of another scope, may not.
+    expect((await handler.post('/admin/users/edit/acmeuser/clear-lockout', {})).statusCode).toBe(403);
+    expect((await acmeAdmin.post('/admin/users/edit/globexuser/clear-lockout', {})).statusCode).toBe(404);
+
+    const cleared = await acmeAdmin.post('/admin/users/edit/acmeuser/clear-lockout', {});
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toEqual({ cleared: true });
+    const after = (await root.get('/admin/users/edit/acmeuser')).json();
+    expect(after.user.isTemporaryLockedOut).toBeUndefined();
+    expect(after.user.version).toBe(before.user.version);
+    expect(after.history[0]).toMatchObject({ type: 'userUpdated' });
+    expect((await t.app.inject(signinForm('acmeuser', 'Correct-Horse-9'))).statusCode).toBe(200);
+    // Nothing to clear: answered, not recorded again.
+    expect((await acmeAdmin.post('/admin/users/edit/acmeuser/clear-lockout', {})).json()).toEqual({
+      cleared: false,
+    });
+    expect((await acmeAdmin.post('/admin/users/edit/nobody/clear-lockout', {})).statusCode).toBe(404);
+  });
+
   it('checks and enforces the IP range of the scope at sign-in', async () => {
     await setIpRanges(t.db, 'scopeAcme', [
       { id: 'office', isDefault: true, cidrs: ['10.0.0.0/8'] },

@@ -155,3 +155,30 @@ describe('correspondence edit', () => {
     expect((await edit(open, note, globex, { content: doc('x') })).statusCode).toBe(403);
   });
 });
+
+describe('notes tell the submitter', () => {
+  const notesOf = async (userId: string, n: string) =>
+    t.db
+      .selectFrom('notifications')
+      .select(['type', 'text'])
+      .where('user_id', '=', userId)
+      .where('target', '=', `/requests/${n}`)
+      .execute();
+
+  it("a handler's note notifies the request's submitter once; the submitter's own note does not", async () => {
+    const n = await insertTestRequest(t.db, { scope: '/org/acme/', submittedBy: 'submitter' });
+    await addNote(n, handler, 'We have asked the hospital.');
+    const told = await notesOf('submitter', n);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ type: 'requestNoteAdded' });
+    expect(told[0].text).toContain(`added a note to request ${n}.`);
+    await addNote(n, submitter, 'Thank you.');
+    expect(await notesOf('submitter', n)).toHaveLength(1);
+  });
+
+  it('a submitter who can no longer see the request is not told', async () => {
+    const n = await insertTestRequest(t.db, { scope: '/org/acme/', submittedBy: 'globex' });
+    await addNote(n, handler, 'Not for Globex.');
+    expect(await notesOf('globex', n)).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { HISTORY_SIZE } from '../src/db/seedHistory.js';
+import { RECIPIENT_TAGS } from '../src/features/recipients/service.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { createTestDatabase, dropTestDatabase, until, XHR } from './helpers.js';
 
@@ -38,6 +39,22 @@ afterAll(async () => {
 });
 
 describe('the demo data', () => {
+  it('gives every recipient, in the directory and on a request, the tags marked required', async () => {
+    const required = Object.values(RECIPIENT_TAGS).filter((tag) => tag.isRequired);
+    expect(required.length).toBeGreaterThan(0);
+    const requests = await server.db.selectFrom('requests').select(['request_number', 'recipient']).execute();
+    expect(requests.length).toBeGreaterThan(0);
+    for (const row of requests) {
+      const tags = (row.recipient as { tags?: Record<string, string> } | null)?.tags ?? {};
+      for (const tag of required) expect(tag.values, row.request_number).toContain(tags[tag.id]);
+    }
+    const directory = await server.db.selectFrom('recipients').select(['name', 'tags']).execute();
+    for (const row of directory) {
+      const tags = row.tags as Record<string, { value?: string }>;
+      for (const tag of required) expect(tag.values, row.name).toContain(tags[tag.id]?.value);
+    }
+  });
+
   it('has requests in every state, with results, invoices, notes and mail', async () => {
     // The live demo of the last weeks (the year of history behind it is checked below).
     const statuses = await server.db

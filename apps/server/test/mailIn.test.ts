@@ -294,6 +294,14 @@ describe('mail in over SMTP', () => {
       key: stored[0].key,
     });
     expect(attachments.find((a) => a.name === 'invoice.pdf')?.key).not.toBe(stored[1].key);
+    // The request page lists it as blocked, with why (issue 22 item 8).
+    const page = await t.app.inject({ url: `/requests/${n}`, headers: { ...XHR, cookie: handler } });
+    const item = page.json().correspondence.find((c: { kind: string }) => c.kind !== 'note');
+    expect(item.attachments.find((a: { name: string }) => a.name === 'invoice.exe')).toMatchObject({
+      blocked: true,
+      blockedReason: 'Executable files are not allowed.',
+    });
+    expect(item.attachments.find((a: { name: string }) => a.name === 'invoice.pdf').blocked).toBeUndefined();
   });
 
   it('refuses mail for any other address', async () => {

@@ -96,7 +96,7 @@ describe('password reset', () => {
     expect(limited.headers['retry-after']).toBe('3600');
     const bad = await post('/reset-password', { email: 'not-an-email' }, '10.0.0.8');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.email).toBe('A valid email address is required.');
+    expect(bad.json().fields.email).toBe('Enter a valid email address.');
   });
 
   it('keeps one live link per user, taken once even by parallel uses, and ends every session', async () => {

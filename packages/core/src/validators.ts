@@ -1,4 +1,5 @@
 import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
 import { normalizeUrl, parseAddressLines } from './inputRules.js';
 
 // The shared input rules of spec 3 section 5 and spec 1 section 5, used by the forms to show an
@@ -27,10 +28,23 @@ export function isValidEmail(value: string): boolean {
   return labels.length >= 2 && labels.every((label) => EMAIL_LABEL.test(label));
 }
 
+export const EMAIL_INVALID = 'Enter a valid email address.';
+
 export function validateEmail(input: string): Validation {
   const value = input.trim();
-  return isValidEmail(value) ? ok(value) : fail('Enter a valid email address.');
+  return isValidEmail(value) ? ok(value) : fail(EMAIL_INVALID);
 }
+
+/**
+ * The one email rule for route schemas: trimmed, then isValidEmail, the rule the browser's forms
+ * check. zod's own z.email() differs (it takes a 64-character domain label), so no route uses it.
+ */
+export const emailSchema = z
+  .string({ error: (issue) => (issue.input == null ? 'Email is required.' : EMAIL_INVALID) })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(EMAIL_MAX_LENGTH, EMAIL_INVALID)
+  .refine(isValidEmail, EMAIL_INVALID);
 
 export const USER_ID_MAX_LENGTH = 100;
 

@@ -4,6 +4,7 @@ import {
   checkPasswordRepeat,
   cleanAddress,
   cleanWebAddress,
+  emailSchema,
   isValidEmail,
   normalizeCountry,
   normalizePhone,
@@ -63,6 +64,9 @@ describe('email addresses', () => {
     ['a b@example.com', false],
   ])('%s is valid: %s', (input, valid) => {
     expect(isValidEmail(input)).toBe(valid);
+    // The route schema is the same rule, so server and browser refuse the same addresses.
+    expect(emailSchema.safeParse(input).success).toBe(valid);
+    expect(emailSchema.safeParse(` ${input} `).success).toBe(valid);
   });
 });
 

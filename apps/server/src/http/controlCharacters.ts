@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './errors.js';
+import { FIELDS_INVALID, HttpError } from './errors.js';
 
 // No text the app stores or searches may hold U+0000 (PostgreSQL refuses it in text) or another
 // C0 control character other than tab, line feed and carriage return (no keyboard types them; they
@@ -77,7 +77,7 @@ export function installControlCharacterGuard(app: FastifyInstance): void {
       const path = findControlCharacter(part);
       if (!path) continue;
       const field = path.join('.') || '_';
-      throw new HttpError(400, `Invalid input: ${field}.`, 'validation', {
+      throw new HttpError(400, FIELDS_INVALID, 'validation', {
         [field]: CONTROL_CHARACTER_MESSAGE,
       });
     }

@@ -16,6 +16,8 @@ export class HttpError extends Error {
   }
 }
 
+export const FIELDS_INVALID = 'Some fields are missing or invalid.';
+
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, message, 'badRequest', fields);
 export const unauthorized = (message = 'Not signed in or the session has expired.') =>
@@ -65,8 +67,9 @@ function toErrorBody(error: FastifyError): ErrorBody & { status: number } {
         String(issue.params?.missingProperty ?? '');
       fields[key || '_'] ??= issue.message ?? 'Invalid value.';
     }
-    const names = Object.keys(fields).join(', ');
-    return { status: 400, message: `Invalid input: ${names}.`, code: 'validation', fields };
+    // The fields carry the sentences; the message is the same sentence the services use, not
+    // zod's "Invalid input: ..." (issue 22 item 7: a banner showed it).
+    return { status: 400, message: FIELDS_INVALID, code: 'validation', fields };
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

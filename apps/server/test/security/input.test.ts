@@ -28,7 +28,7 @@ describe('control characters', () => {
     const res = await handler.get('/requests/search?q=%00');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: 'Invalid input: q.',
+      message: 'Some fields are missing or invalid.',
       code: 'validation',
       fields: { q: NOT_ALLOWED },
     });

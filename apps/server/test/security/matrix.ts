@@ -363,6 +363,7 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     order: 2,
     pastAuth: [409],
   },
+  'POST /admin/users/edit/:userId/clear-lockout': { allow: acmeHolders('user:edit'), order: 1 },
   'POST /admin/users/edit/:userId': [
     { variant: 'acme user', allow: acmeHolders('user:edit'), order: 1, pastAuth: [400] },
     // Neither administrator covers every role of a user with roles in both organisations.

@@ -71,6 +71,16 @@ function SignedInLayout({ userName }: { userName: string }) {
         <AppShell.Section grow component={ScrollArea}>
           <Menu onNavigate={close} />
         </AppShell.Section>
+        {/* On a narrow screen the header has no room for the name, so the burger menu holds it. */}
+        <AppShell.Section
+          hiddenFrom="sm"
+          pt="xs"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Anchor component={Link} to="/account" onClick={close} size="sm" data-testid="navbar-account">
+            {t('shell.account', { name: userName })}
+          </Anchor>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <ErrorBanner />

@@ -8,5 +8,6 @@ export * from './model.js';
 export * from './recipientState.js';
 export * from './senderVisibility.js';
 export * from './tags.js';
+export * from './taskList.js';
 export * from './views.js';
 export * from './wizard.js';

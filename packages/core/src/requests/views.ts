@@ -161,7 +161,8 @@ export interface CorrespondenceItem {
   messageDeliveryStatus?: string;
   from?: CorrespondenceAddress | null;
   to?: CorrespondenceAddress | null;
-  attachments: { key: string; name: string; blocked?: boolean }[];
+  /** A blocked attachment (an executable, say) is listed with why, and never offered to open. */
+  attachments: { key: string; name: string; blocked?: boolean; blockedReason?: string }[];
   subject?: string | null;
   body: { type: 'richText' | 'html' | 'text'; content: unknown };
 }

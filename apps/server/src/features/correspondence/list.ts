@@ -25,11 +25,14 @@ function shownBody(body: CorrespondenceItem['body']): CorrespondenceItem['body']
   return body?.type === 'html' ? { type: 'text', content: htmlToText(String(body.content ?? '')) } : body;
 }
 
+const BLOCKED_REASON = 'This attachment was blocked because it could harm your computer.';
+
 function toItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): CorrespondenceItem {
   const attachments = ((row.attachments as StoredAttachment[] | null) ?? []).map((a) => ({
     key: a.key,
     name: a.name,
-    ...(a.blocked ? { blocked: true } : {}),
+    // Messages linked before the reason was kept still say why in general terms.
+    ...(a.blocked ? { blocked: true, blockedReason: a.blockedReason ?? BLOCKED_REASON } : {}),
   }));
   const method = (row.issue_request_method as IssueRequestMethod | null) ?? undefined;
   const item: CorrespondenceItem = {

@@ -9,6 +9,7 @@ export interface StoredAttachment {
   name: string;
   contentType?: string;
   blocked?: boolean;
+  blockedReason?: string;
 }
 
 /** Newest first, with the display names of author and last editor. */

@@ -103,7 +103,13 @@ export async function linkMessageToRequest(trx: DbOrTrx, input: LinkInput) {
   const linked: LinkedAttachment[] = [];
   for (const [index, file] of stored.entries()) {
     if (file.blocked) {
-      attachments.push({ key: file.key, name: file.name, contentType: file.contentType, blocked: true });
+      attachments.push({
+        key: file.key,
+        name: file.name,
+        contentType: file.contentType,
+        blocked: true,
+        ...(file.blockedReason ? { blockedReason: file.blockedReason } : {}),
+      });
       continue;
     }
     const classification = input.classifications[index] ?? 'attachment';

@@ -1,5 +1,6 @@
 import {
   CURRENCIES,
+  emailSchema,
   formatMinorUnits,
   isCurrency,
   isValidEmail,
@@ -169,12 +170,7 @@ defineItemAction(invoiceActions, {
 defineItemAction(invoiceActions, {
   name: 'sendRemittanceAdvice',
   body: z.object({
-    email: z
-      .string(required('Email'))
-      .trim()
-      .min(1, 'Email is required.')
-      .max(254)
-      .refine(isValidEmail, 'Enter a valid email address.'),
+    email: emailSchema,
     // The advice is for one payment: this one, or the newest.
     paymentId: z.string().max(40).nullish(),
   }),

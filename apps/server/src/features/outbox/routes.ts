@@ -1,4 +1,4 @@
-import { isValidEmail, pagingQuerySchema } from '@dossier/core';
+import { emailSchema, pagingQuerySchema } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,13 +24,7 @@ const searchQuery = pagingQuerySchema.extend({
   // Paging stops where counting stops.
   pageOffset: z.coerce.number().int().min(0).max(COUNT_CAP).default(0),
   status: optional(z.enum(MAIL_STATUSES, { error: 'Choose waiting, sent or failed.' })),
-  to: optional(
-    z
-      .string()
-      .trim()
-      .max(254, 'Enter a valid email address.')
-      .refine(isValidEmail, 'Enter a valid email address.'),
-  ),
+  to: optional(emailSchema),
 });
 const mailParams = z.object({ mailId: z.string().max(40) });
 const actionParams = mailParams.extend({ action: z.string().max(40) });

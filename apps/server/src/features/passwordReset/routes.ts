@@ -1,3 +1,4 @@
+import { emailSchema } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import type { AppDeps } from '../../app.js';
 import { baseUrlOf, sendView } from '../../http/views.js';
 import { getSetPasswordView, requestPasswordReset, setPasswordWithToken } from './service.js';
 
-const resetBody = z.object({ email: z.email('A valid email address is required.').max(320) });
+const resetBody = z.object({ email: emailSchema });
 const setBody = z.object({
   token: z.string().min(10, 'The link is incomplete.').max(200),
   password: z.string().min(1, 'A password is required.').max(200),

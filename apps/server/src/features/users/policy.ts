@@ -26,3 +26,6 @@ export function mayManageUser(actor: Actor, user: { scope: string; roles: RoleGr
   const covered = (path: string) => scopes.some((s) => isWithinScope(path, s));
   return covered(user.scope) && user.roles.every((g) => covered(g.scope));
 }
+
+export const WIDER_ROLES =
+  'This user holds roles outside your scopes: only an administrator of those scopes may change it.';

@@ -247,3 +247,12 @@ export async function confirmEmail(db: DbOrTrx, userId: string) {
 export async function setPendingEmail(db: DbOrTrx, userId: string, email: string | null) {
   await db.updateTable('users').set({ pending_email: email }).where('id', '=', userId).execute();
 }
+
+/** Ends a sign-in lock and its count of failures; the user's version is untouched. */
+export async function clearSigninLock(db: DbOrTrx, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ locked_until: null, failed_signins: 0 })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app.js';
 import { baseUrlOf } from '../../http/views.js';
 import { permissionFirst, requirePermission } from '../auth/policy.js';
 import { claimsWaitingFor, decideClaim } from './claimDecisions.js';
+import { clearLockout } from './lockout.js';
 import { sendSignedInPage } from './pageView.js';
 import { userScopes } from './policy.js';
 import { userFormOptions } from './scopes.js';
@@ -90,6 +91,12 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       const { userId, claimId, decision } = request.params;
       return decideClaim(deps.db, actor, userId, claimId, decision, deps.config.selfRegistrationScope);
     },
+  );
+
+  r.post(
+    '/admin/users/edit/:userId/clear-lockout',
+    { onRequest: permissionFirst('user:edit'), schema: { params: idParams } },
+    async (request) => clearLockout(deps.db, requirePermission(request, 'user:edit'), request.params.userId),
   );
 
   r.post(

@@ -20,7 +20,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { sendActivationMail } from '../workflowMail/activation.js';
 import { findClaims } from './claims.js';
-import { mayActOnScope, mayManageUser, userScopes } from './policy.js';
+import { mayActOnScope, mayManageUser, userScopes, WIDER_ROLES } from './policy.js';
 import * as repo from './repository.js';
 import { scopeOptionOf, userFormOptions } from './scopes.js';
 import {
@@ -105,9 +105,6 @@ export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | un
     history: await listHistory(db, 'user', userId),
   };
 }
-
-const WIDER_ROLES =
-  'This user holds roles outside your scopes: only an administrator of those scopes may change it.';
 
 /** Checks the scope, ip range and roles of an admin's save against what the actor may do. */
 async function checkGrants(

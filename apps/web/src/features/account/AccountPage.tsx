@@ -65,7 +65,11 @@ export const AccountPage = definePage<AccountView>(({ view }) => {
 
   async function save() {
     const result = await form.commit(path, view.user);
-    if (result.ok) setRepeatPassword('');
+    if (!result.ok) return;
+    setRepeatPassword('');
+    // The header names the signed-in user: a rename shows there at once, not after a reload.
+    const name = (result.view as Partial<AccountView>).user?.name;
+    if (!creating && name) session.set((s) => (s.user ? { user: { ...s.user, name } } : s));
   }
 
   return (

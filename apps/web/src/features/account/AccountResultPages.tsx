@@ -15,6 +15,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
+import { useFieldErrors } from '../../ui/forms/useFieldErrors';
 import { definePage } from '../../view/page';
 import { ErrorText } from '../users/UserFields';
 
@@ -91,7 +92,7 @@ export const ChangePasswordPage = definePage<ChangePasswordView>(({ view }) => {
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { errors: fields, replace: setFields, changed } = useFieldErrors();
   const [busy, setBusy] = useState(false);
   const mismatch = repeat.length > 0 && repeat !== newPassword ? t('accounts.repeatMismatch') : undefined;
 
@@ -133,21 +134,33 @@ export const ChangePasswordPage = definePage<ChangePasswordView>(({ view }) => {
           <TextInput
             label={t('signin.username')}
             value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
+            onChange={(e) => {
+              setUsername(e.currentTarget.value);
+              changed('username');
+            }}
+            error={fields.username}
             required
             data-testid="cp-username"
           />
           <PasswordInput
             label={t('accounts.changePassword.current')}
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              // "Must differ from the current one" compares the two passwords.
+              changed('password', 'newPassword');
+            }}
+            error={fields.password}
             required
             data-testid="cp-password"
           />
           <PasswordInput
             label={t('accounts.changePassword.new')}
             value={newPassword}
-            onChange={(e) => setNewPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setNewPassword(e.currentTarget.value);
+              changed('newPassword');
+            }}
             error={fields.newPassword ? <ErrorText message={fields.newPassword} /> : undefined}
             required
             data-testid="cp-new"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
+import { useFieldErrors } from '../../ui/forms/useFieldErrors';
 import { NarrowPage } from '../../ui/NarrowPage';
 import { definePage } from '../../view/page';
 
@@ -26,7 +27,7 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
   const [repeat, setRepeat] = useState('');
   const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState(false);
-  const [serverError, setServerError] = useState<Record<string, string>>({});
+  const { errors: serverError, replace: setServerError, changed: fieldChanged } = useFieldErrors();
   if (!view.userId) {
     return (
       <Container size={420} py="xl">
@@ -83,7 +84,10 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
             label={t('passwordReset.newPassword')}
             required
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              fieldChanged('password', 'repeat');
+            }}
             error={serverError.password ?? serverError.token ?? policyProblem}
             styles={{ error: { whiteSpace: 'pre-line' } }}
             data-testid="set-password-password"
@@ -93,7 +97,10 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
               label={t('passwordReset.repeat')}
               required
               value={repeat}
-              onChange={(e) => setRepeat(e.currentTarget.value)}
+              onChange={(e) => {
+                setRepeat(e.currentTarget.value);
+                fieldChanged('repeat');
+              }}
               error={serverError.repeat ?? repeatProblem}
               data-testid="set-password-repeat"
             />

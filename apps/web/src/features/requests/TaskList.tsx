@@ -1,4 +1,4 @@
-import { hasNoDueDate, type RequestTaskItem } from '@dossier/core';
+import { hasNoDueDate, isCurrentAssignedTask, type RequestTaskItem, visibleTasks } from '@dossier/core';
 import { Badge, Button, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ function TaskActions({ task }: { task: RequestTaskItem }) {
     }
   }
   return (
-    <Group gap={4} mt={4} wrap="nowrap">
+    <Group gap={4} mt={4}>
       {!task.canNotMarkInProgress && (
         <Button
           size="compact-xs"
@@ -101,7 +101,10 @@ export function TaskList({
   const { session, view } = useServices();
   const userId = useStore(session, (s) => s.user?.id);
   const [all, setAll] = useState(false);
-  const shown = all ? tasks : tasks.slice(0, SHOWN);
+  const [showSystem, setShowSystem] = useState(false);
+  // Tasks the workflow completed by itself are folded away unless asked for.
+  const { tasks: listed, folded } = visibleTasks(tasks, showSystem);
+  const shown = all ? listed : listed.slice(0, SHOWN);
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
       <Group justify="space-between" mb="sm">
@@ -112,7 +115,7 @@ export function TaskList({
           </Text>
         </Title>
       </Group>
-      {tasks.length === 0 ? (
+      {listed.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('request.tasks.empty')}
         </Text>
@@ -153,8 +156,19 @@ export function TaskList({
                       )}
                     </div>
                   </Tooltip>
-                  {task.isAssignedTo && task.isAssignedTo === userId && (
-                    <Badge size="xs" color="grape" variant="light" mt={2}>
+                  {isCurrentAssignedTask(task, userId) && (
+                    <Badge
+                      size="xs"
+                      color="grape"
+                      variant="light"
+                      radius="sm"
+                      mt={2}
+                      // A narrow column wraps the label rather than cutting it to "CURR…".
+                      styles={{
+                        root: { height: 'auto', maxWidth: '100%' },
+                        label: { whiteSpace: 'normal', overflow: 'visible' },
+                      }}
+                    >
                       {t('request.tasks.currentAssignedTask')}
                     </Badge>
                   )}
@@ -168,7 +182,7 @@ export function TaskList({
                 <Table.Td>
                   <Text size="sm">{task.isAssignedToDisplayName ?? t('request.tasks.unassigned')}</Text>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td>
                   <TaskState task={task} />
                   <TaskActions task={task} />
                   <TaskHandover
@@ -186,17 +200,24 @@ export function TaskList({
           </Table.Tbody>
         </Table>
       )}
-      {tasks.length > SHOWN && (
-        <Button
-          variant="subtle"
-          size="xs"
-          mt="xs"
-          onClick={() => setAll(!all)}
-          data-testid={`${testId}-toggle`}
-        >
-          {all ? t('request.showLess') : t('request.showMore')}
-        </Button>
-      )}
+      <Group gap="xs" mt="xs">
+        {listed.length > SHOWN && (
+          <Button variant="subtle" size="xs" onClick={() => setAll(!all)} data-testid={`${testId}-toggle`}>
+            {all ? t('request.showLess') : t('request.showMore')}
+          </Button>
+        )}
+        {(folded > 0 || showSystem) && (
+          <Button
+            variant="subtle"
+            size="xs"
+            color="gray"
+            onClick={() => setShowSystem(!showSystem)}
+            data-testid={`${testId}-system`}
+          >
+            {showSystem ? t('request.tasks.hideSystem') : t('request.tasks.showSystem', { count: folded })}
+          </Button>
+        )}
+      </Group>
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
+import { useFieldErrors } from '../../ui/forms/useFieldErrors';
 
 // Commits of the request page: an action (POST /requests/{n}/actions/{action}) answers no view, so
 // the page reloads when the panel reports it done; a part edit (POST /requests/{n}/{part}) answers the new view. Field
@@ -8,7 +9,7 @@ import { useServices } from '../../shell/ServicesContext';
 
 export function useRequestCommit() {
   const { api, view } = useServices();
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { errors: fields, replace: setFields, changed } = useFieldErrors();
   const [busy, setBusy] = useState(false);
 
   async function runAction(requestNumber: string, action: string, body: unknown): Promise<boolean> {
@@ -43,7 +44,7 @@ export function useRequestCommit() {
     return result.ok;
   }
 
-  return { fields, busy, runAction, savePart, clear: () => setFields({}) };
+  return { fields, busy, runAction, savePart, clear: () => setFields({}), changed };
 }
 
 // Dates follow the one time-zone rule (ui/dates.ts); re-exported where the request pages took them.

@@ -5,18 +5,7 @@ import {
   type View,
   validateUserForm,
 } from '@dossier/core';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Container, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,6 +16,7 @@ import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
+import { LockoutNotice } from './LockoutNotice';
 import { type PendingRole, PendingRoleClaims } from './PendingRoleClaims';
 import { type RoleScopeOption, RolesEditor } from './RolesEditor';
 import { FlagField, UserFields, type UserFieldValues } from './UserFields';
@@ -113,21 +103,8 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
       </Title>
       <Stack>
         {!view.canEdit && <ReadOnlyNotice reason={view.readOnlyReason} />}
-        {view.user.isTemporaryLockedOut && (
-          <Alert color="orange" data-testid="locked-out">
-            <Group justify="space-between">
-              {t('admin.users.lockedOut')}
-              <Button
-                size="xs"
-                variant="white"
-                disabled={disabled}
-                onClick={() => set('isTemporaryLockedOut', false)}
-                data-testid="unlock"
-              >
-                {t('admin.users.unlock')}
-              </Button>
-            </Group>
-          </Alert>
+        {view.userId && view.user.isTemporaryLockedOut && (
+          <LockoutNotice userId={view.userId} disabled={disabled} />
         )}
         <Paper withBorder p="md">
           <Stack>

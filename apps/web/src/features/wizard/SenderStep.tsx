@@ -23,6 +23,7 @@ export function SenderStep(props: {
           required
           data={props.organizations.map((o) => ({ value: o.scopePath, label: o.name }))}
           value={sender.organization || null}
+          allowDeselect={false}
           onChange={(value) => draft.chooseOrganization(value)}
           error={props.errorOf('sender.organization')}
           rightSection={status.state === 'loading' ? <Loader size="xs" /> : undefined}

@@ -56,7 +56,7 @@ export function Wizard(props: { view: NewRequestView; draftId: string; onDiscard
   const { api, view: store } = useServices();
   const navigate = useNavigate();
   const { view, draftId } = props;
-  const draft = useWizardDraft(draftId, view.draft, view.senderData);
+  const draft = useWizardDraft(draftId, view.draft, view.senderData, view.organizations);
   const step: WizardStep = view.draft ? view.step : 'sender';
   const [edited, setEdited] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});

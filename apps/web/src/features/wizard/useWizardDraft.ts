@@ -45,7 +45,12 @@ export type SaveStatus =
 
 export type SenderStatus = { state: 'idle' | 'loading' } | { state: 'failed'; message: string };
 
-export function useWizardDraft(draftId: string, initial: OpenDraft | null, initialSender: SenderData | null) {
+export function useWizardDraft(
+  draftId: string,
+  initial: OpenDraft | null,
+  initialSender: SenderData | null,
+  organizations: readonly { scopePath: string }[] = [],
+) {
   const { api } = useServices();
   const [data, setData] = useState<DraftData>(initial?.data ?? {});
   const [completedStep, setCompletedStep] = useState(initial?.completedStep ?? 0);
@@ -157,6 +162,18 @@ export function useWizardDraft(draftId: string, initial: OpenDraft | null, initi
     },
     [commitState, loadSender],
   );
+
+  // A user who may submit for one organisation only finds it chosen (issue 22 item 12). Nothing is
+  // saved until they change something or go on, so opening the wizard alone leaves no draft.
+  const only = organizations.length === 1 ? organizations[0]?.scopePath : undefined;
+  useEffect(() => {
+    if (!only || latest.current.data.sender?.organization) return;
+    const next = { ...latest.current.data, sender: { ...latest.current.data.sender, organization: only } };
+    latest.current = { ...latest.current, data: next };
+    setData(next);
+    // Loading the sender's data is not an entry of the user's: it does not make the draft worth saving.
+    void loadSender(only);
+  }, [only, loadSender]);
 
   /** Stops saving: the draft was submitted or discarded. */
   const close = useCallback(() => {

@@ -66,8 +66,17 @@ registerRequestAction({
       });
     }
     const told = new Set([actor.id, ...mentioned.map((u) => u.id)]);
-    for (const userId of await usersWorkingRequest(trx, n)) {
+    // Those working the request, and its submitter when the note comes from the staff side: the
+    // sender side sees every note, so a handler's note is news to them (issue 22 item 8). The
+    // submitter is told only while a role still lets them see the request.
+    const submitter =
+      request.submitted_by && !isRequestSender(actor, request)
+        ? await mentionableUsers(trx, request, [request.submitted_by])
+        : [];
+    const readers = [...(await usersWorkingRequest(trx, n)), ...submitter.map((u) => u.id)];
+    for (const userId of readers) {
       if (told.has(userId)) continue;
+      told.add(userId);
       await createNotification(trx, deps.live, {
         userId,
         type: 'requestNoteAdded',

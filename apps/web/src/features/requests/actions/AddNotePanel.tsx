@@ -32,7 +32,10 @@ export function AddNotePanel({ view, onDone, onCancel }: ActionPanelProps) {
       <NoteEditor
         requestNumber={view.request.requestNumber}
         value={body}
-        onChange={setBody}
+        onChange={(doc) => {
+          setBody(doc);
+          commit.changed('body');
+        }}
         error={commit.fields.body}
       />
       <Text size="xs" c="dimmed">

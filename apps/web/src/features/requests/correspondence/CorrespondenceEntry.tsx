@@ -57,8 +57,16 @@ function Attachments({ item }: { item: CorrespondenceItem }) {
       </Text>
       {item.attachments.map((file) =>
         file.blocked ? (
-          <Text key={file.key} size="sm" c="dimmed" td="line-through">
-            {file.name} ({t('correspondence.blocked')})
+          // Not a link: a blocked file is never served, so nothing suggests it could be opened.
+          <Text key={file.key} size="sm" c="red.8" data-testid="correspondence-attachment-blocked">
+            <Text span td="line-through" c="dimmed">
+              {file.name}
+            </Text>{' '}
+            (
+            {t('correspondence.blockedWhy', {
+              reason: file.blockedReason ?? t('correspondence.blockedDefault'),
+            })}
+            )
           </Text>
         ) : (
           <Anchor
