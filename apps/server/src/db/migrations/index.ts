@@ -31,6 +31,7 @@ import * as directoryScope from './20261125_0073_directory_scope.js';
 import * as pendingEmail from './20261125_0074_pending_email.js';
 import * as unverifiedSender from './20261125_0075_unverified_sender.js';
 import * as fileDownloads from './20261125_0076_file_downloads.js';
+import * as scim from './20261126_501_scim.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '20261125_0074_pending_email': pendingEmail,
   '20261125_0075_unverified_sender': unverifiedSender,
   '20261125_0076_file_downloads': fileDownloads,
+  '20261126_501_scim': scim,
 };
 
 export const migrationProvider: MigrationProvider = {
