@@ -253,6 +253,29 @@ describe('a user provisioned from creation to deletion', () => {
     expect(res.statusCode, res.body).toBe(200);
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', 'jdoe').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ external_user_id: 'okta-00u1', external_id_set_by: 'scim:orgAcme/entra' });
+
+    // The admin page shows who linked it, and an administrator unlinks it (in the history).
+    const page = await t.app.inject({ url: '/admin/users/edit/jdoe', headers: { ...XHR, cookie: h.root } });
+    expect(page.json()).toMatchObject({
+      user: { externalUserId: 'okta-00u1' },
+      externalUserIdSetBy: 'scim:orgAcme/entra',
+    });
+    const unlinked = await post('/admin/users/edit/jdoe/unlink-sso', {});
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect(unlinked.json()).toMatchObject({ user: { externalUserId: null }, externalUserIdSetBy: null });
+    expect(unlinked.json().history[0]).toMatchObject({
+      type: 'ssoUnlinked',
+      actor: 'root',
+      changes: { externalUserId: { from: 'okta-00u1', to: null } },
+    });
+    expect((await post('/admin/users/edit/jdoe/unlink-sso', {})).statusCode).toBe(409);
+    await createUser(t.db, {
+      id: 'globexadmin2',
+      scope: '/org/globex/',
+      roles: [{ role: 'c:roles:admin', scope: '/org/globex/' }],
+    });
+    const outsider = await post('/admin/users/edit/jdoe/unlink-sso', {}, await signIn(t.app, 'globexadmin2'));
+    expect(outsider.statusCode).toBe(404);
   });
 });
 

@@ -344,6 +344,8 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   'GET /admin/users/edit': { allow: holders('user:edit') },
   'GET /admin/users/edit/:userId': { shows: ['userName'], allow: acmeHolders('user:view') },
   'POST /admin/users/edit': { allow: holders('user:edit'), order: 1, pastAuth: [400] },
+  // The acme user is not linked to single sign-on: an allowed caller is told so (409).
+  'POST /admin/users/edit/:userId/unlink-sso': { allow: acmeHolders('user:edit'), order: 1, pastAuth: [409] },
   'POST /admin/users/edit/:userId/role-claims/:claimId/:decision': {
     allow: acmeHolders('user:edit'),
     params: () => ({ userId: 'mx-claimant', decision: 'refuse' }),

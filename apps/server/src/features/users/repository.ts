@@ -235,3 +235,17 @@ export async function confirmEmail(db: DbOrTrx, userId: string) {
 export async function setPendingEmail(db: DbOrTrx, userId: string, email: string | null) {
   await db.updateTable('users').set({ pending_email: email }).where('id', '=', userId).execute();
 }
+
+/** Ends the account's link to single sign-on (its external user id and who set it). */
+export async function clearExternalUserId(db: DbOrTrx, userId: string) {
+  await db
+    .updateTable('users')
+    .set({
+      external_user_id: null,
+      external_id_set_by: null,
+      version: sql`version + 1`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -5,18 +5,7 @@ import {
   type View,
   validateUserForm,
 } from '@dossier/core';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -29,6 +18,7 @@ import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { type PendingRole, PendingRoleClaims } from './PendingRoleClaims';
 import { type RoleScopeOption, RolesEditor } from './RolesEditor';
+import { SingleSignOnLink } from './SingleSignOnLink';
 import { FlagField, UserFields, type UserFieldValues } from './UserFields';
 
 interface ScopeOption {
@@ -57,6 +47,8 @@ export interface AdminUserView extends View {
   roleScopes: RoleScopeOption[];
   history: HistoryEntry[];
   pendingRoles?: PendingRole[];
+  /** Who or what linked the account to single sign-on: a user id, or scim:<configuration>/<entry>. */
+  externalUserIdSetBy?: string | null;
   /** Why an administrator of the user's scope still may not change it. */
   readOnlyReason?: string;
 }
@@ -168,12 +160,12 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
                 form.touch('repeatPassword');
               }}
             />
-            {view.user.externalUserId && (
-              <TextInput
-                label={t('accounts.fields.externalUserId')}
-                value={view.user.externalUserId}
-                readOnly
-                data-testid="user-externalUserId"
+            {view.user.externalUserId && view.userId && (
+              <SingleSignOnLink
+                userId={view.userId}
+                externalUserId={view.user.externalUserId}
+                setBy={view.externalUserIdSetBy ?? null}
+                canUnlink={view.canEdit}
               />
             )}
             <Group>
