@@ -3,7 +3,8 @@ import { ADMIN, signIn } from './fixtures';
 
 // Issue 17 in the configuration editor: an administrator adds a SCIM client to the configuration of
 // /org/acme/, maps a provider group to a role, and creates the client's token, which is shown once.
-// The token then provisions a user that the administrator finds, linked, on the users page.
+// The token then provisions a user that the administrator finds, linked, on the users page, and
+// unlinks from single sign-on.
 
 // The editor's parts load on demand; on a machine shared with other builds that can take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -71,4 +72,10 @@ test('a SCIM client gets its token once in the configuration, and the token prov
 
   await page.goto(`/admin/users/edit/${encodeURIComponent(user.id)}`);
   await expect(page.getByTestId('user-externalUserId')).toHaveValue(`entra-oid-${id}`);
+  await expect(page.getByText(`Set by the SCIM client orgAcme/${id}.`)).toBeVisible();
+
+  // An administrator undoes the link; the page shows the account without it.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByTestId('user-unlink-sso').click();
+  await expect(page.getByTestId('user-externalUserId')).toHaveCount(0);
 });
