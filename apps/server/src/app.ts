@@ -38,6 +38,7 @@ import { requestActionRoutes } from './features/requests/actions/routes.js';
 import { issueRequestTemplateRoutes } from './features/requests/letters/routes.js';
 import { requestRoutes } from './features/requests/routes.js';
 import { resultRoutes } from './features/results/routes.js';
+import { scimRoutes } from './features/scim/index.js';
 import { selectRecipientRoutes } from './features/selectRecipient/routes.js';
 import { skillRoutes } from './features/skills/routes.js';
 import { ssoRoutes } from './features/sso/routes.js';
@@ -209,6 +210,7 @@ export async function buildApp(input: {
     invoiceRoutes(app, deps);
     wizardRoutes(app, deps);
     apiRoutes(app, deps);
+    scimRoutes(app, deps);
     dashboardRoutes(app, deps);
     reportRoutes(app, deps);
     downloadRoutes(app, deps);

@@ -396,3 +396,32 @@ describe('field names in words', () => {
     expect(errors).toEqual({ 'data.dueTimeOfDay': 'Enter a time of day, such as 17:00.' });
   });
 });
+
+describe('SCIM client entries', () => {
+  const scim = (groupRoles: unknown) =>
+    validateEntry({ id: 'entra', name: 'Entra', order: 0, type: 'scimClientEntry', data: { groupRoles } });
+
+  it('cleans group mappings and defaults the subject to externalId', () => {
+    const { data, errors } = scim([{ group: ' Handlers ', role: 'c:roles:handler', scopePath: 'org/acme' }]);
+    expect(errors).toEqual({});
+    expect(data).toEqual({
+      subjectAttribute: 'externalId',
+      groupRoles: [{ group: 'Handlers', role: 'c:roles:handler', scopePath: '/org/acme/' }],
+    });
+  });
+
+  it('names the field of each bad mapping', () => {
+    const { errors } = scim([
+      { group: '', role: 'c:roles:handler', scopePath: '/org/acme/' },
+      { group: 'X', role: 'c:roles:king', scopePath: '' },
+      { group: 'x', role: 'c:roles:handler', scopePath: '/org/a/' },
+      { group: 'X', role: 'c:roles:handler', scopePath: '/org/a/' },
+    ]);
+    expect(errors).toEqual({
+      'data.groupRoles.0.group': 'Required.',
+      'data.groupRoles.1.role': 'Choose a role.',
+      'data.groupRoles.1.scopePath': 'Required.',
+      'data.groupRoles.3.group': 'This mapping is already in the list.',
+    });
+  });
+});

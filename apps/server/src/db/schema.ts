@@ -38,6 +38,14 @@ export interface UsersTable {
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 501 (SCIM): the provider's userName and externalId, the client that provisioned
+   * the user, and who set external_user_id (a user id, or scim:<configuration>/<entry>). */
+  scim_user_name: Generated<string | null>;
+  scim_external_id: Generated<string | null>;
+  scim_client: Generated<string | null>;
+  external_id_set_by: Generated<string | null>;
+  /** Deleted through SCIM: disabled and no longer a SCIM resource, kept for the audit trail. */
+  scim_deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface UserRolesTable {
@@ -46,6 +54,8 @@ export interface UserRolesTable {
   role: string;
   external_reference: string | null;
   scope: string;
+  /** Migration 501: made for a SCIM group's mapping, so SCIM may remove it again. */
+  granted_by_scim: Generated<boolean>;
 }
 
 /** Migration 0070: external roles a user claimed for itself, waiting for an administrator. */
@@ -360,6 +370,41 @@ export interface TaskCompletionDaysTable {
   n: number;
 }
 
+/** Migration 501: the bearer token of a SCIM client entry (its SHA-256 only). */
+export interface ScimTokensTable {
+  configuration_id: string;
+  entry_id: string;
+  token_hash: string;
+  hint: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface ScimGroupsTable {
+  id: Generated<string>;
+  /** The client (scim:<configuration>/<entry>) whose group it is. */
+  client: string;
+  scope: string;
+  display_name: string;
+  external_id: string | null;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ScimGroupMembersTable {
+  group_id: string;
+  user_id: string;
+}
+
+export interface ScimRoleGrantsTable {
+  group_id: string;
+  user_id: string;
+  role: string;
+  scope: string;
+}
+
 export interface Database {
   users: UsersTable;
   files: FilesTable;
@@ -399,4 +444,8 @@ export interface Database {
   inbox_messages: InboxMessagesTable;
   inbox_message_links: InboxMessageLinksTable;
   imap_mailboxes: ImapMailboxesTable;
+  scim_tokens: ScimTokensTable;
+  scim_groups: ScimGroupsTable;
+  scim_group_members: ScimGroupMembersTable;
+  scim_role_grants: ScimRoleGrantsTable;
 }

@@ -24,9 +24,11 @@ export function installCsrfGuard(app: FastifyInstance): void {
   });
 }
 
-/** /api/v1 and below: bearer tokens only, no cookie session and no CSRF header. */
+/** /api/v1 and /scim/v2 and below: bearer tokens only, no cookie session and no CSRF header. */
 export function isPublicApiPath(path: string): boolean {
-  return path === '/api/v1' || path.startsWith('/api/v1/');
+  return (
+    path === '/api/v1' || path.startsWith('/api/v1/') || path === '/scim/v2' || path.startsWith('/scim/v2/')
+  );
 }
 
 /** A browser always sends Origin (or at least Referer) with a form post; both must name this host. */

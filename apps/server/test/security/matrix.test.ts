@@ -117,6 +117,18 @@ beforeAll(async () => {
       data: JSON.stringify({ scopePath: '/org/acme/', usages: ['submitRequest'] }),
     })
     .execute();
+  // A SCIM client of acme, whose token the configuration editors of acme may make.
+  await db
+    .insertInto('configuration_entries')
+    .values({
+      configuration_id: configurationId,
+      id: 'mxScim',
+      parent_id: 'c',
+      type: 'scimClientEntry',
+      name: 'Matrix SCIM client',
+      data: JSON.stringify({ subjectAttribute: 'externalId', groupRoles: [] }),
+    })
+    .execute();
   invalidateConfigurationCache(db);
   await db
     .updateTable('configuration_entries')
@@ -308,6 +320,7 @@ beforeAll(async () => {
     configurationId,
     configurationEntryId: 'requestSettings',
     webhookEntryId: 'requestSettings',
+    scimEntryId: 'mxScim',
     mailId: outbox.id,
   };
 }, 120_000);

@@ -138,6 +138,8 @@ export interface Fixtures {
   configurationId: string;
   configurationEntryId: string;
   webhookEntryId: string;
+  /** A scimClientEntry of acme's configuration. */
+  scimEntryId: string;
   mailId: string;
 }
 
@@ -357,6 +359,8 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   'GET /admin/users/edit': { allow: holders('user:edit') },
   'GET /admin/users/edit/:userId': { shows: ['userName'], allow: acmeHolders('user:view') },
   'POST /admin/users/edit': { allow: holders('user:edit'), order: 1, pastAuth: [400] },
+  // The acme user is not linked to single sign-on: an allowed caller is told so (409).
+  'POST /admin/users/edit/:userId/unlink-sso': { allow: acmeHolders('user:edit'), order: 1, pastAuth: [409] },
   'POST /admin/users/edit/:userId/role-claims/:claimId/:decision': {
     allow: acmeHolders('user:edit'),
     params: () => ({ userId: 'mx-claimant', decision: 'refuse' }),
@@ -677,6 +681,44 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     allow: API_KEYS,
     order: 1,
     body: (f) => ({ userId: f.userId, password: 'Correct-Horse-9' }),
+  },
+  // ---- SCIM (issue 17). Its discovery endpoints describe the service only. Everything else takes a
+  // SCIM client's bearer token, which no caller here holds: sessions and API keys get SCIM's 401.
+  // One client's token against another scope's users is covered in scim.test.ts.
+  'GET /scim/v2/ServiceProviderConfig': { allow: EVERYONE },
+  'GET /scim/v2/ResourceTypes': { allow: EVERYONE },
+  'GET /scim/v2/ResourceTypes/:id': { allow: EVERYONE, params: () => ({ id: 'User' }) },
+  'GET /scim/v2/Schemas': { allow: EVERYONE },
+  'GET /scim/v2/Schemas/:id': {
+    allow: EVERYONE,
+    params: () => ({ id: 'urn:ietf:params:scim:schemas:core:2.0:User' }),
+  },
+  ...Object.fromEntries(
+    [
+      'GET /scim/v2/Users',
+      'POST /scim/v2/Users',
+      'GET /scim/v2/Users/:id',
+      'PUT /scim/v2/Users/:id',
+      'PATCH /scim/v2/Users/:id',
+      'DELETE /scim/v2/Users/:id',
+      'GET /scim/v2/Groups',
+      'POST /scim/v2/Groups',
+      'GET /scim/v2/Groups/:id',
+      'PUT /scim/v2/Groups/:id',
+      'PATCH /scim/v2/Groups/:id',
+      'DELETE /scim/v2/Groups/:id',
+    ].map((route) => [route, { allow: [], params: (f: Fixtures) => ({ id: f.userId }), refusedAs: [401] }]),
+  ),
+  // The token of acme's SCIM client: the configuration editors of acme see whether there is one and
+  // make a new one (shown once).
+  'GET /admin/configuration/edit/:c/:id/scim-token': {
+    allow: acmeHolders('configuration:edit'),
+    params: (f) => ({ c: f.configurationId, id: f.scimEntryId }),
+  },
+  'POST /admin/configuration/edit/:c/:id/scim-token': {
+    allow: acmeHolders('configuration:edit'),
+    params: (f) => ({ c: f.configurationId, id: f.scimEntryId }),
+    order: 1,
   },
   'GET /api/v1/openapi.json': { allow: EVERYONE },
   'GET /api/v1/docs': { allow: EVERYONE },

@@ -44,6 +44,19 @@ export const apiWebhookEntrySchema = z.object({
   publicKey: z.string().optional(),
 });
 
+/** Where the provider's `sub` arrives in a SCIM user: it becomes the user's external user id. */
+export const SCIM_SUBJECT_ATTRIBUTES = ['externalId', 'userName'] as const;
+export const scimGroupRoleSchema = z.object({ group: text, role: text, scopePath: text });
+/**
+ * A SCIM client (an identity provider provisioning users). Its bearer token is not part of the
+ * entry: only its hash is stored, apart, and it is shown once when made (features/scim).
+ */
+export const scimClientEntrySchema = z.object({
+  subjectAttribute: z.enum(SCIM_SUBJECT_ATTRIBUTES).default('externalId'),
+  /** Members of a provider group hold these roles, granted and removed with the membership. */
+  groupRoles: z.array(scimGroupRoleSchema).default([]),
+});
+
 export const publicHolidaysEntrySchema = z.object({ dates: z.array(z.string()).default([]) });
 
 export const ipRangeSchema = z.object({
@@ -235,6 +248,7 @@ export const ENTRY_DATA_SCHEMAS = {
   smartFormOptionEntry: smartFormOptionEntrySchema,
   templateEntry: templateEntrySchema,
   taskTypeSettingsEntry: taskTypeSettingsEntrySchema,
+  scimClientEntry: scimClientEntrySchema,
 } as const;
 
 export type ApiKeyEntryData = z.infer<typeof apiKeyEntrySchema>;
@@ -244,6 +258,8 @@ export type ScopeEntryData = z.infer<typeof scopeEntrySchema>;
 export type SmartFormOptionEntryData = z.infer<typeof smartFormOptionEntrySchema>;
 export type TemplateEntryData = z.infer<typeof templateEntrySchema>;
 export type TaskTypeSettingsEntryData = z.infer<typeof taskTypeSettingsEntrySchema>;
+export type ScimClientEntryData = z.infer<typeof scimClientEntrySchema>;
+export type ScimGroupRole = z.infer<typeof scimGroupRoleSchema>;
 export type RequestSettingsEntryData = RequestSettings;
 export type RequestItemTypeEntryData = z.infer<typeof requestItemTypeEntrySchema>;
 export type PdfFieldSet = z.infer<typeof pdfFieldSetSchema>;
@@ -261,6 +277,7 @@ export interface EntryDataOf {
   smartFormOptionEntry: SmartFormOptionEntryData;
   templateEntry: TemplateEntryData;
   taskTypeSettingsEntry: TaskTypeSettingsEntryData;
+  scimClientEntry: ScimClientEntryData;
 }
 
 /** The stored data of an entry of a type, completed with defaults; undefined when not that shape. */

@@ -11,6 +11,7 @@ export const ENTRY_TYPES = [
   'smartFormOptionEntry',
   'templateEntry',
   'taskTypeSettingsEntry',
+  'scimClientEntry',
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 /** The types a child entry may have (the root exists once per configuration). */

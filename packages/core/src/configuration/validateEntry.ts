@@ -1,4 +1,5 @@
 import { isIdentifier, isRequestNumberPrefix, normalizeUrl, parseHolidayLines } from '../inputRules.js';
+import { ROLES } from '../permissions.js';
 import { checkTemplate, richTextTexts } from '../placeholders.js';
 import { sanitizeRichText } from '../richText.js';
 import { isValidScopePath, normalizeScopePath } from '../scopePath.js';
@@ -191,6 +192,27 @@ const VALIDATORS: { [T in EntryType]: Validator<T> } = {
   },
   requestItemTypeEntry(data, errors) {
     return validateRequestItemType(data, errors);
+  },
+  scimClientEntry(data, errors) {
+    const seen = new Set<string>();
+    const groupRoles = data.groupRoles.map((mapping, i) => {
+      const group = mapping.group.trim();
+      const scopePath = mapping.scopePath.trim() ? normalizeScopePath(mapping.scopePath) : '';
+      if (!group) errors[`data.groupRoles.${i}.group`] = REQUIRED;
+      else if (group.length > 200)
+        errors[`data.groupRoles.${i}.group`] = 'Must be at most 200 characters long.';
+      if (!(ROLES as readonly string[]).includes(mapping.role))
+        errors[`data.groupRoles.${i}.role`] = 'Choose a role.';
+      if (!scopePath) errors[`data.groupRoles.${i}.scopePath`] = REQUIRED;
+      else if (!isValidScopePath(scopePath))
+        errors[`data.groupRoles.${i}.scopePath`] = 'Enter a scope path such as /entityType/<id or name>/.';
+      const key = `${group.toLowerCase()}|${mapping.role}|${scopePath}`;
+      if (group && seen.has(key))
+        errors[`data.groupRoles.${i}.group`] = 'This mapping is already in the list.';
+      seen.add(key);
+      return { group, role: mapping.role, scopePath };
+    });
+    return { subjectAttribute: data.subjectAttribute, groupRoles };
   },
 };
 

@@ -32,6 +32,7 @@ import * as pendingEmail from './20261125_0074_pending_email.js';
 import * as unverifiedSender from './20261125_0075_unverified_sender.js';
 import * as fileDownloads from './20261125_0076_file_downloads.js';
 import * as home from './20261126_301_home.js';
+import * as scim from './20261126_501_scim.js';
 import * as requestContentSearch from './20261126_701_request_content_search.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '20261125_0076_file_downloads': fileDownloads,
   '20261126_301_home': home,
   '20261126_701_request_content_search': requestContentSearch,
+  '20261126_501_scim': scim,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -256,3 +256,17 @@ export async function clearSigninLock(db: DbOrTrx, userId: string): Promise<void
     .where('id', '=', userId)
     .execute();
 }
+
+/** Ends the account's link to single sign-on (its external user id and who set it). */
+export async function clearExternalUserId(db: DbOrTrx, userId: string) {
+  await db
+    .updateTable('users')
+    .set({
+      external_user_id: null,
+      external_id_set_by: null,
+      version: sql`version + 1`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}

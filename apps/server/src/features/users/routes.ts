@@ -11,6 +11,7 @@ import { sendSignedInPage } from './pageView.js';
 import { userScopes } from './policy.js';
 import { userFormOptions } from './scopes.js';
 import { createUser, getUserView, searchUsers, updateUser } from './service.js';
+import { unlinkSingleSignOn } from './ssoLink.js';
 
 const searchQuery = pagingQuerySchema.extend({
   name: z.string().max(200).optional(),
@@ -91,6 +92,10 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       const { userId, claimId, decision } = request.params;
       return decideClaim(deps.db, actor, userId, claimId, decision, deps.config.selfRegistrationScope);
     },
+  );
+
+  r.post('/admin/users/edit/:userId/unlink-sso', { schema: { params: idParams } }, async (request) =>
+    unlinkSingleSignOn(deps.db, requirePermission(request, 'user:edit'), request.params.userId),
   );
 
   r.post(

@@ -95,6 +95,8 @@ export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | un
       ? { readOnlyReason: WIDER_ROLES }
       : {}),
     user: userFormOf(row, roles),
+    // Who or what linked the account to single sign-on: a user id, or scim:<configuration>/<entry>.
+    externalUserIdSetBy: row.external_id_set_by,
     pendingRoles: claims.map((c) => ({
       id: c.id,
       role: formatRoleString(c),

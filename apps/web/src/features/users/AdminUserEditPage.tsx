@@ -5,7 +5,7 @@ import {
   type View,
   validateUserForm,
 } from '@dossier/core';
-import { Container, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Container, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { definePage } from '../../view/page';
 import { LockoutNotice } from './LockoutNotice';
 import { type PendingRole, PendingRoleClaims } from './PendingRoleClaims';
 import { type RoleScopeOption, RolesEditor } from './RolesEditor';
+import { SingleSignOnLink } from './SingleSignOnLink';
 import { FlagField, UserFields, type UserFieldValues } from './UserFields';
 
 interface ScopeOption {
@@ -47,6 +48,8 @@ export interface AdminUserView extends View {
   roleScopes: RoleScopeOption[];
   history: HistoryEntry[];
   pendingRoles?: PendingRole[];
+  /** Who or what linked the account to single sign-on: a user id, or scim:<configuration>/<entry>. */
+  externalUserIdSetBy?: string | null;
   /** Why an administrator of the user's scope still may not change it. */
   readOnlyReason?: string;
 }
@@ -145,12 +148,12 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
                 form.touch('repeatPassword');
               }}
             />
-            {view.user.externalUserId && (
-              <TextInput
-                label={t('accounts.fields.externalUserId')}
-                value={view.user.externalUserId}
-                readOnly
-                data-testid="user-externalUserId"
+            {view.user.externalUserId && view.userId && (
+              <SingleSignOnLink
+                userId={view.userId}
+                externalUserId={view.user.externalUserId}
+                setBy={view.externalUserIdSetBy ?? null}
+                canUnlink={view.canEdit}
               />
             )}
             <Group>

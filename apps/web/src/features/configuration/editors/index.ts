@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { EditorProps } from '../types';
 import { RequestItemTypeEditor } from './RequestItemTypeEditor';
 import { RequestSettingsEditor } from './RequestSettingsEditor';
+import { ScimClientEditor } from './ScimClientEditor';
 import { ScopeEditor } from './ScopeEditor';
 import {
   ApiKeyEditor,
@@ -25,6 +26,7 @@ const EDITORS: { [T in EntryType]: ComponentType<EditorProps<T>> } = {
   smartFormOptionEntry: SmartFormOptionEditor,
   templateEntry: TemplateEditor,
   taskTypeSettingsEntry: TaskTypeSettingsEditor,
+  scimClientEntry: ScimClientEditor,
 };
 
 /** The editor of an entry type's own fields. */

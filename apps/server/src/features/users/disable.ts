@@ -1,0 +1,18 @@
+import type { DbOrTrx } from '../../db/database.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { LiveHub } from '../../live/hub.js';
+import { reassignOpenTasks } from '../assignment/service.js';
+import { endUserSessions } from '../auth/sessions.js';
+
+/**
+ * What follows when an account is disabled, whoever disabled it: whoever is signed in as it is
+ * signed out on every instance, and its open tasks go to others (or the fallback).
+ */
+export async function settleDisabledUser(
+  trx: DbOrTrx,
+  userId: string,
+  effects: { live?: LiveHub; jobs?: JobQueue },
+): Promise<void> {
+  await endUserSessions(trx, effects.live, userId);
+  await reassignOpenTasks(trx, effects.jobs, { userId }, effects.live);
+}

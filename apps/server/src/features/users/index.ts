@@ -1,0 +1,2 @@
+// What other features use of user administration.
+export { settleDisabledUser } from './disable.js';

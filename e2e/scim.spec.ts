@@ -1,0 +1,81 @@
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { ADMIN, signIn } from './fixtures';
+
+// Issue 17 in the configuration editor: an administrator adds a SCIM client to the configuration of
+// /org/acme/, maps a provider group to a role, and creates the client's token, which is shown once.
+// The token then provisions a user that the administrator finds, linked, on the users page, and
+// unlinks from single sign-on.
+
+// The editor's parts load on demand; on a machine shared with other builds that can take a while.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+async function chooseOption(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a SCIM client gets its token once in the configuration, and the token provisions users', async ({
+  page,
+}) => {
+  // Many steps, on a machine shared with other builds.
+  test.setTimeout(180_000);
+  await signIn(page, ADMIN.username, ADMIN.password, '/admin/configuration/edit/orgAcme/c');
+  const id = `entra${Date.now()}`;
+  await page.getByTestId('add-child-name').fill('Entra ID');
+  await page.getByTestId('add-child-id').fill(id);
+  await chooseOption(page, 'add-child-type', 'SCIM client');
+  await page.getByTestId('add-child-button').click();
+  await expect(page.getByTestId('configuration-entry')).toBeVisible();
+  await expect(page.getByTestId('scim-base-url')).toHaveValue(/\/scim\/v2$/);
+  await expect(page.getByText('Save the SCIM client to create its token.')).toBeVisible();
+
+  await page.getByTestId('scim-add-mapping').click();
+  await page.getByTestId('scim-group-name').fill('Dossier Handlers');
+  await chooseOption(page, 'scim-group-role-select', 'handler');
+  await expect(page.getByTestId('scim-group-scope')).toHaveValue('/org/acme/');
+  await page.getByTestId('save-entry').click();
+  await expect(page).toHaveURL(new RegExp(`/admin/configuration/edit/orgAcme/${id}$`));
+  await expect(page.getByTestId('scim-token-status')).toHaveText('No token yet.');
+
+  await page.getByTestId('scim-token-create').click();
+  const value = page.getByTestId('scim-token-value');
+  await expect(value).toHaveText(/^dscim_/);
+  const token = (await value.textContent()) ?? '';
+  await page.screenshot({ path: test.info().outputPath('scim-token.png'), fullPage: true });
+
+  // Shown once: after a reload only its last characters are named.
+  await page.reload();
+  await expect(page.getByTestId('scim-token-value')).toHaveCount(0);
+  await expect(page.getByTestId('scim-token-status')).toContainText(`…${token.slice(-4)}`, {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('scim-group-name')).toHaveValue('Dossier Handlers');
+
+  // The identity provider's side, with the token.
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/scim+json' };
+  const created = await page.request.post('/scim/v2/Users', {
+    headers,
+    data: {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: `robin.${id}@acme.example`,
+      externalId: `entra-oid-${id}`,
+      name: { givenName: 'Robin', familyName: 'Provisioned' },
+      emails: [{ value: `robin.${id}@acme.example`, primary: true }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const user = await created.json();
+  const refused = await page.request.get('/scim/v2/Users', {
+    headers: { Authorization: 'Bearer dscim_wrong' },
+  });
+  expect(refused.status()).toBe(401);
+
+  await page.goto(`/admin/users/edit/${encodeURIComponent(user.id)}`);
+  await expect(page.getByTestId('user-externalUserId')).toHaveValue(`entra-oid-${id}`);
+  await expect(page.getByText(`Set by the SCIM client orgAcme/${id}.`)).toBeVisible();
+
+  // An administrator undoes the link; the page shows the account without it.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByTestId('user-unlink-sso').click();
+  await expect(page.getByTestId('user-externalUserId')).toHaveCount(0);
+});
