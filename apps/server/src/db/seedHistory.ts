@@ -59,12 +59,38 @@ const LAST = [
   'Novak',
   'Tran',
 ];
+// Each with the recipient tags, Kind being required, as every recipient of a request carries them.
 const RECIPIENTS = [
-  { name: 'Bayside Family Practice', email: 'records@bayside.example', phone: '+61295550100' },
-  { name: 'Royal North Shore Hospital', email: 'hin@rnsh.example', phone: '+61294630000' },
-  { name: 'Westmead Imaging', email: 'films@westmead-imaging.example', phone: '+61298450000' },
-  { name: 'Dr Hannah Ortiz, Neurology', email: 'rooms@ortiz-neuro.example', phone: '+61733210000' },
-  { name: 'Eastern Physiotherapy', email: 'admin@easternphysio.example', phone: '+61394100000' },
+  {
+    name: 'Bayside Family Practice',
+    email: 'records@bayside.example',
+    phone: '+61295550100',
+    tags: { kind: 'doctor', region: 'nsw' },
+  },
+  {
+    name: 'Royal North Shore Hospital',
+    email: 'hin@rnsh.example',
+    phone: '+61294630000',
+    tags: { kind: 'hospital', region: 'nsw' },
+  },
+  {
+    name: 'Westmead Imaging',
+    email: 'films@westmead-imaging.example',
+    phone: '+61298450000',
+    tags: { kind: 'agency', region: 'nsw' },
+  },
+  {
+    name: 'Dr Hannah Ortiz, Neurology',
+    email: 'rooms@ortiz-neuro.example',
+    phone: '+61733210000',
+    tags: { kind: 'doctor', region: 'qld' },
+  },
+  {
+    name: 'Eastern Physiotherapy',
+    email: 'admin@easternphysio.example',
+    phone: '+61394100000',
+    tags: { kind: 'other', region: 'vic' },
+  },
 ];
 const ITEMS = ['itemGeneralPractice', 'itemDischargeSummary', 'itemSpecialistReport'];
 const METHODS = ['bankTransfer', 'creditCard', 'cheque'] as const;
@@ -350,7 +376,7 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, now = new Da
         tags: {},
       }),
       applicant_name: name,
-      recipient: JSON.stringify({ ...recipient, country: 'AU', attachments: [], tags: {}, contacts: [] }),
+      recipient: JSON.stringify({ ...recipient, country: 'AU', attachments: [], contacts: [] }),
       recipient_name: recipient.name,
       content: JSON.stringify({
         itemTypes: [
