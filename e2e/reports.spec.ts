@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { createRequestNumber } from '../packages/core/src/requestNumber';
 import { withDatabase } from './db';
-import { signIn } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 // Reports (issue 7): a manager runs the Closed Requests report over a date range, sees the totals
 // and the chart, exports the CSV and checks its lines against the table (one line per request; the
