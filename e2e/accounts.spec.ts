@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { mailedLink } from './db';
-import { ADMIN, DEMO_PASSWORD, pick, signIn } from './fixtures';
+import { ADMIN, DEMO_PASSWORD, expect, pick, signIn, test } from './fixtures';
 
 // Self-registration: a visitor registers, confirms the email address through the link the outbox
 // holds, signs in and adds the external role with an advisor code on the account page.

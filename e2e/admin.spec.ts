@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, pick, signIn } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, pick, signIn, test } from './fixtures';
 
 // Administration: an admin creates users with roles at a scope, the new users sign in and see only
 // what their permissions allow, a scope admin is refused another scope's user, and recipients and

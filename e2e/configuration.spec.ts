@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, signIn, test } from './fixtures';
 
 // The configuration journeys of issue 4: a configuration per scope with an override of a root
 // template and its revert; a request item type with a nested smart form and a table question and

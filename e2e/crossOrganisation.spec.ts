@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { withDatabase } from './db';
-import { signIn } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 // Issue 5, done when: a submitter of another organisation gets 403 on a request, its files and its
 // search hits. Gale of /org/globex/ opens an Acme request, its authority and searches for it.

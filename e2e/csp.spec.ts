@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { withDatabase } from './db';
-import { signIn } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 // The Content-Security-Policy (issue 13) holds the whole app: across sign-in, the dashboard, a
 // request page and a note written in the rich text editor, the browser reports no violation, and

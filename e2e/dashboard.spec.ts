@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createRequestNumber } from '../packages/core/src/requestNumber';
 import { withDatabase } from './db';
-import { pick, signIn } from './fixtures';
+import { expect, pick, signIn, test } from './fixtures';
 
 // The dashboard and download files (issue 7): a handler filters the dashboard by due today and by
 // a key of the counts table, pages through a tile and opens a task's request; a submitter downloads

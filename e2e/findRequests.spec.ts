@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { withDatabase } from './db';
-import { signIn } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 // Find requests and select recipient: a handler finds a request by applicant name, sees its hover
 // preview and opens it; then chooses a recipient from the directory for a request and saves it.

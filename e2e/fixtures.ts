@@ -1,5 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
+// Journeys take `test` from here: it checks every page they visit with axe-core.
+export { test } from './accessibility';
+export { expect };
+
 export const ADMIN = { username: 'admin', password: 'Admin-Pass-2026!' };
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 

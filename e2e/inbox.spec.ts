@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { withDatabase } from './db';
-import { pick, signIn } from './fixtures';
+import { expect, pick, signIn, test } from './fixtures';
 import { PORT } from './playwright.config';
 
 /** The number with other check digits: one more never has the same remainder modulo 97. */

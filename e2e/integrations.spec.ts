@@ -1,8 +1,8 @@
 import { generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { withDatabase } from './db';
-import { ADMIN, signIn } from './fixtures';
+import { ADMIN, expect, signIn, test } from './fixtures';
 
 // Issue 8 as an administrator and a handler see it: an invoice that another system uploaded and
 // whose payment it confirmed shows "Paid & Confirmed" with the link to its entry there, and the

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { withDatabase } from './db';
-import { signIn } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { PORT } from './playwright.config';
 
 // Issue request: a handler issues a request by email from its page, with the template of the

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { withDatabase } from './db';
-import { signIn } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 // Live updates reach the browser without a reload. A notification and a task are committed the way
 // the server commits them: a row plus a NOTIFY on the live channel in the same transaction.

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { withDatabase } from './db';
-import { ADMIN, pick, signIn } from './fixtures';
+import { ADMIN, expect, pick, signIn, test } from './fixtures';
 import { PORT } from './playwright.config';
 
 // The open request page is live (issue 22, item 1): the handler (A) has a request open while the

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { withDatabase } from './db';
-import { ADMIN, pick, signIn } from './fixtures';
+import { ADMIN, expect, pick, signIn, test } from './fixtures';
 
 // The admin outbox: a password reset puts a mail in the outbox (the journeys' SMTP server is not
 // listening, so it waits); an administrator finds it under Administration > Outbox, opens it, and

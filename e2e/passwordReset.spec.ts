@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { mailedLink } from './db';
+import { expect, test } from './fixtures';
 
 // Forgot password to set password to sign in. The link is read from the mail outbox, where mail
 // waits when no SMTP server is configured.

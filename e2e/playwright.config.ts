@@ -13,6 +13,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Journeys run many steps of a real app on a 2-core machine; a minute leaves room without hiding a hang.
   timeout: 60_000,
+  // The first visit of each page runs axe-core in it (accessibility.ts), which holds the page's
+  // main thread for a second or two on this machine; expectations right after it get that time.
+  expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
     baseURL: `http://localhost:${PORT}`,

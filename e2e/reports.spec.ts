@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { createRequestNumber } from '../packages/core/src/requestNumber';
 import { withDatabase } from './db';
-import { signIn } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 // Reports (issue 7): a manager opens Closed Requests and sees it run at once on the last 12 months
 // of the demo's history (issue 22), runs it over a date range, sees the totals and the chart,

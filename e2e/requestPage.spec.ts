@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { withDatabase } from './db';
-import { ADMIN, pick, signIn } from './fixtures';
+import { ADMIN, expect, pick, signIn, test } from './fixtures';
 
 // The request page: a handler adds an urgent note mentioning a colleague (the administrator), adds
 // a task, closes and re-opens the request; the colleague finds the mention among its notifications.

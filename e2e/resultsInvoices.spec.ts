@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { withDatabase } from './db';
-import { pick, signIn } from './fixtures';
+import { expect, pick, signIn, test } from './fixtures';
 
 // Results and invoices: a handler adds a result and quality-assures it, adds an invoice and pays it
 // through the payee search, then mails the remittance advice.

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { withDatabase } from './db';
-import { pick, signIn } from './fixtures';
+import { expect, pick, signIn, test } from './fixtures';
 
 // The sender's side of the workflow: a handler asks the sender to act (a Sender Action Required
 // task, mailed to the sender); the submitter finds it on the request page and answers with a note;

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures';
+import { ADMIN, expect, signIn, test } from './fixtures';
 
 // The foundation's journeys: sign in, the menu by permission, Invalid URL, the sign-in overlay after
 // the session ended on the server, the error banner, sign-out.

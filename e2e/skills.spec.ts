@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { withDatabase } from './db';
-import { ADMIN, signIn } from './fixtures';
+import { ADMIN, expect, signIn, test } from './fixtures';
 
 // Task skills: a manager makes the handler trained, then active, for a task type on the two skills
 // pages; status stays locked while untrained. And presence: two people on one request page see each

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { withDatabase } from './db';
-import { signIn } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 // Issue 22 item 5: someone takes or hands over a task. Harper claims an open Quality Assure Result
 // task on the request page and assigns it to Hayden, who sees it arrive in the task overlay without

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { pick, signIn } from './fixtures';
+import { expect, pick, signIn, test } from './fixtures';
 
 // The new-request wizard: a submitter fills the five steps with a smart-form item type, saves a
 // draft, resumes it from the drafts list and submits, landing on the receipt. The review step and

@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './fixtures';
+import { request as playwrightRequest } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 import { PORT } from './playwright.config';
 
 // The workflow reaches the handler live: a submitter submits a request (through the API, as the

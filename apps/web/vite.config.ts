@@ -18,6 +18,29 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1000,
+    // scripts/checkBundle.mjs reads which chunks each page loads from the manifest.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The two heavy libraries, each used by one kind of page only, come in two files each:
+        // their foundations (ProseMirror; d3 and the chart's state store) apart from TipTap and
+        // recharts, so each file stays within the 100 KB budget, both load in parallel and an
+        // update of one leaves the other cached. A group takes the dependencies of what it captures
+        // too, so nothing that imports React belongs in one.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'prosemirror',
+              test: /node_modules[\\/](prosemirror-|orderedmap|rope-sequence|w3c-keyname|linkifyjs)/,
+            },
+            {
+              name: 'chart-foundations',
+              test: /node_modules[\\/](d3-|victory-vendor|@reduxjs|redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3)/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

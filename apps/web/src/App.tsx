@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
 import { ServicesProvider } from './shell/ServicesContext';
 import type { Services } from './shell/services';
-import { theme } from './theme';
+import { theme, themeVariables } from './theme';
 import { installDropGuard } from './ui/dropGuard';
 
 export function App({ services }: { services: Services }) {
@@ -13,7 +13,7 @@ export function App({ services }: { services: Services }) {
   const router = useMemo(() => createBrowserRouter([{ path: '*', element: <AppLayout /> }]), []);
   useEffect(() => installDropGuard(), []);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={themeVariables}>
       <ServicesProvider services={services}>
         <RouterProvider router={router} />
       </ServicesProvider>

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@dossier/core';
 import { Loader, Progress } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useServices } from '../shell/ServicesContext';
 import { useStore } from './createStore';
@@ -18,6 +19,7 @@ export function useViewLocationSync(): void {
 
 /** Renders the page registered for the current view's $type and keeps the document title. */
 export function ViewOutlet() {
+  const { t } = useTranslation();
   const { view: store } = useServices();
   const view = useStore(store, (s) => s.view);
   const loading = useStore(store, (s) => s.loading);
@@ -28,9 +30,7 @@ export function ViewOutlet() {
   return (
     <>
       {loading && (
-        <Progress
-          value={100}
-          animated
+        <Progress.Root
           size="xs"
           pos="fixed"
           top={0}
@@ -38,10 +38,13 @@ export function ViewOutlet() {
           right={0}
           style={{ zIndex: 1000 }}
           data-testid="view-loading"
-        />
+        >
+          {/* The section carries the progressbar role, so it carries the name screen readers read. */}
+          <Progress.Section value={100} animated aria-label={t('shell.loadingPage')} />
+        </Progress.Root>
       )}
       <div data-testid="view" data-view-type={view.$type}>
-        <Suspense fallback={<Loader m="xl" data-testid="page-loading" />}>
+        <Suspense fallback={<Loader m="xl" aria-label={t('shell.loadingPage')} data-testid="page-loading" />}>
           <Page view={view} />
         </Suspense>
       </div>

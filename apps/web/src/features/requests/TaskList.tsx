@@ -65,13 +65,13 @@ function TaskState({ task }: { task: RequestTaskItem }) {
   const { t } = useTranslation();
   const [key, color] = task.completedAt
     ? task.wasCompletedBeforeDueDate === false
-      ? ['completedLate', 'orange.7']
-      : ['completedOnTime', 'green.7']
+      ? ['completedLate', 'orange']
+      : ['completedOnTime', 'green']
     : task.isOverdue
-      ? ['overdue', 'red.7']
+      ? ['overdue', 'red']
       : task.markedInProgressAt
-        ? ['inProgress', 'blue.7']
-        : ['active', 'gray.7'];
+        ? ['inProgress', 'blue']
+        : ['active', 'gray'];
   // Plain coloured text: a badge would be cut short in a narrow column.
   return (
     <>

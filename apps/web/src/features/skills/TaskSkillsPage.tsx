@@ -158,6 +158,8 @@ export const TaskSkillsPage = definePage<TaskSkillsView>(({ view }) => {
                         size={10}
                         withShadow={false}
                         color={user.isOnline ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-gray-4)'}
+                        // A label needs a role to be read out: the dot is an image of the status.
+                        role="img"
                         aria-label={user.isOnline ? t('skills.online') : t('skills.offline')}
                         data-testid="skills-online"
                         data-online={user.isOnline}

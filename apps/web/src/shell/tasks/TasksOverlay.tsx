@@ -1,7 +1,9 @@
 import { type AssignedTask, BUSINESS_TIME_ZONE, hasNoDueDate, taskTarget } from '@dossier/core';
 import { Anchor, Badge, CloseButton, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFocusReturn } from '../../ui/useFocusReturn';
 import { useStore } from '../../view/createStore';
 import { useServices } from '../ServicesContext';
 import { TaskHandover } from './TaskHandover';
@@ -64,13 +66,28 @@ function TaskItem({ task }: { task: AssignedTask }) {
 
 /** The assigned-tasks overlay: a panel with the count in its header and a hide control. */
 export function TasksOverlay() {
-  const { t } = useTranslation();
   const { tasks } = useServices();
   const list = useStore(tasks, (s) => s.tasks);
   const visible = useStore(tasks, (s) => s.visible);
   if (!visible) return null;
+  return <OpenTasksOverlay list={list} />;
+}
+
+function OpenTasksOverlay({ list }: { list: AssignedTask[] }) {
+  const { t } = useTranslation();
+  const { tasks } = useServices();
+  const ref = useRef<HTMLDivElement>(null);
+  // Opened from the header: focus moves into the list, and Escape or Hide gives it back.
+  useFocusReturn(ref);
   return (
     <Paper
+      ref={ref}
+      tabIndex={-1}
+      role="region"
+      aria-label={t('tasks.title')}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) tasks.toggle(false);
+      }}
       shadow="lg"
       withBorder
       p="sm"

@@ -1,11 +1,13 @@
 import { emptyRichText, type RichTextDoc } from '@dossier/core';
-import { Checkbox, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Checkbox, Loader, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestCommit } from '../requestApi';
-import { NoteEditor } from './NoteEditor';
 import { PanelFrame } from './PanelFrame';
 import type { ActionPanelProps } from './panels';
+
+// The editor (TipTap) is loaded when a note is first written, not with the request page.
+const NoteEditor = lazy(() => import('./NoteEditor').then((m) => ({ default: m.NoteEditor })));
 
 const hasText = (doc: RichTextDoc) => JSON.stringify(doc).includes('"text":"');
 
@@ -29,15 +31,17 @@ export function AddNotePanel({ view, onDone, onCancel }: ActionPanelProps) {
       onSubmit={submit}
       onCancel={onCancel}
     >
-      <NoteEditor
-        requestNumber={view.request.requestNumber}
-        value={body}
-        onChange={(doc) => {
-          setBody(doc);
-          commit.changed('body');
-        }}
-        error={commit.fields.body}
-      />
+      <Suspense fallback={<Loader size="sm" data-testid="rich-text-loading" />}>
+        <NoteEditor
+          requestNumber={view.request.requestNumber}
+          value={body}
+          onChange={(doc) => {
+            setBody(doc);
+            commit.changed('body');
+          }}
+          error={commit.fields.body}
+        />
+      </Suspense>
       <Text size="xs" c="dimmed">
         {t('request.addNote.mentionHint')}
       </Text>

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusReturn } from '../../../ui/useFocusReturn';
 
 /** The frame of an action panel: its title, the form, and Cancel beside the commit button. */
 export function PanelFrame(props: {
@@ -14,8 +15,16 @@ export function PanelFrame(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  // Keyboard users land in the panel they opened and back on its button when it closes.
+  useFocusReturn(ref);
   return (
     <Paper
+      ref={ref}
+      tabIndex={-1}
+      role="region"
+      aria-labelledby={titleId}
       withBorder
       radius="md"
       p="md"
@@ -23,7 +32,7 @@ export function PanelFrame(props: {
       data-testid={`panel-${props.action}`}
       style={{ borderLeft: '4px solid var(--mantine-color-blue-6)' }}
     >
-      <Title order={4} mb="sm">
+      <Title order={4} mb="sm" id={titleId}>
         {props.title}
       </Title>
       <Stack gap="sm">{props.children}</Stack>
