@@ -9,12 +9,13 @@ const shot = (name: string) => test.info().outputPath(`${name}.png`);
 test('a handler notes urgently with a mention, adds a task, closes and re-opens; the colleague is told', async ({
   browser,
 }) => {
-  const n = await withDatabase(async (client) => {
+  const { n, street, postal } = await withDatabase(async (client) => {
     const r = await client.query(
-      `select request_number from requests where status <> 'closed' and scope like '/org/acme/%'
-       order by submitted_at desc limit 1`,
+      `select request_number, recipient->>'streetAddress' as street, recipient->>'postalAddress' as postal
+         from requests where status <> 'closed' and scope like '/org/acme/%'
+        order by submitted_at desc limit 1`,
     );
-    return r.rows[0].request_number as string;
+    return { n: r.rows[0].request_number as string, street: r.rows[0].street, postal: r.rows[0].postal };
   });
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   await signIn(page, 'handler');
@@ -22,6 +23,9 @@ test('a handler notes urgently with a mention, adds a task, closes and re-opens;
   await expect(page.getByTestId('request-page')).toBeVisible();
   await expect(page.getByTestId('page-title')).toContainText(n);
   await expect(page.getByTestId('part-kpi')).toBeVisible();
+  // The recipient's street and postal addresses each under their own label.
+  await expect(page.getByTestId('recipient-street-address')).toHaveText(street ?? '—');
+  await expect(page.getByTestId('recipient-postal-address')).toHaveText(postal ?? '—');
   await page.screenshot({ path: shot('page'), fullPage: true });
 
   // Urgent note mentioning the administrator, picked from the suggestions after two characters.

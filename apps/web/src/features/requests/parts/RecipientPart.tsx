@@ -32,7 +32,16 @@ export function RecipientPart({ view, canEdit }: PartProps) {
       <Field label={t('request.recipient.phone')} value={r.phone} />
       <Field label={t('request.recipient.fax')} value={r.fax} />
       <Field label={t('request.recipient.email')} value={r.email} />
-      <Field label={t('request.recipient.postalAddress')} value={r.postalAddress ?? r.streetAddress} />
+      <Field
+        label={t('request.recipient.streetAddress')}
+        value={r.streetAddress}
+        testId="recipient-street-address"
+      />
+      <Field
+        label={t('request.recipient.postalAddress')}
+        value={r.postalAddress}
+        testId="recipient-postal-address"
+      />
       {r.contact?.name && <Field label={t('request.recipient.contact')} value={r.contact.name} />}
       {differences.length > 0 && (
         <Alert
