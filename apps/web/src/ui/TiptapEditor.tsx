@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MentionChips } from './mentionChips';
 import { editableDoc, type RichTextEditorProps } from './RichTextEditor';
+import { RichTextToolbar } from './RichTextToolbar';
 
 // The rich text editor of the specification (loaded on first use through RichTextEditor.tsx): headers 1 to 3, bullet and numbered lists, blockquote,
 // bold, italic, underline, links (https and mailto only), list depth at most 4. Stored as the
@@ -137,29 +138,7 @@ export default function TiptapEditor({
   useEffect(() => editor?.setEditable(!disabled, false), [editor, disabled]);
   return (
     <MantineEditor editor={editor} data-testid={rest['data-testid']}>
-      {!disabled && (
-        <MantineEditor.Toolbar>
-          <MantineEditor.ControlsGroup>
-            <MantineEditor.H1 />
-            <MantineEditor.H2 />
-            <MantineEditor.H3 />
-          </MantineEditor.ControlsGroup>
-          <MantineEditor.ControlsGroup>
-            <MantineEditor.Bold />
-            <MantineEditor.Italic />
-            <MantineEditor.Underline />
-          </MantineEditor.ControlsGroup>
-          <MantineEditor.ControlsGroup>
-            <MantineEditor.BulletList />
-            <MantineEditor.OrderedList />
-            <MantineEditor.Blockquote />
-          </MantineEditor.ControlsGroup>
-          <MantineEditor.ControlsGroup>
-            <MantineEditor.Link />
-            <MantineEditor.Unlink />
-          </MantineEditor.ControlsGroup>
-        </MantineEditor.Toolbar>
-      )}
+      {!disabled && <RichTextToolbar headings />}
       <MantineEditor.Content style={{ minHeight }} />
       {refusedLink && !disabled && (
         <Text size="xs" c="orange" px="xs" pb={4} data-testid="rich-text-link-refused">

@@ -7,6 +7,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../../../shell/ServicesContext';
 import { MentionChips } from '../../../ui/mentionChips';
+import { RichTextToolbar } from '../../../ui/RichTextToolbar';
 
 // The note editor: rich text with @mentions. Typing '@' and at least two characters asks
 // GET /requests/{n}/mention-suggestions; picking one writes the token `@[Name](userId)` (the format the
@@ -105,22 +106,7 @@ export function NoteEditor({
         data-testid="note-editor"
         style={error ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
       >
-        <MantineEditor.Toolbar>
-          <MantineEditor.ControlsGroup>
-            <MantineEditor.Bold />
-            <MantineEditor.Italic />
-            <MantineEditor.Underline />
-          </MantineEditor.ControlsGroup>
-          <MantineEditor.ControlsGroup>
-            <MantineEditor.BulletList />
-            <MantineEditor.OrderedList />
-            <MantineEditor.Blockquote />
-          </MantineEditor.ControlsGroup>
-          <MantineEditor.ControlsGroup>
-            <MantineEditor.Link />
-            <MantineEditor.Unlink />
-          </MantineEditor.ControlsGroup>
-        </MantineEditor.Toolbar>
+        <RichTextToolbar />
         <MantineEditor.Content style={{ minHeight: 120 }} />
       </MantineEditor>
       {error && (
