@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   richTextFromParagraphs,
   SENDER_HIDDEN_EVENTS,
   SENDER_NOTIFICATION_TYPES,
@@ -165,7 +166,7 @@ describe.each(SENDERS)('as %s', (who) => {
       /Quality Assure|Pay Invoice/.test(h.summary);
     expect(view.history.filter(hidden)).toEqual([]);
     expect(view.history.map((h: { summary: string }) => h.summary)).toContain(
-      'Added the task Sender Action Required (due '.concat(view.tasks[0].dueAt.slice(0, 10), ').'),
+      `Added the task Sender Action Required (due ${formatDateTime(new Date(view.tasks[0].dueAt), { nameZone: true })}).`,
     );
     const older = await get(t, cookie[who], `/requests/${n}/history?before=999999999`);
     expect(older.statusCode).toBe(200);
