@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { SSO_ERROR_TEXT } from '../src/features/sso/routes.js';
 import { createTestContext, createUser, type TestContext, XHR } from './helpers.js';
 import { startTestProvider, type TestProvider } from './support/oidcProvider.js';
+import { configureScope } from './support/workflow.js';
 
 // Single sign-on against a real OpenID Connect provider: the whole authorization code flow with
 // PKCE, state and nonce, users matched by their external id.
@@ -116,5 +118,77 @@ describe('single sign-on', () => {
       404,
     );
     expect((await t.app.inject({ url: '/sso/applications/0', headers: XHR })).statusCode).toBe(401);
+  });
+
+  describe('linking at the first sign-in by verified email', () => {
+    beforeAll(async () => {
+      // Acme allows it; Globex does not (its scope entry leaves it off).
+      await configureScope(t.db, '/org/acme/', [
+        {
+          id: 'scopeAcme',
+          type: 'scopeEntry',
+          data: { scopePath: '/org/acme/', linkSsoByVerifiedEmail: true },
+        },
+      ]);
+      await configureScope(t.db, '/org/globex/', [
+        { id: 'scopeGlobex', type: 'scopeEntry', data: { scopePath: '/org/globex/' } },
+      ]);
+      // The configuration is cached by earlier sign-ins; the new scope entries count from now.
+      invalidateConfigurationCache(t.db);
+      await createUser(t.db, { id: 'amy', scope: '/org/acme/' });
+      await createUser(t.db, { id: 'gil', scope: '/org/globex/' });
+      await createUser(t.db, { id: 'lin', scope: '/org/acme/' });
+      await t.db
+        .updateTable('users')
+        .set({ external_user_id: 'other-idp-account' })
+        .where('id', '=', 'lin')
+        .execute();
+    });
+    afterAll(() => idp.setEmail(undefined, false));
+
+    const linkOf = (id: string) =>
+      t.db
+        .selectFrom('users')
+        .select(['external_user_id', 'external_id_set_by'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    it('links the user of a scope that allows it, on the email the provider verified, and records it', async () => {
+      idp.setSubject('idp-amy');
+      idp.setEmail('AMY@test.example', true);
+      const { res, cookie } = await browse(t.app, '/signin?sso=1&return-url=%2Fhelp');
+      expect(res.statusCode).toBe(200);
+      const view = await t.app.inject({ url: '/sso/reauthenticated', headers: { ...XHR, cookie } });
+      expect(view.json()).toMatchObject({ user: { id: 'amy' } });
+      expect(await linkOf('amy')).toEqual({
+        external_user_id: 'idp-amy',
+        external_id_set_by: 'sso:verifiedEmail',
+      });
+      const events = await t.db
+        .selectFrom('events')
+        .select(['type', 'payload'])
+        .where('aggregate_id', '=', 'amy')
+        .where('type', '=', 'ssoLinked')
+        .execute();
+      expect(events).toHaveLength(1);
+      // The next sign-in finds the user by the subject alone.
+      idp.setEmail('someone.else@test.example', false);
+      expect((await browse(t.app, '/signin?sso=1&return-url=%2Fhelp')).res.statusCode).toBe(200);
+    });
+
+    it.each([
+      ['an email the provider does not vouch for', 'idp-amy-2', 'gil@test.example', false],
+      ['a scope that leaves linking off', 'idp-gil', 'gil@test.example', true],
+      ['a user already linked to another account', 'idp-lin', 'lin@test.example', true],
+      ['an email no user has', 'idp-nobody', 'nobody@test.example', true],
+    ])('refuses %s and links nothing', async (_case, subject, email, verified) => {
+      idp.setSubject(subject);
+      idp.setEmail(email, verified);
+      const { res } = await browse(t.app, '/signin?sso=1');
+      expect(res.statusCode).toBe(401);
+      expect(res.body).toContain(`No active user is linked to the external id ${subject}.`);
+      expect(await linkOf('gil')).toEqual({ external_user_id: null, external_id_set_by: null });
+      expect((await linkOf('lin')).external_user_id).toBe('other-idp-account');
+    });
   });
 });

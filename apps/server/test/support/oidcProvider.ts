@@ -8,6 +8,8 @@ import Provider from 'oidc-provider';
 export interface TestProvider {
   issuer: string;
   setSubject(sub: string): void;
+  /** The email the provider tells of every account, and whether it asserts it verified. */
+  setEmail(email: string | undefined, verified: boolean): void;
   close(): Promise<void>;
 }
 
@@ -16,6 +18,7 @@ export async function startTestProvider(
   port = 0,
 ): Promise<TestProvider> {
   let subject = 'sso-user-1';
+  let email: { address: string | undefined; verified: boolean } = { address: undefined, verified: false };
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -31,9 +34,13 @@ export async function startTestProvider(
     ],
     findAccount: async (_ctx, sub) => ({
       accountId: sub,
-      claims: async () => ({ sub, email: `${sub}@idp.test` }),
+      claims: async () => ({
+        sub,
+        email: email.address ?? `${sub}@idp.test`,
+        email_verified: email.verified,
+      }),
     }),
-    claims: { openid: ['sub'], email: ['email'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     features: { devInteractions: { enabled: false } },
     cookies: { keys: ['test-cookie-key'] },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -57,6 +64,9 @@ export async function startTestProvider(
     issuer,
     setSubject: (sub) => {
       subject = sub;
+    },
+    setEmail: (address, verified) => {
+      email = { address, verified };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

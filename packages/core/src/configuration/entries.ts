@@ -82,6 +82,9 @@ export const scopeEntrySchema = z.object({
   workflowTaskAssignerGroupingBehaviour: z.enum(GROUPING_BEHAVIOURS).default('lax'),
   ipRanges: z.array(ipRangeSchema).default([]),
   passwordPolicy: passwordPolicySchema.optional(),
+  /** A first single sign-on whose subject matches nobody links the user of this scope whose email
+   * the provider asserts as verified (off unless the scope turns it on). */
+  linkSsoByVerifiedEmail: z.boolean().default(false),
 });
 
 export const smartFormOptionEntrySchema = z.object({ foreignId: text });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 
 export async function insertLogin(
@@ -31,6 +32,33 @@ export function findUserByExternalId(db: DbOrTrx, externalId: string) {
     .select(['id', 'disabled'])
     .where('external_user_id', '=', externalId)
     .executeTakeFirst();
+}
+
+/** The active user with this email (case-insensitive) that no single sign-on account is linked to. */
+export function findUnlinkedUserByEmail(db: DbOrTrx, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'scope'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('external_user_id', 'is', null)
+    .where('disabled', '=', false)
+    .executeTakeFirst();
+}
+
+/** Links the user to the provider's subject, unless something linked it meanwhile; true if linked. */
+export async function linkExternalId(db: DbOrTrx, userId: string, subject: string, setBy: string) {
+  const result = await db
+    .updateTable('users')
+    .set({
+      external_user_id: subject,
+      external_id_set_by: setBy,
+      version: sql`version + 1`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .where('external_user_id', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 export async function purgeOldLogins(db: DbOrTrx): Promise<void> {

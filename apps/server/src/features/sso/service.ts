@@ -1,7 +1,10 @@
+import { SSO_LINKED_BY_VERIFIED_EMAIL } from '@dossier/core';
 import * as oidc from 'openid-client';
+import { recordEvent } from '../../audit/events.js';
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { startSession } from '../auth/service.js';
+import { getNearestScopeEntry } from '../configuration/effective.js';
 import { providerOf, type SsoConfig } from './client.js';
 import * as repo from './repository.js';
 
@@ -49,6 +52,7 @@ export async function finishSsoSignIn(
   const login = state ? await repo.takeLogin(db, state) : undefined;
   if (!login) return { ok: false, message: 'The sign-in has expired or was already used. Please try again.' };
   let subject: string;
+  let user: { id: string; disabled: boolean } | undefined;
   try {
     const provider = await providerOf(sso);
     const tokens = await oidc.authorizationCodeGrant(provider, currentUrl, {
@@ -58,12 +62,49 @@ export async function finishSsoSignIn(
       idTokenExpected: true,
     });
     subject = tokens.claims()?.sub ?? '';
+    user = subject ? await repo.findUserByExternalId(db, subject) : undefined;
+    if (!user && subject) user = await linkByVerifiedEmail(db, provider, tokens, subject);
   } catch (cause) {
     return { ok: false, message: cause instanceof Error ? cause.message : String(cause) };
   }
-  const user = subject ? await repo.findUserByExternalId(db, subject) : undefined;
   if (!user || user.disabled)
     return { ok: false, message: `No active user is linked to the external id ${subject}.` };
   const token = await startSession(db, config, user.id, { username: user.id, password: '', ...client });
   return { ok: true, token, userId: user.id, returnUrl: login.return_url };
+}
+
+/**
+ * A first sign-in whose subject matches nobody: where the scope of the user with the provider's
+ * verified email allows it, that user is linked to the subject (recorded in its history). Never a
+ * user already linked to another account, never on an email the provider does not vouch for.
+ */
+async function linkByVerifiedEmail(
+  db: DbOrTrx,
+  provider: oidc.Configuration,
+  tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers,
+  subject: string,
+): Promise<{ id: string; disabled: boolean } | undefined> {
+  // The ID token carries the email claims only with some providers; the others answer at userinfo.
+  let claims: Record<string, unknown> = { ...tokens.claims() };
+  if (claims.email === undefined) claims = await oidc.fetchUserInfo(provider, tokens.access_token, subject);
+  if (claims.email_verified !== true || typeof claims.email !== 'string') return undefined;
+  const candidate = await repo.findUnlinkedUserByEmail(db, claims.email);
+  if (!candidate) return undefined;
+  const scope = await getNearestScopeEntry(db, candidate.scope);
+  if (!scope?.linkSsoByVerifiedEmail) return undefined;
+  if (!(await repo.linkExternalId(db, candidate.id, subject, SSO_LINKED_BY_VERIFIED_EMAIL))) return undefined;
+  await recordEvent(db, {
+    type: 'ssoLinked',
+    aggregateType: 'user',
+    aggregateId: candidate.id,
+    actor: candidate.id,
+    payload: {
+      summary: `Linked to single sign-on at the first sign-in, by the verified email ${claims.email}.`,
+      changes: {
+        externalUserId: { from: null, to: subject },
+        externalUserIdSetBy: { from: null, to: SSO_LINKED_BY_VERIFIED_EMAIL },
+      },
+    },
+  });
+  return { id: candidate.id, disabled: false };
 }

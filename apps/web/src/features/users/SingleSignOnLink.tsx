@@ -1,3 +1,4 @@
+import { SSO_LINKED_BY_VERIFIED_EMAIL } from '@dossier/core';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,7 @@ import { useServices } from '../../shell/ServicesContext';
 
 /**
  * The account's link to single sign-on: the external user id, who or what set it (an administrator,
- * or a SCIM client), and Unlink from single sign-on for an administrator who may change the user.
+ * a SCIM client, or the first sign-in by verified email), and Unlink from single sign-on for an administrator who may change the user.
  */
 export function SingleSignOnLink({
   userId,
@@ -29,9 +30,11 @@ export function SingleSignOnLink({
   }
   const by = setBy?.startsWith('scim:')
     ? t('scim.link.bySCIM', { client: setBy.slice('scim:'.length) })
-    : setBy
-      ? t('scim.link.byUser', { user: setBy })
-      : undefined;
+    : setBy === SSO_LINKED_BY_VERIFIED_EMAIL
+      ? t('scim.link.byVerifiedEmail')
+      : setBy
+        ? t('scim.link.byUser', { user: setBy })
+        : undefined;
   return (
     <Group align="flex-end" wrap="nowrap">
       <TextInput

@@ -71,6 +71,14 @@ export function ScopeEditor({ data, onChange, errors, disabled, view }: EditorPr
           ))}
         </Group>
       </Checkbox.Group>
+      <Checkbox
+        label={t('configuration.scope.linkSsoByVerifiedEmail')}
+        description={t('configuration.scope.linkSsoByVerifiedEmailHint')}
+        checked={data.linkSsoByVerifiedEmail}
+        onChange={(e) => set({ linkSsoByVerifiedEmail: e.currentTarget.checked })}
+        disabled={disabled}
+        data-testid="scope-linkSsoByVerifiedEmail"
+      />
       {view.choices.scopeTags.length > 0 && (
         <SimpleGrid cols={3}>
           {view.choices.scopeTags.map((tag) => (
