@@ -103,7 +103,13 @@ const { requestNumber } = await api('POST', '/api/v1/requests', {
     authority,
     reference1: 'JC-REF-1',
   },
-  recipient: { name: 'Northside Clinic', phone: '02 9000 1111', email: 'records@northside.example' },
+  recipient: {
+    name: 'Northside Clinic',
+    phone: '02 9000 1111',
+    email: 'records@northside.example',
+    // The recipient tags the directory marks required (Kind) come with a new recipient.
+    tags: { kind: 'doctor' },
+  },
   content: {
     itemTypes: [
       {
