@@ -90,6 +90,8 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   light['--mantine-color-anchor'] = accessibleShades(
     theme.colors[theme.primaryColor] as MantineColorsTuple,
   ).text;
+  // Field errors and required asterisks (Mantine draws them in red 6, 3.3:1 on white) read as text.
+  light['--mantine-color-error'] = accessibleShades(theme.colors.red as MantineColorsTuple).text;
   return { variables: {}, light, dark: {} };
 };
 

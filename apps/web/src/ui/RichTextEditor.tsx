@@ -22,6 +22,8 @@ export interface RichTextEditorProps {
   placeholders?: boolean;
   'data-testid'?: string;
   minHeight?: number;
+  /** What a screen reader names the editing area (the field it edits). */
+  label?: string;
 }
 
 export function RichTextEditor(props: RichTextEditorProps) {

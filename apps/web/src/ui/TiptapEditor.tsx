@@ -58,7 +58,7 @@ const PlaceholderProblems = Extension.create({
                 decorations.push(
                   Decoration.inline(pos + problem.start, pos + problem.end, {
                     class: 'placeholder-problem',
-                    style: 'color: var(--mantine-color-red-7); text-decoration: wavy underline;',
+                    style: 'color: var(--mantine-color-red-text); text-decoration: wavy underline;',
                     title: problem.message,
                     'data-testid': 'placeholder-problem',
                   }),
@@ -80,6 +80,7 @@ export default function TiptapEditor({
   disabled,
   placeholders,
   minHeight = 120,
+  label,
   ...rest
 }: RichTextEditorProps) {
   const { t } = useTranslation();
@@ -114,6 +115,9 @@ export default function TiptapEditor({
       ...(placeholders ? [PlaceholderProblems] : []),
     ],
     content: editableDoc(value),
+    editorProps: {
+      attributes: { 'aria-label': label ?? t('shell.richText'), role: 'textbox', 'aria-multiline': 'true' },
+    },
     editable: !disabled,
     immediatelyRender: true,
     onUpdate({ editor }) {

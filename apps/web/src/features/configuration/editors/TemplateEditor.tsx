@@ -45,6 +45,7 @@ export function TemplateEditor({ data, onChange, errors, disabled }: EditorProps
           onChange={(body) => onChange({ ...data, body })}
           disabled={disabled}
           placeholders
+          label={t('configuration.template.body')}
           data-testid="template-body"
         />
         {problems.length > 0 && (

@@ -5,6 +5,7 @@ import { RichTextEditor as MantineEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shell/ServicesContext';
 import { MentionChips } from '../../../ui/mentionChips';
 import { RichTextToolbar } from '../../../ui/RichTextToolbar';
@@ -36,6 +37,7 @@ export function NoteEditor({
   error?: string;
 }) {
   const { api } = useServices();
+  const { t } = useTranslation();
   const [query, setQuery] = useState<{ query: string; length: number }>();
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const onChangeRef = useRef(onChange);
@@ -58,6 +60,9 @@ export function NoteEditor({
       MentionChips,
     ],
     content: value,
+    editorProps: {
+      attributes: { 'aria-label': t('shell.noteText'), role: 'textbox', 'aria-multiline': 'true' },
+    },
     immediatelyRender: true,
     onUpdate({ editor }) {
       onChangeRef.current(sanitizeRichText(editor.getJSON()));
