@@ -257,24 +257,24 @@ test('an entry is deleted after a confirmation, refused while in use; an empty c
   await page.getByTestId('entry-name').fill('Closing branch');
   await page.getByTestId('save-entry').click();
   await expect(page).toHaveURL(/\/admin\/configuration\/edit\/orgAcmeBranchClosing\/c$/);
-  await addChild(page, 'Colours', 'colours', 'Smart form option');
+  await addChild(page, 'Shades', 'shades', 'Smart form option');
   await page.getByTestId('save-entry').click();
-  await expect(page).toHaveURL(/\/colours$/);
+  await expect(page).toHaveURL(/\/shades$/);
   await addChild(page, 'Red', 'red');
   await page.getByTestId('save-entry').click();
-  await expect(page).toHaveURL(/\/colours%3Ared$/);
+  await expect(page).toHaveURL(/\/shades%3Ared$/);
 
   // The list still has its option: refused, with what depends on it.
-  await page.goto('/admin/configuration/edit/orgAcmeBranchClosing/colours');
+  await page.goto('/admin/configuration/edit/orgAcmeBranchClosing/shades');
   await page.getByTestId('delete-entry').click();
   await page.getByTestId('delete-entry-confirm').click();
   await expect(page.getByTestId('error-banner')).toContainText('its child "Red"');
   // The option goes (after the question), then the list, then the configuration.
-  await page.goto('/admin/configuration/edit/orgAcmeBranchClosing/colours:red');
+  await page.goto('/admin/configuration/edit/orgAcmeBranchClosing/shades:red');
   await page.getByTestId('delete-entry').click();
   await expect(page.getByRole('dialog')).toContainText('Delete "Red" for good?');
   await page.getByTestId('delete-entry-confirm').click();
-  await expect(page).toHaveURL(/\/admin\/configuration\/edit\/orgAcmeBranchClosing\/colours$/);
+  await expect(page).toHaveURL(/\/admin\/configuration\/edit\/orgAcmeBranchClosing\/shades$/);
   await expect(page.getByTestId('children-section')).not.toContainText('Red');
   await page.getByTestId('delete-entry').click();
   await page.getByTestId('delete-entry-confirm').click();

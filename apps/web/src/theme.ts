@@ -3,6 +3,7 @@ import {
   createTheme,
   DEFAULT_THEME,
   type MantineColorsTuple,
+  ScrollArea,
 } from '@mantine/core';
 
 // Every text of the light scheme reaches WCAG AA contrast, 4.5:1 (issue 15). Mantine's default
@@ -98,6 +99,11 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => {
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'sm',
+  components: {
+    // A region that scrolls is reachable by keyboard (Tab, then the arrow keys), as WCAG asks.
+    ScrollArea: ScrollArea.extend({ defaultProps: { viewportProps: { tabIndex: 0 } } }),
+    ScrollAreaAutosize: ScrollArea.Autosize.extend({ defaultProps: { viewportProps: { tabIndex: 0 } } }),
+  },
 });
 
 export const themeVariables = cssVariablesResolver;
