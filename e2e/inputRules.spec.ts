@@ -35,7 +35,8 @@ test('a recipient stores what its fields show: no credentials, clean addresses, 
     await expect(page.getByTestId(field), field).toHaveValue(shown);
   }
   // Text that names no country chooses nothing: the country chosen before stays.
-  await page.getByTestId('recipient-country').fill('zz');
+  // (Not 'zz': the list filters names too, and Brazzaville has it.)
+  await page.getByTestId('recipient-country').fill('qx');
   await page.getByTestId('recipient-country').press('Tab');
   await expect(page.getByTestId('recipient-country')).toHaveValue('Australia');
   await page.getByTestId('recipient-tag-kind').click();
