@@ -40,7 +40,8 @@ test('a handler in New York enters and reads times in Sydney time', async ({ bro
     await page.screenshot({ path: shot('add-task') });
     await panel.getByTestId('panel-submit').click();
     await expect(panel).toHaveCount(0);
-    const tasks = page.getByTestId('request-tasks');
+    // A follow-up is work with the recipient: it is listed under Tasks (Recipient).
+    const tasks = page.getByTestId('request-recipient-tasks');
     // 14:30 in Sydney is 22:30 the day before in New York: the page keeps Sydney's clock, and says so.
     await expect(tasks).toContainText('30 Nov 2026, 2:30 pm AEDT');
     await expect(tasks).not.toContainText('29 Nov 2026, 10:30 pm');
@@ -49,7 +50,7 @@ test('a handler in New York enters and reads times in Sydney time', async ({ bro
     // Once the task is done its Due column still shows when it was due.
     await withDatabase((client) =>
       client.query(
-        `update tasks set completed_at = timestamptz '2026-11-26 09:00+11'
+        `update tasks set completed_at = timestamptz '2026-11-26 09:00+11', completed_by = 'handler'
          where request_number = $1 and type = 'followUp' and due_at = timestamptz '2026-11-30 14:30+11'`,
         [n],
       ),

@@ -1,3 +1,4 @@
+import { withDatabase } from './db';
 import { expect, pick, signIn, test } from './fixtures';
 
 // The new-request wizard: a submitter fills the five steps with a smart-form item type, saves a
@@ -10,6 +11,8 @@ const shot = (name: string) => test.info().outputPath(`${name}.png`);
 test('a submitter runs the wizard, saves a draft, resumes it and submits', async ({ page }) => {
   // A long journey through five steps, each saved on the way.
   test.setTimeout(120_000);
+  // The journey starts as a submitter without drafts (configurationEditors.spec.ts leaves one).
+  await withDatabase((client) => client.query(`delete from request_drafts where user_id = 'submitter'`));
   await signIn(page, 'submitter');
   await page.goto('/requests/new');
   await expect(page.getByTestId('page-title')).toHaveText('New Request');
