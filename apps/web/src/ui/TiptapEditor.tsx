@@ -5,12 +5,12 @@ import { RichTextEditor as MantineEditor } from '@mantine/tiptap';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { Extension, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MentionChips } from './mentionChips';
 import { editableDoc, type RichTextEditorProps } from './RichTextEditor';
 import { RichTextToolbar } from './RichTextToolbar';
+import { specStarterKit } from './richTextKit';
 
 // The rich text editor of the specification (loaded on first use through RichTextEditor.tsx): headers 1 to 3, bullet and numbered lists, blockquote,
 // bold, italic, underline, links (https and mailto only), list depth at most 4. Stored as the
@@ -93,22 +93,7 @@ export default function TiptapEditor({
   const lastEmitted = useRef<string>('');
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({
-        heading: { levels: [1, 2, 3] },
-        code: false,
-        codeBlock: false,
-        horizontalRule: false,
-        strike: false,
-        link: {
-          openOnClick: false,
-          protocols: ['mailto'],
-          isAllowedUri: (url) => {
-            const allowed = /^(https:|mailto:)/i.test(url);
-            setRefusedLink(allowed || !url.trim() ? undefined : url);
-            return allowed;
-          },
-        },
-      }),
+      specStarterKit((url, allowed) => setRefusedLink(allowed || !url.trim() ? undefined : url)),
       ListDepthLimit,
       // Notes shown again in edit mode (correspondence) carry mention tokens.
       MentionChips,

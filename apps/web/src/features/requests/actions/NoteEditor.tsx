@@ -3,12 +3,12 @@ import { MENTION_MIN_CHARS, mentionToken, type RichTextDoc, sanitizeRichText } f
 import { Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { RichTextEditor as MantineEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shell/ServicesContext';
 import { MentionChips } from '../../../ui/mentionChips';
 import { RichTextToolbar } from '../../../ui/RichTextToolbar';
+import { specStarterKit } from '../../../ui/richTextKit';
 
 // The note editor: rich text with @mentions. Typing '@' and at least two characters asks
 // GET /requests/{n}/mention-suggestions; picking one writes the token `@[Name](userId)` (the format the
@@ -44,21 +44,7 @@ export function NoteEditor({
   onChangeRef.current = onChange;
 
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [1, 2, 3] },
-        code: false,
-        codeBlock: false,
-        horizontalRule: false,
-        strike: false,
-        link: {
-          openOnClick: false,
-          protocols: ['mailto'],
-          isAllowedUri: (url) => /^(https:|mailto:)/i.test(url),
-        },
-      }),
-      MentionChips,
-    ],
+    extensions: [specStarterKit(), MentionChips],
     content: value,
     editorProps: {
       attributes: { 'aria-label': t('shell.noteText'), role: 'textbox', 'aria-multiline': 'true' },
