@@ -99,7 +99,6 @@ export const ConfigurationListPage = definePage<ConfigurationListView>(({ view }
                     ? t('configuration.list.duplicate')
                     : undefined
               }
-              styles={duplicate || invalid ? { input: { color: 'var(--mantine-color-red-7)' } } : undefined}
               data-testid="add-scope-path"
             />
             <Button
