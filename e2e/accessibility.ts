@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, type Page, type TestInfo } from '@playwright/test';
 
 // Every journey checks the pages it visits with axe-core (issue 15): the WCAG 2.0, 2.1 and 2.2 A
 // and AA rules, failing on any serious or critical violation. A page is a view $type (the request
@@ -50,53 +50,77 @@ async function pageKey(page: Page): Promise<string> {
   );
 }
 
+/** Watches one page: checks each view it settles on; `finish` checks the last one and returns what was found. */
+function watch(page: Page, testInfo: TestInfo) {
+  const found: string[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = Promise.resolve();
+  let done = false;
+
+  const check = async () => {
+    if (page.isClosed()) return;
+    const key = await pageKey(page);
+    if (key === LOADING) {
+      if (!done) schedule();
+      return;
+    }
+    if (key === OUTSIDE || checked.has(key)) return;
+    const started = Date.now();
+    const violations = await axeViolations(page);
+    // The check holds the page for a while on a busy machine: the journey is not charged for it.
+    testInfo.setTimeout(testInfo.timeout + (Date.now() - started));
+    // The journey navigated on while axe read the page: the result belongs to no one page.
+    if ((await pageKey(page)) !== key) {
+      if (!done) schedule();
+      return;
+    }
+    checked.add(key);
+    for (const v of violations) found.push(`${key} ${page.url()}\n    ${v}`);
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(check).catch(() => {
+        // The page navigated or closed under axe: the next visit checks it.
+      });
+    }, SETTLE_MS);
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) schedule();
+  });
+
+  return async () => {
+    done = true;
+    clearTimeout(timer);
+    await running;
+    // The page the journey ends on, if nothing checked it yet.
+    if (!page.isClosed()) await check().catch(() => {});
+    return found;
+  };
+}
+
 export const test = base.extend<{ accessibility: undefined }>({
   accessibility: [
-    async ({ page }, use, testInfo) => {
-      const found: string[] = [];
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let running = Promise.resolve();
-      let done = false;
-
-      const check = async () => {
-        if (page.isClosed()) return;
-        const key = await pageKey(page);
-        if (key === LOADING) {
-          if (!done) schedule();
-          return;
-        }
-        if (key === OUTSIDE || checked.has(key)) return;
-        const started = Date.now();
-        const violations = await axeViolations(page);
-        // The check holds the page for a while on a busy machine: the journey is not charged for it.
-        testInfo.setTimeout(testInfo.timeout + (Date.now() - started));
-        // The journey navigated on while axe read the page: the result belongs to no one page.
-        if ((await pageKey(page)) !== key) {
-          if (!done) schedule();
-          return;
-        }
-        checked.add(key);
-        for (const v of violations) found.push(`${key} ${page.url()}\n    ${v}`);
+    async ({ page, context, browser }, use, testInfo) => {
+      const finishes: Array<() => Promise<string[]>> = [];
+      const watchContext = (c: BrowserContext) => c.on('page', (p) => finishes.push(watch(p, testInfo)));
+      finishes.push(watch(page, testInfo));
+      watchContext(context);
+      // Journeys with two people open their own contexts and pages (browser.newPage opens its
+      // context through browser.newContext): while the journey runs, every context the browser
+      // opens is watched too.
+      const { newContext } = browser;
+      browser.newContext = async (...args) => {
+        const c = await newContext.apply(browser, args);
+        watchContext(c);
+        return c;
       };
-      const schedule = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          running = running.then(check).catch(() => {
-            // The page navigated or closed under axe: the next visit checks it.
-          });
-        }, SETTLE_MS);
-      };
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) schedule();
-      });
-
-      await use(undefined);
-
-      done = true;
-      clearTimeout(timer);
-      await running;
-      // The page the journey ends on, if nothing checked it yet.
-      if (!page.isClosed()) await check().catch(() => {});
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+      }
+      const found = (await Promise.all(finishes.map((finish) => finish()))).flat();
       if (found.length > 0) {
         await testInfo.attach('accessibility', { body: found.join('\n'), contentType: 'text/plain' });
         throw new Error(`axe-core: serious or critical violations (WCAG 2.2 A/AA)\n  ${found.join('\n  ')}`);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { withDatabase } from './db';
-import { ADMIN, DEMO_PASSWORD, signIn } from './fixtures';
+import { ADMIN, DEMO_PASSWORD, signIn, test } from './fixtures';
 
 // Issue 24 items 3 and 6: a form's server message goes once the field changes, and what the page
 // offers is what the server does: Clear Lockout acts at once, the header follows a rename, and a

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { ADMIN, pick, signIn } from './fixtures';
+import { ADMIN, pick, signIn, test } from './fixtures';
 
 // Issue 18, the configuration editors' remaining items: the decimal and time-of-day inputs, the
 // preview of a long unsaved smart form, the smaller fixes (webhook URL, invoice file name example,

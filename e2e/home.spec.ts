@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { withDatabase } from './db';
-import { ADMIN, signIn } from './fixtures';
+import { ADMIN, signIn, test } from './fixtures';
 
 // The first hour (issue 22 item 9) on the fresh demo database: each user's home page shows their own
 // work, and every item opens where it is worked. A handler: overdue tasks, tasks due today, the

@@ -1,5 +1,5 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { ADMIN, signIn, test } from './fixtures';
 
 // Pages load their code on first use; on a busy machine that takes longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });

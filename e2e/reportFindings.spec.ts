@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { signIn, test } from './fixtures';
 
 // Issue 23 item 6 on the demo's year of history: a date the form cannot read stops the run (no
 // figures for a filter no longer on screen); Active Tasks leaves Sender Action Required out unless

@@ -1,5 +1,5 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { ADMIN, signIn, test } from './fixtures';
 
 // Issue 17 in the configuration editor: an administrator adds a SCIM client to the configuration of
 // /org/acme/, maps a provider group to a role, and creates the client's token, which is shown once.

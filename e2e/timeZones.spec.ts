@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { withDatabase } from './db';
-import { pick, signIn } from './fixtures';
+import { pick, signIn, test } from './fixtures';
 
 // The time-zone rule in a browser that is neither in the server's zone nor the organisation's
 // (Australia/Sydney): a due time entered as 14:30 is 14:30 Sydney time wherever it is shown, and a

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { withDatabase } from './db';
-import { pick, signIn } from './fixtures';
+import { pick, signIn, test } from './fixtures';
 
 // Issue 20: the wizard's first step offers Discard, and a new draft is not saved until something
 // beyond the organisation is entered (choosing it alone leaves no draft in the list).

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import type pg from 'pg';
 import { createRequestNumber } from '../packages/core/src/requestNumber';
 import { withDatabase } from './db';
-import { ADMIN, signIn } from './fixtures';
+import { ADMIN, signIn, test } from './fixtures';
 import { XSS_PAYLOADS } from './xssCorpus';
 
 // The cross-site scripting corpus (issue 13): every payload of xssCorpus.ts is stored, as it is,
