@@ -14,9 +14,9 @@ function toInstant(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** The offset of a time zone from UTC at an instant, in milliseconds. */
-export function zoneOffset(instant: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
+/** The wall clock of a time zone at an instant, each part two digits (the year four). */
+function wallClock(instant: Date, timeZone: string): Record<string, string> {
+  return Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
@@ -30,6 +30,11 @@ export function zoneOffset(instant: Date, timeZone: string): number {
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
+}
+
+/** The offset of a time zone from UTC at an instant, in milliseconds. */
+export function zoneOffset(instant: Date, timeZone: string): number {
+  const parts = wallClock(instant, timeZone);
   const asUtc = Date.UTC(
     +parts.year,
     +parts.month - 1,
@@ -117,18 +122,6 @@ export function timeZoneShortName(instant: Date, timeZone = BUSINESS_TIME_ZONE):
 /** A date-time for files read by programs and spreadsheets: "2026-11-30 14:30" in the time zone. */
 export function formatExportDateTime(value: Date | string, timeZone = BUSINESS_TIME_ZONE): string {
   const instant = toInstant(value);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = wallClock(instant, timeZone);
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
