@@ -3,39 +3,13 @@
 // non-zero when a case failed or saw errors / non-2xx answers. Settings: bench/README.md.
 
 import { CASES } from './cases/index.js';
+import { createContext } from './lib/context.js';
 import { measure, probe, type Row } from './lib/load.js';
 import { printHeader, printTable } from './lib/report.js';
-import { startBare, startDossier } from './lib/servers.js';
 import { readSettings } from './lib/settings.js';
-import { type BenchCase, type BenchContext, DEMO_PASSWORD, DEMO_USER } from './lib/types.js';
+import type { BenchCase, BenchContext } from './lib/types.js';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Runs `start` once, on first use; later calls share the result (or the failure). */
-function once<T>(start: () => Promise<T>): () => Promise<T> {
-  let started: Promise<T> | undefined;
-  return () => {
-    started ??= start();
-    return started;
-  };
-}
-
-/** Signs a demo user in and answers the Cookie header that carries the session. */
-async function signIn(baseUrl: string, user: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-    body: new URLSearchParams({ username: user, password: DEMO_PASSWORD }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('dossier_session='));
-  if (!res.ok || !cookie) {
-    throw new Error(`signing in as ${user} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-  }
-  return cookie;
-}
 
 async function runCase(c: BenchCase, ctx: BenchContext, skipped: string | undefined): Promise<Row> {
   if (skipped) {
@@ -95,46 +69,11 @@ async function main(): Promise<number> {
     if (reason) skips.set(c.name, reason);
   }
 
-  const stops: (() => Promise<void>)[] = [];
-  const stopAll = async () => {
-    for (const stop of stops.splice(0).reverse()) {
-      await stop().catch((error) => console.error(`stopping a server failed: ${errorText(error)}`));
-    }
-  };
+  const { ctx, stopAll } = createContext(settings);
   process.once('SIGINT', () => {
     console.error('\nInterrupted: stopping the servers and removing the temporary data…');
     void stopAll().finally(() => process.exit(130));
   });
-
-  const dossier = once(async () => {
-    const started = Date.now();
-    console.log('Starting Dossier (database, migrations, seed)…');
-    const server = await startDossier(settings.databaseUrl);
-    stops.push(server.stop);
-    console.log(`  ready at ${server.url} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-    return server;
-  });
-  // One session per demo user, signed in on first use and shared by the cases.
-  const cookies = new Map<string, Promise<string>>();
-  const ctx: BenchContext = {
-    settings,
-    bareUrl: once(async () => {
-      const server = await startBare();
-      stops.push(server.stop);
-      return server.url;
-    }),
-    dossierUrl: async () => (await dossier()).url,
-    databaseUrl: async () => (await dossier()).databaseUrl,
-    sessionCookie: () => ctx.sessionCookieOf(DEMO_USER),
-    sessionCookieOf: (user) => {
-      let cookie = cookies.get(user);
-      if (!cookie) {
-        cookie = ctx.dossierUrl().then((url) => signIn(url, user));
-        cookies.set(user, cookie);
-      }
-      return cookie;
-    },
-  };
 
   const rows: Row[] = [];
   try {
