@@ -341,8 +341,8 @@ async function load(client: pg.Client, from: number, to: number, batch: number):
       await client.query(index.def);
       console.log(`  ${index.name} ${seconds(i)}s`);
     }
-    console.log(`Indexes rebuilt in ${seconds(t)}s; analysing…`);
-    for (const table of TABLES) await client.query(`analyze ${table}`);
+    console.log(`Indexes rebuilt in ${seconds(t)}s; vacuuming and analysing…`);
+    for (const table of TABLES) await client.query(`vacuum (analyze) ${table}`);
   }
 }
 
