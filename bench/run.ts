@@ -2,6 +2,7 @@
 // instance in this process, fires each case at them with autocannon, prints a table and exits
 // non-zero when a case failed or saw errors / non-2xx answers. Settings: bench/README.md.
 
+import { writeFile } from 'node:fs/promises';
 import { CASES } from './cases/index.js';
 import { createContext } from './lib/context.js';
 import { measure, probe, type Row } from './lib/load.js';
@@ -84,6 +85,8 @@ async function main(): Promise<number> {
 
   console.log('');
   printTable(rows);
+  // bench:growth reads the rows of each run from here.
+  if (process.env.BENCH_JSON) await writeFile(process.env.BENCH_JSON, JSON.stringify(rows));
   const broken = rows.filter((r) => r.status === 'failed' || (r.errors ?? 0) > 0 || (r.non2xx ?? 0) > 0);
   if (broken.length > 0) {
     console.log(`\nBroken case(s): ${broken.map((r) => r.name).join(', ')}`);
