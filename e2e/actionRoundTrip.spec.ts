@@ -35,8 +35,8 @@ test('adding a note costs one request to the server, though its live push reache
   await page.goto(`/requests/${n}`);
   await other.goto(`/requests/${n}`);
   // The server knows the handler's page shows the request: it will be told of the change.
-  await expect(other.getByTestId('request-viewer')).toBeVisible();
-  await expect(page.getByTestId('request-viewer')).toHaveAccessibleName('Administrator');
+  await expect(other.getByTestId('request-viewer').and(other.getByLabel('Harper Handler'))).toBeVisible();
+  await expect(page.getByTestId('request-viewer').and(page.getByLabel('Administrator'))).toBeVisible();
 
   await page.getByTestId('action-addNote').click();
   const panel = page.getByTestId('panel-addNote');
