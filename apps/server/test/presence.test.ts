@@ -151,7 +151,10 @@ describe('who else has the request open', () => {
     });
     expect(res.statusCode).toBe(200);
     const message = await waitFor(() => changed(alice)[0]);
-    expect(message).toEqual({ $type: 'requestChanged', requestNumber: n, by: 'bob' });
+    // The version the change was recorded at: the action's answer is past it, so a page holding
+    // that answer need not fetch again.
+    const answered = res.json().request.version;
+    expect(message).toEqual({ $type: 'requestChanged', requestNumber: n, by: 'bob', version: answered - 1 });
     // The manager is connected but shows no request: nothing for them.
     await new Promise((r) => setTimeout(r, 200));
     expect(changed(manager)).toEqual([]);

@@ -116,6 +116,22 @@ describe('addTask', () => {
     expect(v.history[0].summary).toBe('Added the task Action Deferred (no due date).');
   });
 
+  it('answers the request view as it is after the action, with the id of what it made', async () => {
+    const before = await view();
+    const res = await act(handler, 'addTask', { type: 'followUp', notice: 'One round trip.' });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json() as RequestView & { taskId: string };
+    expect(answer.$type).toBe('request');
+    expect(answer.request.version).toBeGreaterThan(before.request.version);
+    expect(answer.tasks.find((task) => task.taskId === answer.taskId)?.notice).toBe('One round trip.');
+    // What a fetch would show now (the KPI figures aside, which count time).
+    const fetched = await view();
+    expect(answer.request.version).toBe(fetched.request.version);
+    expect(answer.tasks).toEqual(fetched.tasks);
+    expect(answer.history).toEqual(fetched.history);
+    expect(answer.actions).toEqual(fetched.actions);
+  });
+
   it('is for handlers only', async () => {
     expect((await act(submitter, 'addTask', { type: 'followUp' })).statusCode).toBe(403);
     expect((await act(globex, 'addTask', { type: 'followUp' })).statusCode).toBe(403);

@@ -1,6 +1,6 @@
 import type { View } from '@dossier/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isNewerOrSame } from '../src/features/requests/live/useFollowRequest';
+import { holdsChange, isNewerOrSame } from '../src/features/requests/live/useFollowRequest';
 import { createViewFollower, followChanges } from '../src/view/follow';
 import { createViewStore } from '../src/view/viewStore';
 
@@ -91,7 +91,8 @@ describe('following the view of the open page', () => {
   const path = `/requests/${N}`;
 
   function setup(options: { editing?: boolean } = {}) {
-    const store = createViewStore({ path, view: requestView(2) }, { get: vi.fn(), post: vi.fn() });
+    const post = vi.fn();
+    const store = createViewStore({ path, view: requestView(2) }, { get: vi.fn(), post });
     const server = { version: 3 };
     const fetch = vi.fn(async () => requestView(server.version));
     const held: boolean[] = [];
@@ -104,8 +105,9 @@ describe('following the view of the open page', () => {
       editing: options.editing,
     });
     const version = () => (store.get().view.request as { version: number }).version;
-    return { store, server, fetch, held, follower, version };
+    return { store, server, fetch, held, follower, version, post };
   }
+  const holds = (since: number) => (shown: { view: View }) => holdsChange(shown.view, N, since);
 
   it('puts the newer view in, as shown and as saved, when nothing is edited', async () => {
     const t = setup();
@@ -158,5 +160,33 @@ describe('following the view of the open page', () => {
     t.follower.changed();
     await vi.advanceTimersByTimeAsync(300);
     expect(t.version()).toBe(5);
+  });
+
+  it('fetches nothing for a change the page’s own action answered: one round trip per action', async () => {
+    const t = setup();
+    // The action commits at version 2 → 3; its push (recorded at 2) comes before the answer.
+    let answer: (view: View) => void = () => undefined;
+    t.post.mockImplementation(() => new Promise<View>((resolve) => (answer = resolve)));
+    const commit = t.store.commit(`${path}/actions/addNote`, {});
+    t.follower.changed(holds(2));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.fetch).not.toHaveBeenCalled();
+    answer(requestView(3));
+    await commit;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.fetch).not.toHaveBeenCalled();
+    expect(t.version()).toBe(3);
+  });
+
+  it('fetches a change the shown view does not hold, and a burst with one change that cannot tell', async () => {
+    const t = setup();
+    t.follower.changed(holds(2));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.fetch).toHaveBeenCalledTimes(1);
+    expect(t.version()).toBe(3);
+    t.follower.changed(holds(1));
+    t.follower.changed();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -90,7 +90,7 @@ describe('live messages', () => {
     handleLiveMessage(JSON.stringify({ $type: 'requestCorrespondence', requestNumber: 'ABC251122QXT42' }), t);
     handleLiveMessage(JSON.stringify({ $type: 'requestTasks', requestNumber: 'ABC251122QXT42' }), t);
     handleLiveMessage(
-      JSON.stringify({ $type: 'requestChanged', requestNumber: 'ABC251122QXT42', by: 'u2' }),
+      JSON.stringify({ $type: 'requestChanged', requestNumber: 'ABC251122QXT42', by: 'u2', version: 7 }),
       t,
     );
     stop();
@@ -102,7 +102,7 @@ describe('live messages', () => {
       { requestNumber: 'XYZ251122AAA10', by: undefined },
       { requestNumber: 'ABC251122QXT42', by: undefined },
       { requestNumber: 'ABC251122QXT42', by: undefined },
-      { requestNumber: 'ABC251122QXT42', by: 'u2' },
+      { requestNumber: 'ABC251122QXT42', by: 'u2', version: 7 },
     ]);
     // The shell itself fetches nothing: the page decides (it may be mid-edit).
     expect(t.get).not.toHaveBeenCalled();

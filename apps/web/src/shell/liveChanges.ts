@@ -11,6 +11,8 @@ export interface RequestChange {
   requestNumber: string;
   /** Who changed it; null for the workflow, undefined when the message does not say. */
   by?: string | null;
+  /** The request's version when the change was recorded (requestChanged only). */
+  version?: number;
 }
 
 const requestListeners = new Set<(change: RequestChange) => void>();

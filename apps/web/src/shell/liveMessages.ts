@@ -22,7 +22,7 @@ type LiveMessage =
   // The workflow added or completed a task of the request.
   | { $type: 'requestTasks'; requestNumber: string }
   // Anything of the request changed (every request event), by a person (by) or the workflow (null).
-  | { $type: 'requestChanged'; requestNumber: string; by: string | null }
+  | { $type: 'requestChanged'; requestNumber: string; by: string | null; version?: number }
   // Something a page follows changed (the dashboard, an inbox message).
   | { $type: 'topicChanged'; topic: string };
 
@@ -69,6 +69,7 @@ export function handleLiveMessage(data: unknown, targets: LiveTargets): void {
       deliverRequestChanged({
         requestNumber: message.requestNumber,
         by: 'by' in message ? message.by : undefined,
+        version: 'version' in message && typeof message.version === 'number' ? message.version : undefined,
       });
       break;
     case 'topicChanged':

@@ -10,6 +10,10 @@ import type { ViewState, ViewStore } from './viewStore';
 // at once, unless the user is editing (an action panel or an edit is open, or the view is dirty):
 // replacing it then would pull the page from under what they type, so it is held back and the page
 // shows a notice until they ask for it or finish.
+// A change may say how to tell that the shown copy already holds it (a request's version: the page's
+// own action answered the view after the change): when every change of a burst is held, nothing is
+// fetched, so an action costs the page one round trip. While the page's own commit is under way the
+// check waits for its answer.
 
 export const FOLLOW_DEBOUNCE_MS = 300;
 
@@ -18,6 +22,10 @@ export interface FollowOptions<T = View> {
   fetch(): Promise<T>;
   /** True while the user is editing something on the page. */
   isEditing(): boolean;
+  /** Whether the shown data already holds every change announced since the last fetch. */
+  isCurrent?(): boolean;
+  /** True while the page's own commit is under way: its answer may make the fetch needless. */
+  isCommitting?(): boolean;
   /** Puts the fetched data in place. */
   apply(data: T): void;
   /** Keeps the fetched data back while the user edits (the page shows the notice). */
@@ -42,6 +50,8 @@ export function followChanges<T = View>(options: FollowOptions<T>): Follower {
 
   async function run(): Promise<void> {
     timer = undefined;
+    if (options.isCommitting?.()) return schedule();
+    if (options.isCurrent?.()) return;
     fetching = true;
     again = false;
     try {
@@ -92,8 +102,11 @@ export interface ViewFollowerOptions {
 }
 
 export interface ViewFollower {
-  /** What the page shows changed elsewhere. */
-  changed(): void;
+  /**
+   * What the page shows changed elsewhere; `holds` tells whether a shown view already has the
+   * change (without it, the view is fetched).
+   */
+  changed(holds?: (shown: ViewState) => boolean): void;
   /** An action panel or an edit opened or closed; closing lets a held-back view in. */
   setEditing(editing: boolean): void;
   /** The user asks for the held-back view: it goes in around their edit (which is local state). */
@@ -116,8 +129,20 @@ export function createViewFollower(options: ViewFollowerOptions): ViewFollower {
     setHeld(null);
     if (options.accepts(fresh, store.get())) store.patch(() => fresh);
   };
+  // The checks of the changes announced since the last fetch; null: one of them cannot tell.
+  let checks: ((shown: ViewState) => boolean)[] | null = [];
   const follower = followChanges({
-    fetch: () => options.fetch(options.path(store.get())),
+    fetch: () => {
+      checks = [];
+      return options.fetch(options.path(store.get()));
+    },
+    isCurrent: () => {
+      const shown = store.get();
+      const current = checks?.every((holds) => holds(shown)) === true;
+      if (current) checks = [];
+      return current;
+    },
+    isCommitting: () => store.get().committing,
     isEditing: () => editing || store.get().dirty,
     apply,
     hold: setHeld,
@@ -125,7 +150,11 @@ export function createViewFollower(options: ViewFollowerOptions): ViewFollower {
     debounceMs: options.debounceMs,
   });
   return {
-    changed: () => follower.changed(),
+    changed(holds) {
+      if (!holds) checks = null;
+      else checks?.push(holds);
+      follower.changed();
+    },
     setEditing(next) {
       editing = next;
       if (!editing && held && !store.get().dirty) apply(held);
@@ -139,7 +168,7 @@ export function createViewFollower(options: ViewFollowerOptions): ViewFollower {
 
 export interface FollowViewOptions {
   /** Listens for changes of what the page shows; answers a function that stops listening. */
-  subscribe(changed: () => void): () => void;
+  subscribe(changed: (holds?: (shown: ViewState) => boolean) => void): () => void;
   path(shown: ViewState): string;
   accepts(fresh: View, shown: ViewState): boolean;
   /** An action panel or an edit is open. */
@@ -175,7 +204,7 @@ export function useFollowView(options: FollowViewOptions) {
     });
     follower.current = f;
     const stop = latest.current.subscribe(f.changed);
-    const stopReconnected = onLiveReconnected(f.changed);
+    const stopReconnected = onLiveReconnected(() => f.changed());
     return () => {
       stop();
       stopReconnected();

@@ -18,8 +18,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import { namesIn, referencesIn, requestNumbersIn } from '../../mail/incoming/matcher.js';
 import { completeTask } from '../assignment/service.js';
 import { type Actor, hasPermission, scopesWithPermission } from '../auth/actor.js';
-import '../requests/actions/index.js';
-import { findRequestAction } from '../requests/actions/registry.js';
+import { addInvoice } from '../requests/actions/addInvoice.js';
+import { addResult } from '../requests/actions/addResult.js';
 import { canHandleRequest, visibleRequests } from '../requests/policy.js';
 import { findRequest, touchRequest } from '../requests/repository.js';
 import { localDateTime, toRequestTaskItem } from '../requests/tasks.js';
@@ -314,17 +314,14 @@ export async function linkMessage(deps: AppDeps, actor: Actor, messageId: string
     for (const file of linked) {
       const chosen = input.attachments[file.index];
       if (needsResult(file.classification)) {
-        const out = (await findRequestAction('addResult')?.run(trx, ctx, {
-          file: { key: file.key },
-          tags: chosen.resultTags ?? {},
-        })) as { resultId: string };
+        const out = await addResult.run(trx, ctx, { file: { key: file.key }, tags: chosen.resultTags ?? {} });
         resultIds.push(out.resultId);
       }
       if (needsInvoice(file.classification)) {
-        const out = (await findRequestAction('addInvoice')?.run(trx, ctx, {
+        const out = await addInvoice.run(trx, ctx, {
           file: { key: file.key },
           tags: chosen.invoiceTags ?? {},
-        })) as { invoiceId: string };
+        });
         invoiceIds.push(out.invoiceId);
       }
     }

@@ -13,11 +13,12 @@ import {
 import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
+import { actionRegistry } from '../../http/actions.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { findPayee } from '../payees/repository.js';
 import { canHandleRequest } from '../requests/policy.js';
 import { touchRequest } from '../requests/repository.js';
-import { defineItemAction, type ItemActionContext, type ItemActions } from '../results/itemActions.js';
+import type { ItemAction, ItemActionContext, ItemActions } from '../results/itemActions.js';
 import { sendRemittanceAdvice } from './remittance.js';
 import { type InvoiceRow, insertPayment, markInvoiceDiscarded, markInvoicePaid } from './repository.js';
 import { publishRequestWebhook } from './webhook.js';
@@ -25,9 +26,8 @@ import { publishRequestWebhook } from './webhook.js';
 // The actions of the invoice page (spec 2, Invoice page): pay (reached through a payee search),
 // sendRemittanceAdvice and discard.
 
-export const invoiceActions: ItemActions<InvoiceRow> = new Map();
-
 type Ctx = ItemActionContext<InvoiceRow>;
+const define = <Input>(action: ItemAction<InvoiceRow, Input>) => action;
 
 const INVALID = 'Some fields are missing or invalid.';
 const required = (label: string) => ({ error: `${label} is required.` });
@@ -116,7 +116,7 @@ const toNumber = (v: string | number | null) => (v === null ? null : Number(v));
 
 const handlerOnly = (ctx: Ctx) => canHandleRequest(ctx.actor, ctx.request);
 
-defineItemAction(invoiceActions, {
+const pay = define({
   name: 'pay',
   body: payBody,
   offer(ctx: Ctx) {
@@ -167,7 +167,7 @@ defineItemAction(invoiceActions, {
   },
 });
 
-defineItemAction(invoiceActions, {
+const sendRemittanceAdviceAction = define({
   name: 'sendRemittanceAdvice',
   body: z.object({
     email: emailSchema,
@@ -186,7 +186,7 @@ defineItemAction(invoiceActions, {
   },
 });
 
-defineItemAction(invoiceActions, {
+const discard = define({
   name: 'discard',
   body: z.object({}).passthrough(),
   offer(ctx: Ctx) {
@@ -208,3 +208,9 @@ defineItemAction(invoiceActions, {
     await touchRequest(trx, n, actor.id);
   },
 });
+
+export const invoiceActions: ItemActions<InvoiceRow> = actionRegistry([
+  pay,
+  sendRemittanceAdviceAction,
+  discard,
+]);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
+import { actionRegistry } from '../../http/actions.js';
 import { conflict } from '../../http/errors.js';
 import { canHandleRequest } from '../requests/policy.js';
 import { touchRequest } from '../requests/repository.js';
-import { defineItemAction, type ItemActionContext, type ItemActions } from '../results/itemActions.js';
+import type { ItemActionContext, ItemActions } from '../results/itemActions.js';
 import { type InvoiceRow, markPaymentConfirmed } from './repository.js';
 
 // "Paid and confirmed" (spec 2, invoice states): the system that made the payment confirms it
@@ -11,32 +12,32 @@ import { type InvoiceRow, markPaymentConfirmed } from './repository.js';
 // person in Dossier cannot know the bank executed the payment), so it has a registry of its own,
 // run like the page's actions: the request row locked, the state checked on commit (409).
 
-export const paymentConfirmationActions: ItemActions<InvoiceRow> = new Map();
-
 type Ctx = ItemActionContext<InvoiceRow>;
 
 export const CONFIRM_PAYMENT = 'confirmPayment';
 
-defineItemAction(paymentConfirmationActions, {
-  name: CONFIRM_PAYMENT,
-  body: z.object({}).passthrough(),
-  offer({ actor, request, item }: Ctx) {
-    if (!canHandleRequest(actor, request)) return 'forbidden';
-    if (item.discarded_at) return { conflict: 'The invoice was discarded.' };
-    if (!item.paid_at) return { conflict: 'The invoice is not paid yet.' };
-    if (item.payment_confirmed_at) return { conflict: 'The payment is already confirmed.' };
-    return 'offered';
+export const paymentConfirmationActions: ItemActions<InvoiceRow> = actionRegistry([
+  {
+    name: CONFIRM_PAYMENT,
+    body: z.object({}).passthrough(),
+    offer({ actor, request, item }: Ctx) {
+      if (!canHandleRequest(actor, request)) return 'forbidden';
+      if (item.discarded_at) return { conflict: 'The invoice was discarded.' };
+      if (!item.paid_at) return { conflict: 'The invoice is not paid yet.' };
+      if (item.payment_confirmed_at) return { conflict: 'The payment is already confirmed.' };
+      return 'offered';
+    },
+    async run(trx, { actor, request, item }: Ctx) {
+      if (!(await markPaymentConfirmed(trx, item.id))) throw conflict('The payment is already confirmed.');
+      const n = request.request_number;
+      await recordEvent(trx, {
+        type: 'request.invoicePaymentConfirmed',
+        aggregateType: 'request',
+        aggregateId: n,
+        actor: actor.id,
+        payload: { summary: 'The payment of an invoice was confirmed.', invoiceId: item.id },
+      });
+      await touchRequest(trx, n, actor.id);
+    },
   },
-  async run(trx, { actor, request, item }: Ctx) {
-    if (!(await markPaymentConfirmed(trx, item.id))) throw conflict('The payment is already confirmed.');
-    const n = request.request_number;
-    await recordEvent(trx, {
-      type: 'request.invoicePaymentConfirmed',
-      aggregateType: 'request',
-      aggregateId: n,
-      actor: actor.id,
-      payload: { summary: 'The payment of an invoice was confirmed.', invoiceId: item.id },
-    });
-    await touchRequest(trx, n, actor.id);
-  },
-});
+]);

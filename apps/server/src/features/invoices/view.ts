@@ -7,11 +7,11 @@ import {
   type View,
 } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
+import { offeredActionNames } from '../../http/actions.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { type Actor, hasPermission } from '../auth/actor.js';
 import { loadVisibleRequest } from '../requests/access.js';
 import { isRequestStaff } from '../requests/policy.js';
-import { offeredItemActions } from '../results/itemActions.js';
 import { invoiceActions } from './actions.js';
 import { invoiceItem } from './list.js';
 import { findInvoice } from './repository.js';
@@ -47,7 +47,7 @@ export async function getInvoiceView(
   if (!isRequestStaff(actor, request)) throw forbidden();
   const row = await findInvoice(deps.db, request.request_number, invoiceId);
   if (!row) throw notFound('No such invoice.');
-  const actions = await offeredItemActions(invoiceActions, { deps, actor, request, item: row });
+  const actions = await offeredActionNames(invoiceActions, { deps, actor, request, item: row });
   return {
     $type: 'requestInvoice',
     title: `Invoice of request ${request.request_number}`,

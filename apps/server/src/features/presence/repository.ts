@@ -72,6 +72,16 @@ export function listViewers(db: DbOrTrx, requestNumber: string) {
     .execute();
 }
 
+/** The request's version as the caller's transaction sees it (undefined: no such request). */
+export async function requestVersionOf(db: DbOrTrx, requestNumber: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('requests')
+    .select('version')
+    .where('request_number', '=', requestNumber)
+    .executeTakeFirst();
+  return row?.version;
+}
+
 /** Which of the given users hold a live connection now, on any instance. */
 export async function onlineUserIds(db: DbOrTrx, userIds: string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();

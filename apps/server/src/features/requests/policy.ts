@@ -53,6 +53,14 @@ export function canSubmitterAct(actor: Actor, row: RequestAccessRow): boolean {
 }
 
 /**
+ * Urgent notes raise a senderUrgentNote task for the handlers, so only the two sides of the request
+ * may add them: its handlers and the submitters of the sender organisation, while it is not closed.
+ */
+export function canAddUrgentNote(actor: Actor, row: RequestAccessRow & { status: string }): boolean {
+  return row.status !== 'closed' && (canHandleRequest(actor, row) || canSubmitterAct(actor, row));
+}
+
+/**
  * The request's sender side, who answers its senderActionRequired tasks: a submitter of its
  * organisation or an external user whose reference it carries, who does not also handle it.
  */

@@ -14,29 +14,22 @@ import {
 } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
+import { offeredActionNames } from '../../http/actions.js';
 import type { Actor } from '../auth/actor.js';
 import { getPublicHolidays, getRequestSettings, getScopeEntry } from '../configuration/effective.js';
 import { listRequestCorrespondence } from '../correspondence/list.js';
 import { listRequestInvoices } from '../invoices/list.js';
 import { listRequestResults } from '../results/list.js';
-import { offeredActions } from './actions/registry.js';
+import { requestActions } from './actions/index.js';
 import { loadContentItemTypes } from './contentItemTypes.js';
 import { listRequestHistory } from './history.js';
 import { editablePartsOf, listSubmitterChoices } from './parts.js';
-import { canHandleRequest, canSubmitterAct, isRequestSender, isRequestStaff } from './policy.js';
+import { canAddUrgentNote, canHandleRequest, isRequestSender, isRequestStaff } from './policy.js';
 import type { RequestRow } from './repository.js';
 import { listPendingTasks, listTasksOfRequest, RECIPIENT_TASK_TYPES, toRequestTaskItem } from './tasks.js';
 
 // The request page (GET /requests/{n}): the request with its KPI figures, what the actor may edit
 // and do, and every linked list. The caller has loaded the row through loadVisibleRequest.
-
-/**
- * Urgent notes raise a senderUrgentNote task for the handlers, so only the two sides of the request
- * may add them: its handlers and the submitters of the sender organisation, while it is not closed.
- */
-export function canAddUrgentNote(actor: Actor, row: RequestRow): boolean {
-  return row.status !== 'closed' && (canHandleRequest(actor, row) || canSubmitterAct(actor, row));
-}
 
 async function userNames(db: DbOrTrx, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
@@ -114,7 +107,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
       listRequestInvoices(db, actor, row),
       listRequestCorrespondence(db, actor, row),
       listRequestHistory(db, row.request_number, { staff }),
-      offeredActions({ deps, actor, request: row }),
+      offeredActionNames(requestActions, { deps, actor, request: row }),
       loadContentItemTypes(db, row.scope, row.content as RequestContent),
     ]);
   const editableParts = editablePartsOf(actor, row, settings);

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
+import { actionRegistry } from '../../http/actions.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { getRequestSettings } from '../configuration/effective.js';
 import { publishRequestWebhook } from '../invoices/webhook.js';
 import { canHandleRequest } from '../requests/policy.js';
 import { touchRequest } from '../requests/repository.js';
 import { closeRequestAutomatically } from './autoClose.js';
-import { defineItemAction, type ItemActionContext, type ItemActions } from './itemActions.js';
+import type { ItemAction, ItemActionContext, ItemActions } from './itemActions.js';
 import {
   countResultsAwaitingQa,
   markQualityAssured,
@@ -18,9 +19,8 @@ import {
 // The actions of the result page (spec 2, Result page): qualityAssure with the item types the result
 // covers, and discard.
 
-export const resultActions: ItemActions<ResultRow> = new Map();
-
 type Ctx = ItemActionContext<ResultRow>;
+const define = <Input>(action: ItemAction<ResultRow, Input>) => action;
 
 /** The item types of the request, as the submitter chose them (names filled in when known). */
 export function requestItemTypes(request: Ctx['request']): { id: string; name: string }[] {
@@ -28,7 +28,7 @@ export function requestItemTypes(request: Ctx['request']): { id: string; name: s
   return (content?.itemTypes ?? []).map((t) => ({ id: t.id, name: t.name || t.id }));
 }
 
-defineItemAction(resultActions, {
+const qualityAssure = define({
   name: 'qualityAssure',
   body: z.object({ itemTypes: z.array(z.string().max(200)).max(50).default([]) }),
   offer({ actor, request, item }: Ctx) {
@@ -80,7 +80,7 @@ defineItemAction(resultActions, {
   },
 });
 
-defineItemAction(resultActions, {
+const discard = define({
   name: 'discard',
   body: z.object({}).passthrough(),
   offer({ actor, request, item }: Ctx) {
@@ -106,3 +106,5 @@ defineItemAction(resultActions, {
     });
   },
 });
+
+export const resultActions: ItemActions<ResultRow> = actionRegistry([qualityAssure, discard]);

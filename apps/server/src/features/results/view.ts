@@ -1,10 +1,10 @@
 import { REQUEST_TAGS, type ResultItem, type TagDefinition, type View } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
+import { offeredActionNames } from '../../http/actions.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { loadVisibleRequest } from '../requests/access.js';
 import { requestItemTypes, resultActions } from './actions.js';
-import { offeredItemActions } from './itemActions.js';
 import { canViewResult, toResultItem } from './list.js';
 import { findResult } from './repository.js';
 
@@ -42,6 +42,6 @@ export async function getResultView(
     result: toResultItem(row, request),
     requestItemTypes: requestItemTypes(request),
     tagDefinitions: [...REQUEST_TAGS.result],
-    actions: await offeredItemActions(resultActions, { deps, actor, request, item: row }),
+    actions: await offeredActionNames(resultActions, { deps, actor, request, item: row }),
   };
 }

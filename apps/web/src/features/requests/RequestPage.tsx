@@ -70,7 +70,8 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
   const [listEditing, setListEditing] = useState(false);
   // Changes by others and the workflow come in live; while something is open they wait (notice).
   const { changedElsewhere, showChanges } = useFollowRequest(r.requestNumber, busy || listEditing);
-  // After an action or a list change, the page shows the request as it now is.
+  // An action answers the request as it now is (the view store puts it in): the panel just closes.
+  // A list change (a note edited, a task moved) answers no request view: the page fetches it.
   const reload = () => {
     setMode(null);
     void store.reload();
@@ -115,7 +116,7 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
 
         {activeAction &&
           (Panel ? (
-            <Panel view={view} onDone={reload} onCancel={() => setMode(null)} />
+            <Panel view={view} onDone={() => setMode(null)} onCancel={() => setMode(null)} />
           ) : (
             <Alert color="gray" withCloseButton onClose={() => setMode(null)}>
               {t('request.actions.noPanel')}

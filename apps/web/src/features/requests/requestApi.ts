@@ -3,46 +3,31 @@ import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 import { useFieldErrors } from '../../ui/forms/useFieldErrors';
 
-// Commits of the request page: an action (POST /requests/{n}/actions/{action}) answers no view, so
-// the page reloads when the panel reports it done; a part edit (POST /requests/{n}/{part}) answers the new view. Field
-// errors come back to the form that sent them; other failures go to the view's error banner.
+// The one commit hook of the request page's panels. An action (POST /requests/{n}/actions/{action})
+// and a part edit (POST /requests/{n}/{part}) both answer the request view as it is after the
+// commit, which the view store puts in place: the page makes no second call, and the live push of
+// the same change finds the page already holding it (live/useFollowRequest.ts). Field errors come
+// back to the form that sent them; other failures go to the view's error banner.
 
 export function useRequestCommit() {
-  const { api, view } = useServices();
+  const { view } = useServices();
   const { errors: fields, replace: setFields, changed } = useFieldErrors();
   const [busy, setBusy] = useState(false);
 
-  async function runAction(requestNumber: string, action: string, body: unknown): Promise<boolean> {
+  async function send(path: string, body: unknown): Promise<boolean> {
     setBusy(true);
     setFields({});
-    try {
-      await api.post(`/requests/${encodeURIComponent(requestNumber)}/actions/${action}`, body);
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setFields(error.fields);
-      view.report(error);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function savePart(
-    requestNumber: string,
-    part: string,
-    version: number,
-    data: unknown,
-  ): Promise<boolean> {
-    setBusy(true);
-    setFields({});
-    const result = await view.commit(`/requests/${encodeURIComponent(requestNumber)}/${part}`, {
-      version,
-      data,
-    });
+    const result = await view.commit(path, body);
     setBusy(false);
     if (!result.ok && result.error instanceof ApiError && result.error.fields) setFields(result.error.fields);
     return result.ok;
   }
+
+  const runAction = (requestNumber: string, action: string, body: unknown) =>
+    send(`/requests/${encodeURIComponent(requestNumber)}/actions/${action}`, body);
+
+  const savePart = (requestNumber: string, part: string, version: number, data: unknown) =>
+    send(`/requests/${encodeURIComponent(requestNumber)}/${part}`, { version, data });
 
   return { fields, busy, runAction, savePart, clear: () => setFields({}), changed };
 }

@@ -7,7 +7,7 @@ import { publishRequestWebhook } from '../../invoices/webhook.js';
 import { takeRequestFile } from '../../results/requestFileChoice.js';
 import { touchRequest } from '../repository.js';
 import { offerForOpenRequest, requestFileInput } from './addResult.js';
-import { registerRequestAction } from './registry.js';
+import { defineRequestAction } from './context.js';
 
 // addInvoice (spec 2, request actions): a file, uploaded or chosen from the correspondence, the
 // invoice tags, and optionally the amounts already known (minor units), a notice and, when the
@@ -49,7 +49,7 @@ function foreignReferenceOf(input: Body): { url: string; label: string | null } 
   return { url, label: input.foreignReference.label?.trim() || null };
 }
 
-registerRequestAction({
+export const addInvoice = defineRequestAction({
   name: 'addInvoice',
   body,
   offer: offerForOpenRequest,

@@ -5,11 +5,10 @@ import { badRequest, forbidden } from '../../../http/errors.js';
 import { insertCorrespondence } from '../../correspondence/repository.js';
 import { createNotification } from '../../notifications/service.js';
 import { mentionableUsers } from '../mentions.js';
-import { canHandleRequest, canSubmitterAct, isRequestSender } from '../policy.js';
+import { canAddUrgentNote, canHandleRequest, canSubmitterAct, isRequestSender } from '../policy.js';
 import { touchRequest } from '../repository.js';
 import { usersWorkingRequest } from '../tasks.js';
-import { canAddUrgentNote } from '../view.js';
-import { registerRequestAction } from './registry.js';
+import { defineRequestAction } from './context.js';
 
 // Add note (spec 2): a rich text note in the request's correspondence. Urgent only with
 // canAddUrgentNote. Each @[Name](userId) mention of a user who may see the request notifies that
@@ -22,7 +21,7 @@ const body = z.object({
   isUrgent: z.boolean().default(false),
 });
 
-registerRequestAction({
+export const addNote = defineRequestAction({
   name: 'addNote',
   body,
   offer({ actor, request }) {
@@ -99,6 +98,6 @@ registerRequestAction({
       },
     });
     await touchRequest(trx, n, actor.id, now);
-    return { ok: true, messageId };
+    return { messageId };
   },
 });

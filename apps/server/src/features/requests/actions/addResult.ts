@@ -8,7 +8,7 @@ import { insertResult } from '../../results/repository.js';
 import { takeRequestFile } from '../../results/requestFileChoice.js';
 import { canHandleRequest } from '../policy.js';
 import { touchRequest } from '../repository.js';
-import { type RequestActionContext, registerRequestAction } from './registry.js';
+import { defineRequestAction, type RequestActionContext } from './context.js';
 
 // addResult (spec 2, request actions): a file, uploaded or chosen from the correspondence, and the
 // result tags. When the request settings switch quality assurance off, the result is born with QA
@@ -30,7 +30,7 @@ export function offerForOpenRequest(ctx: RequestActionContext) {
   return 'offered' as const;
 }
 
-registerRequestAction({
+export const addResult = defineRequestAction({
   name: 'addResult',
   body,
   offer: offerForOpenRequest,

@@ -7,7 +7,7 @@ import { notifyTaskAdded } from '../../workflowMail/taskAddedNotification.js';
 import { canHandleRequest } from '../policy.js';
 import { touchRequest } from '../repository.js';
 import { DEFAULT_TASK_NOTICES, insertRequestTask, localDateTime, taskTypeName } from '../tasks.js';
-import { registerRequestAction } from './registry.js';
+import { defineRequestAction } from './context.js';
 
 // Add task (spec 2): a handler adds a workflow task of an addable type to the request. The due date
 // is optional: without one the task type's defaultDueDateInBusinessDays applies (skipping weekends
@@ -30,7 +30,7 @@ const body = z.object({
   notice: z.string().max(10_000).nullish(),
 });
 
-registerRequestAction({
+export const addTask = defineRequestAction({
   name: 'addTask',
   body,
   offer({ actor, request }) {
@@ -82,6 +82,6 @@ registerRequestAction({
     });
     await touchRequest(trx, n, actor.id, now);
     await notifyTaskAdded(trx, deps.live, { actor, request, type: input.type });
-    return { ok: true, taskId };
+    return { taskId };
   },
 });

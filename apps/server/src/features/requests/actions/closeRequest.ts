@@ -8,7 +8,7 @@ import { createNotification } from '../../notifications/service.js';
 import { closeRequestRow } from '../../results/repository.js';
 import { canHandleRequest } from '../policy.js';
 import { touchRequest } from '../repository.js';
-import { registerRequestAction } from './registry.js';
+import { defineRequestAction } from './context.js';
 
 // Close request (spec 2): a handler closes the request with the required close tags and a notice;
 // an empty notice becomes 'The request has been closed. ($0)' with the chosen tags. The notice is
@@ -19,7 +19,7 @@ const body = z.object({
   notice: z.string().max(10_000).nullish(),
 });
 
-registerRequestAction({
+export const closeRequest = defineRequestAction({
   name: 'closeRequest',
   body,
   offer({ actor, request }) {
@@ -71,6 +71,6 @@ registerRequestAction({
         createdBy: actor,
       });
     }
-    return { ok: true };
+    return {};
   },
 });

@@ -1,9 +1,21 @@
-// Every request action registers itself when its module loads; list each action module here.
-import '../files.js';
-import './addResult.js';
-import './addInvoice.js';
-import './issueRequest.js';
-import './addTask.js';
-import './addNote.js';
-import './closeRequest.js';
-import './reOpenRequest.js';
+import { actionRegistry } from '../../../http/actions.js';
+import { addInvoice } from './addInvoice.js';
+import { addNote } from './addNote.js';
+import { addResult } from './addResult.js';
+import { addTask } from './addTask.js';
+import { closeRequest } from './closeRequest.js';
+import { issueRequest, issueRequestAgain } from './issueRequest.js';
+import { reOpenRequest } from './reOpenRequest.js';
+
+// Every action of the request page, in the order the page offers them. A new action is a file of
+// its own, listed here.
+export const requestActions = actionRegistry([
+  addResult,
+  addInvoice,
+  issueRequest,
+  issueRequestAgain,
+  addTask,
+  addNote,
+  closeRequest,
+  reOpenRequest,
+]);

@@ -22,7 +22,7 @@ import { renderRequestLetterPdf } from '../letters/requestLetterPdf.js';
 import { storeGeneratedRequestFile } from '../letters/storeFile.js';
 import { canHandleRequest } from '../policy.js';
 import { touchRequest } from '../repository.js';
-import { type RequestActionContext, registerRequestAction } from './registry.js';
+import { defineRequestAction, type RequestActionContext } from './context.js';
 
 // issueRequest (spec 2, request actions): the handler sends the request to the recipient, really.
 // Email: the message with the request letter (PDF) and the applicant's authority attached, queued in
@@ -87,14 +87,14 @@ function letterFileName(requestNumber: string) {
 
 type IssueInput = z.infer<typeof body>;
 
-registerRequestAction({
+export const issueRequest = defineRequestAction({
   name: 'issueRequest',
   body,
   offer,
   run: (trx, ctx, input) => issue(trx, ctx, input, false),
 });
 
-registerRequestAction({
+export const issueRequestAgain = defineRequestAction({
   name: 'issueRequestAgain',
   body,
   offer: offerAgain,

@@ -8,7 +8,7 @@ import { publishRequestWebhook } from '../../invoices/webhook.js';
 import { createNotification } from '../../notifications/service.js';
 import { canHandleRequest } from '../policy.js';
 import { touchRequest } from '../repository.js';
-import { registerRequestAction } from './registry.js';
+import { defineRequestAction } from './context.js';
 
 // Re-open request (spec 2): a handler re-opens a closed request with the required re-open tags; an
 // empty notice becomes 'The request has been re-opened.'. Not offered at all when the request
@@ -19,7 +19,7 @@ const body = z.object({
   notice: z.string().max(10_000).nullish(),
 });
 
-registerRequestAction({
+export const reOpenRequest = defineRequestAction({
   name: 'reOpenRequest',
   body,
   async offer({ deps, actor, request }) {
@@ -79,6 +79,6 @@ registerRequestAction({
         createdBy: actor,
       });
     }
-    return { ok: true };
+    return {};
   },
 });

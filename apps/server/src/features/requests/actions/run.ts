@@ -1,35 +1,24 @@
 import type { AppDeps } from '../../../app.js';
-import { badRequest, conflict, forbidden, notFound } from '../../../http/errors.js';
+import { type ActionOutcome, commitAction } from '../../../http/actions.js';
 import type { Actor } from '../../auth/actor.js';
 import { loadVisibleRequest } from '../access.js';
-import { findRequestAction } from './registry.js';
+import { requestActions } from './index.js';
 
 /**
- * Commits one request action: the request row is locked, the offer re-checked under the lock (so two
- * people closing or paying at once cannot both succeed), the body validated, and the action run, all
- * in one transaction. Field errors come back as 400 with a message per field.
+ * Commits one request action: the request row is locked FOR UPDATE for the whole transaction, so
+ * two people closing or paying at once run one after the other and the second meets the new state
+ * (409). Answers what the action made (its ids).
  */
-export async function runRequestAction(
+export function runRequestAction(
   deps: AppDeps,
   actor: Actor,
   requestNumber: string,
   name: string,
   body: unknown,
-): Promise<unknown> {
-  const action = findRequestAction(name);
-  if (!action) throw notFound('No such action.');
-  return deps.db.transaction().execute(async (trx) => {
-    const request = await loadVisibleRequest(trx, actor, requestNumber, { forUpdate: true });
-    const ctx = { deps, actor, request };
-    const offer = await action.offer(ctx);
-    if (offer === 'forbidden') throw forbidden();
-    if (offer !== 'offered') throw conflict(offer.conflict);
-    const parsed = action.body.safeParse(body ?? {});
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-      throw badRequest('Some fields are missing or invalid.', fields);
-    }
-    return action.run(trx, ctx, parsed.data);
-  });
+): Promise<ActionOutcome> {
+  return commitAction(deps.db, requestActions, name, body, async (trx) => ({
+    deps,
+    actor,
+    request: await loadVisibleRequest(trx, actor, requestNumber, { forUpdate: true }),
+  }));
 }

@@ -13,7 +13,7 @@ import { CloseRequestPanel, ReOpenRequestPanel } from './CloseRequestPanel';
 
 export interface ActionPanelProps {
   view: RequestView;
-  /** Called after the action committed; the page reloads its view. */
+  /** Called after the action committed; its answer, the request view, is already in place. */
   onDone(): void;
   onCancel(): void;
 }

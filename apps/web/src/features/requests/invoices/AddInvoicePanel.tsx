@@ -3,9 +3,9 @@ import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, Title } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionPanelProps } from '../actions/panels';
+import { useRequestCommit } from '../requestApi';
 import { RequestFileChoice } from '../results/RequestFileChoice';
 import { missingTags, TagSelects } from '../results/TagSelects';
-import { useActionCommit } from '../results/useActionCommit';
 import { CurrencyInput } from './CurrencyInput';
 import { parseCurrencyInput } from './money';
 
@@ -25,7 +25,7 @@ export function AddInvoicePanel({ view, onDone, onCancel }: ActionPanelProps) {
     amount: '',
   });
   const [currency, setCurrency] = useState(defaultCurrency());
-  const action = useActionCommit();
+  const action = useRequestCommit();
 
   const parsed = Object.fromEntries(AMOUNT_FIELDS.map((f) => [f, parseCurrencyInput(amounts[f])])) as Record<
     AmountField,
@@ -50,8 +50,7 @@ export function AddInvoicePanel({ view, onDone, onCancel }: ActionPanelProps) {
       ...Object.fromEntries(AMOUNT_FIELDS.map((f) => [f, parsed[f] ?? null])),
       currency: anyAmount ? currency : null,
     };
-    const answer = await action.commit(`/requests/${view.request.requestNumber}/actions/addInvoice`, body);
-    if (answer) onDone();
+    if (await action.runAction(view.request.requestNumber, 'addInvoice', body)) onDone();
   }
 
   return (
@@ -63,16 +62,16 @@ export function AddInvoicePanel({ view, onDone, onCancel }: ActionPanelProps) {
           value={file}
           onChange={(value) => {
             setFile(value);
-            action.clearError('file');
+            action.changed('file');
           }}
-          error={action.serverErrors.file}
+          error={action.fields.file}
           disabled={action.busy}
         />
         <TagSelects
           definitions={definitions}
           values={tags}
           onChange={setTags}
-          errors={action.serverErrors}
+          errors={action.fields}
           disabled={action.busy}
         />
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
@@ -82,7 +81,7 @@ export function AddInvoicePanel({ view, onDone, onCancel }: ActionPanelProps) {
               label={t(`invoices.fields.${field}`)}
               value={amounts[field]}
               onChange={(text) => setAmounts({ ...amounts, [field]: text })}
-              error={field === 'amount' && sumWrong ? t('invoices.rules.sum') : action.serverErrors[field]}
+              error={field === 'amount' && sumWrong ? t('invoices.rules.sum') : action.fields[field]}
               disabled={action.busy}
               data-testid={`invoice-${field}`}
             />
@@ -93,7 +92,7 @@ export function AddInvoicePanel({ view, onDone, onCancel }: ActionPanelProps) {
             value={currency}
             onChange={(value) => setCurrency(value ?? defaultCurrency())}
             allowDeselect={false}
-            error={action.serverErrors.currency}
+            error={action.fields.currency}
             disabled={action.busy}
             data-testid="invoice-currency"
           />

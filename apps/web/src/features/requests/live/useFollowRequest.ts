@@ -22,6 +22,13 @@ export function isNewerOrSame(fetched: View, shown: View, requestNumber: string)
   return a === undefined || b === undefined || a >= b;
 }
 
+/** Whether the shown view is this request at a version past the one a change was recorded at. */
+export function holdsChange(shown: View, requestNumber: string, since: number): boolean {
+  const number = (shown as { request?: { requestNumber?: unknown } }).request?.requestNumber;
+  const version = requestVersion(shown);
+  return number === requestNumber && version !== undefined && version > since;
+}
+
 /**
  * Keeps the open request page up to date with changes made by others and by the workflow (the
  * server tells whoever has the request open). `editing`: an action panel or a part edit is open.
@@ -33,7 +40,12 @@ export function useFollowRequest(requestNumber: string, editing: boolean) {
     editing,
     subscribe: (changed) =>
       onRequestChanged((change) => {
-        if (change.requestNumber === requestNumber) changed();
+        if (change.requestNumber !== requestNumber) return;
+        const since = change.version;
+        // A change recorded at version v is in every copy of a greater version (the page's own
+        // action answered one after its commit); a message without a version is always fetched.
+        if (since === undefined) changed();
+        else changed((shown) => holdsChange(shown.view, requestNumber, since));
       }),
     path: (shown) => (isRequestPath(shown.path, requestNumber) ? shown.path : fallback),
     accepts: (fresh, shown) =>

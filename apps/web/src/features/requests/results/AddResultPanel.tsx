@@ -3,9 +3,9 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionPanelProps } from '../actions/panels';
+import { useRequestCommit } from '../requestApi';
 import { RequestFileChoice } from './RequestFileChoice';
 import { missingTags, TagSelects } from './TagSelects';
-import { useActionCommit } from './useActionCommit';
 
 /** addResult: a file (uploaded or from the correspondence) and the result tags. */
 export function AddResultPanel({ view, onDone, onCancel }: ActionPanelProps) {
@@ -13,14 +13,13 @@ export function AddResultPanel({ view, onDone, onCancel }: ActionPanelProps) {
   const definitions = view.lookups?.tags?.result ?? REQUEST_TAGS.result;
   const [file, setFile] = useState<FileRef | null>(null);
   const [tags, setTags] = useState<TagValues>({});
-  const action = useActionCommit();
+  const action = useRequestCommit();
   const missing = missingTags(definitions, tags, (name) => t('results.tagRequired', { name }));
   const canSave = file !== null && Object.keys(missing).length === 0 && !action.busy;
 
   async function save() {
     const n = view.request.requestNumber;
-    const answer = await action.commit(`/requests/${n}/actions/addResult`, { file, tags });
-    if (answer) onDone();
+    if (await action.runAction(n, 'addResult', { file, tags })) onDone();
   }
 
   return (
@@ -32,16 +31,16 @@ export function AddResultPanel({ view, onDone, onCancel }: ActionPanelProps) {
           value={file}
           onChange={(value) => {
             setFile(value);
-            action.clearError('file');
+            action.changed('file');
           }}
-          error={action.serverErrors.file}
+          error={action.fields.file}
           disabled={action.busy}
         />
         <TagSelects
           definitions={definitions}
           values={tags}
           onChange={setTags}
-          errors={action.serverErrors}
+          errors={action.fields}
           disabled={action.busy}
         />
         <Group justify="flex-end">
