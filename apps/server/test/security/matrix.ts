@@ -221,6 +221,10 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   // The page after a re-authentication at the identity provider: the caller's own account.
   'GET /sso/reauthenticated': { allow: SIGNED_IN },
   'GET /sso/applications/:index': { allow: [], params: () => ({ index: '0' }), refusedAs: [401, 403, 404] },
+  // The identity provider's back-channel logout: public, authorised only by the provider's signed
+  // logout token, which no caller here holds (400; 404 where single sign-on is off). Forged, foreign
+  // and ID tokens are covered in sso.test.ts.
+  'POST /sso/backchannel-logout': { allow: [], refusedAs: [400, 404] },
   'GET /signin': { allow: EVERYONE },
   'POST /signin': { allow: EVERYONE, pastAuth: [400] },
   'GET /': { allow: SIGNED_IN },
