@@ -62,7 +62,10 @@ export async function startTestProvider(
       backchannelLogout: { enabled: true },
     },
     cookies: { keys: ['test-cookie-key'] },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // oidc-provider's own login form answers at its own address.
+    ...(options.loginForm
+      ? {}
+      : { interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` } }),
     loadExistingGrant: async (ctx) => {
       const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session?.grantIdFor(client.id);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
