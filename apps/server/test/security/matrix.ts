@@ -713,6 +713,12 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
       'DELETE /scim/v2/Groups/:id',
     ].map((route) => [route, { allow: [], params: (f: Fixtures) => ({ id: f.userId }), refusedAs: [401] }]),
   ),
+  // A template on the screen rendered over the newest acme request the caller may see: reads only.
+  'POST /admin/configuration/edit/:c/template-preview': {
+    allow: acmeHolders('configuration:view'),
+    params: (f) => ({ c: f.configurationId }),
+    body: () => ({ subject: 'Request ${request.requestNumber}' }),
+  },
   // The token of acme's SCIM client: the configuration editors of acme see whether there is one and
   // make a new one (shown once).
   'GET /admin/configuration/edit/:c/:id/scim-token': {
