@@ -83,15 +83,9 @@ export async function startTestProvider(
   provider.use(async (ctx, next) => {
     const match = /^\/interaction\/([^/]+)$/.exec(ctx.path);
     if (!match || options.loginForm) return next();
-    const details = await provider.interactionDetails(ctx.req, ctx.res);
-    if (details.prompt.name === 'login') {
-      await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: subject } });
-      ctx.respond = false;
-      return;
-    }
-    const grant = new provider.Grant({ accountId: details.session?.accountId, clientId: client.id });
-    grant.addOIDCScope('openid email profile');
-    await provider.interactionFinished(ctx.req, ctx.res, { consent: { grantId: await grant.save() } });
+    // Only the login prompt comes here: loadExistingGrant answers consent.
+    await provider.interactionDetails(ctx.req, ctx.res);
+    await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: subject } });
     ctx.respond = false;
   });
   server.on('request', provider.callback());
