@@ -233,6 +233,22 @@ test('template placeholder problems are listed under the body', async ({ page })
   await expect(problems).toContainText('Unknown placeholder path "request.nope"');
 });
 
+test('a template previews as it reads for a real request, unsaved changes included', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password, '/admin/configuration/edit/root/templateIssueRequest');
+  const body = page.getByTestId('template-body').locator('.ProseMirror');
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Preview check for ${request.applicant.name}.');
+  await page.getByTestId('template-preview-open').click();
+  const preview = page.getByTestId('template-preview');
+  await expect(preview.getByTestId('template-preview-request')).toContainText(
+    /request [A-Z]{3}\d{6}[A-Z]{3}\d{2},/,
+  );
+  await expect(preview.getByTestId('template-preview-body')).toContainText(/Preview check for \S+ \S+\./);
+  await expect(preview).not.toContainText('${request.applicant.name}');
+  await page.screenshot({ path: test.info().outputPath('template-preview.png'), fullPage: true });
+});
+
 test('Add child entry is offered only for entry types that have children', async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password, '/admin/configuration/edit/root/templateIssueRequest');
   await expect(page.getByTestId('configuration-entry')).toBeVisible();

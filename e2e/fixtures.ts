@@ -22,3 +22,10 @@ export async function pick(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/** Signs in on the test identity provider's own login form (e2e/oidc.ts): the login is the subject. */
+export async function signInAtProvider(page: Page, subject: string) {
+  await page.getByPlaceholder('Enter any login').fill(subject);
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+}

@@ -1,10 +1,11 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { ADMIN, signIn, test } from './fixtures';
+import { ADMIN, signIn, signInAtProvider, test } from './fixtures';
 
 // Issue 17 in the configuration editor: an administrator adds a SCIM client to the configuration of
 // /org/acme/, maps a provider group to a role, and creates the client's token, which is shown once.
-// The token then provisions a user that the administrator finds, linked, on the users page, and
-// unlinks from single sign-on.
+// The token then provisions a user and its group; that user signs in through the identity provider's
+// login form and is signed out by the provider (back-channel logout); the administrator finds the
+// user linked on the users page, with the role its group gave, and unlinks it from single sign-on.
 
 // The editor's parts load on demand; on a machine shared with other builds that can take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -16,6 +17,7 @@ async function chooseOption(page: Page, testId: string, option: string) {
 
 test('a SCIM client gets its token once in the configuration, and the token provisions users', async ({
   page,
+  browser,
 }) => {
   // Many steps, on a machine shared with other builds.
   test.setTimeout(180_000);
@@ -70,9 +72,36 @@ test('a SCIM client gets its token once in the configuration, and the token prov
   });
   expect(refused.status()).toBe(401);
 
+  const group = await page.request.post('/scim/v2/Groups', {
+    headers,
+    data: {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+      displayName: 'Dossier Handlers',
+      members: [{ value: user.id }],
+    },
+  });
+  expect(group.status(), await group.text()).toBe(201);
+
+  // The provisioned person signs in through the provider's own login form, as its subject.
+  const robin = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const robinPage = await robin.newPage();
+  await robinPage.goto('/');
+  await robinPage.getByTestId('signin-sso').click();
+  await expect(robinPage.getByPlaceholder('Enter any login')).toBeVisible();
+  const provider = new URL(robinPage.url()).origin;
+  await signInAtProvider(robinPage, `entra-oid-${id}`);
+  await expect(robinPage.getByTestId('user-name')).toHaveText('Robin Provisioned');
+  // Signed out at the provider (not in Dossier): the provider's back-channel logout ends the session.
+  await robinPage.goto(`${provider}/session/end`);
+  await robinPage.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await robinPage.goto('/');
+  await expect(robinPage).toHaveURL(/\/signin/);
+  await robin.close();
+
   await page.goto(`/admin/users/edit/${encodeURIComponent(user.id)}`);
   await expect(page.getByTestId('user-externalUserId')).toHaveValue(`entra-oid-${id}`);
   await expect(page.getByText(`Set by the SCIM client orgAcme/${id}.`)).toBeVisible();
+  await expect(page.getByTestId('role-groups')).toHaveText('From the group Dossier Handlers');
 
   // An administrator undoes the link; the page shows the account without it.
   page.once('dialog', (dialog) => void dialog.accept());

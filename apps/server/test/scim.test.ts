@@ -156,6 +156,15 @@ describe('a user provisioned from creation to deletion', () => {
     expect((await scim('GET', `/Users/${user.id}`)).json().groups).toEqual([
       expect.objectContaining({ value: groupId, display: 'Handlers' }),
     ]);
+    // The admin user page tells which role came from which group.
+    const page = await t.app.inject({
+      url: `/admin/users/edit/${encodeURIComponent(user.id)}`,
+      headers: { ...XHR, cookie: h.root },
+    });
+    expect(page.json()).toMatchObject({
+      user: { roles: ['c:roles:handler@/org/acme/'] },
+      roleGroups: { 'c:roles:handler@/org/acme/': ['Handlers'] },
+    });
 
     // Signed in (a password set for the test), then disabled the way Entra ID does it.
     await t.db

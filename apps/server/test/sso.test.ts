@@ -1,4 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { SSO_ERROR_TEXT } from '../src/features/sso/routes.js';
@@ -13,9 +16,38 @@ let idp: TestProvider;
 let t: TestContext;
 const DOSSIER = 'http://localhost';
 
+/** One request to the provider with the cookies it set before, keeping the ones it sets now. */
+async function providerFetch(jar: Map<string, string>, url: URL, form?: Record<string, string>) {
+  const res = await fetch(url, {
+    redirect: 'manual',
+    method: form ? 'POST' : 'GET',
+    headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    body: form ? new URLSearchParams(form) : undefined,
+  });
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const [name, ...value] = pair.split('=');
+    jar.set(name, value.join('='));
+  }
+  return res;
+}
+
+/** Answers "Yes, sign me out" on the provider's sign-out page; answers where it sends the browser. */
+async function signOutAtProvider(jar: Map<string, string>, url: URL) {
+  const page = await providerFetch(jar, url);
+  const html = await page.text();
+  const action = /action="([^"]+)"/.exec(html)?.[1];
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!action || !xsrf) throw new Error(`no sign-out form at ${url}: ${page.status} ${html}`);
+  const done = await providerFetch(jar, new URL(action, url), { xsrf, logout: 'yes' });
+  return done.headers.get('location');
+}
+
+const isSignedIn = async (cookie: string) =>
+  (await t.app.inject({ url: '/sso/reauthenticated', headers: { ...XHR, cookie } })).statusCode === 200;
+
 /** Follows redirects like a browser: Dossier through inject, the provider over HTTP with its cookies. */
-async function browse(app: FastifyInstance, start: string, cookie = '') {
-  const jar = new Map<string, string>();
+async function browse(app: FastifyInstance, start: string, cookie = '', jar = new Map<string, string>()) {
   let url = new URL(start, DOSSIER);
   for (let hop = 0; hop < 20; hop++) {
     if (url.origin === DOSSIER) {
@@ -26,15 +58,7 @@ async function browse(app: FastifyInstance, start: string, cookie = '') {
       url = new URL(res.headers.location, url);
       continue;
     }
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair.split('=');
-      jar.set(name, value.join('='));
-    }
+    const res = await providerFetch(jar, url);
     const location = res.headers.get('location');
     if (!location) throw new Error(`provider stopped at ${url} with ${res.status}: ${await res.text()}`);
     url = new URL(location, url);
@@ -42,11 +66,34 @@ async function browse(app: FastifyInstance, start: string, cookie = '') {
   throw new Error('too many redirects');
 }
 
+/** The provider's back-channel logout calls, passed on to Dossier, with Dossier's answers. */
+const backchannelCalls: number[] = [];
+const backchannel = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (chunk) => {
+    body += chunk;
+  });
+  req.on('end', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: req.url ?? '/',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      payload: body,
+    });
+    backchannelCalls.push(answer.statusCode);
+    res.writeHead(answer.statusCode, { 'content-type': 'application/json' }).end(answer.body);
+  });
+});
+
 beforeAll(async () => {
+  await new Promise<void>((resolve) => backchannel.listen(0, '127.0.0.1', resolve));
+  const backchannelPort = (backchannel.address() as AddressInfo).port;
   idp = await startTestProvider({
     id: 'dossier',
     secret: 'dossier-secret',
     redirectUris: [`${DOSSIER}/sso/callback`],
+    postLogoutRedirectUris: [`${DOSSIER}/signin`],
+    backchannelLogoutUri: `http://127.0.0.1:${backchannelPort}/sso/backchannel-logout`,
   });
   t = await createTestContext({
     sso: {
@@ -64,6 +111,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await idp.close();
+  await new Promise((resolve) => backchannel.close(resolve));
 });
 
 describe('single sign-on', () => {
@@ -189,6 +237,98 @@ describe('single sign-on', () => {
       expect(res.body).toContain(`No active user is linked to the external id ${subject}.`);
       expect(await linkOf('gil')).toEqual({ external_user_id: null, external_id_set_by: null });
       expect((await linkOf('lin')).external_user_id).toBe('other-idp-account');
+    });
+  });
+
+  describe('signing out everywhere', () => {
+    it('signs a single sign-on session out at the provider too, which comes back to the sign-in page', async () => {
+      idp.setSubject('sso-user-1');
+      const jar = new Map<string, string>();
+      const { cookie } = await browse(t.app, '/signin?sso=1', '', jar);
+      const out = await t.app.inject({ method: 'POST', url: '/signout', headers: { ...XHR, cookie } });
+      expect(out.statusCode).toBe(200);
+      const redirect = new URL(out.json().redirect);
+      expect(`${redirect.origin}${redirect.pathname}`).toBe(`${idp.issuer}/session/end`);
+      expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe(`${DOSSIER}/signin`);
+      expect(redirect.searchParams.get('id_token_hint')).toMatch(/^ey/);
+      expect(await isSignedIn(cookie)).toBe(false);
+      // The provider accepts the ID token and the address back, and returns to the sign-in page.
+      expect(await signOutAtProvider(jar, redirect)).toBe(`${DOSSIER}/signin`);
+
+      // Without JavaScript the form post is sent there directly; a password session signs out as before.
+      const again = await browse(t.app, '/signin?sso=1');
+      const plain = await t.app.inject({
+        method: 'POST',
+        url: '/signout',
+        headers: { cookie: again.cookie, origin: DOSSIER, host: 'localhost' },
+      });
+      expect(plain.statusCode).toBe(303);
+      expect(plain.headers.location).toMatch(new RegExp(`^${idp.issuer}/session/end\\?`));
+      // Passwords are off here: a session without an ID token stands for a password session.
+      const password = (await browse(t.app, '/signin?sso=1')).cookie;
+      await t.db.updateTable('sessions').set({ sso_id_token: null }).execute();
+      const passwordOut = await t.app.inject({
+        method: 'POST',
+        url: '/signout',
+        headers: { ...XHR, cookie: password },
+      });
+      expect(passwordOut.json()).toEqual({ ok: true });
+    });
+
+    it('ends the sessions of a provider session when the provider signs the user out there', async () => {
+      idp.setSubject('sso-user-1');
+      const jar = new Map<string, string>();
+      const first = await browse(t.app, '/signin?sso=1', '', jar);
+      const second = await browse(t.app, '/signin?sso=1', '', jar);
+      const elsewhere = await browse(t.app, '/signin?sso=1');
+      expect(await isSignedIn(first.cookie)).toBe(true);
+      expect(await isSignedIn(second.cookie)).toBe(true);
+      backchannelCalls.length = 0;
+      // Signed out at the provider, not through Dossier: the provider posts a logout token.
+      await signOutAtProvider(jar, new URL(`${idp.issuer}/session/end`));
+      expect(backchannelCalls).toEqual([200]);
+      expect(await isSignedIn(first.cookie)).toBe(false);
+      expect(await isSignedIn(second.cookie)).toBe(false);
+      // A browser signed in at the provider in another session keeps its Dossier session.
+      expect(await isSignedIn(elsewhere.cookie)).toBe(true);
+    });
+
+    it("refuses logout tokens that are not the provider's and ends nothing", async () => {
+      idp.setSubject('sso-user-1');
+      const { cookie } = await browse(t.app, '/signin?sso=1');
+      const { sso_id_token: idToken } = await t.db
+        .selectFrom('sessions')
+        .select('sso_id_token')
+        .where('sso_id_token', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      const { privateKey } = await generateKeyPair('RS256');
+      const forged = await new SignJWT({
+        sub: 'sso-user-1',
+        jti: 'forged',
+        events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: 'forged' })
+        .setIssuer(idp.issuer)
+        .setAudience('dossier')
+        .setIssuedAt()
+        .sign(privateKey);
+      const post = (payload: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/sso/backchannel-logout',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload,
+        });
+      // An ID token is signed by the provider, but it is no logout event (and carries a nonce).
+      for (const token of ['not-a-jwt', forged, idToken ?? '']) {
+        const res = await post(new URLSearchParams({ logout_token: token }).toString());
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ error: 'invalid_request' });
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+      expect((await post('')).statusCode).toBe(400);
+      expect(await isSignedIn(cookie)).toBe(true);
     });
   });
 });

@@ -76,6 +76,10 @@ export interface SessionsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
   ip: string | null;
   user_agent: string | null;
+  /** Of a session begun through single sign-on: the provider's ID token, subject and session id. */
+  sso_id_token: string | null;
+  sso_subject: string | null;
+  sso_sid: string | null;
 }
 
 export interface SigninFailuresTable {

@@ -24,10 +24,17 @@ export function installCsrfGuard(app: FastifyInstance): void {
   });
 }
 
-/** /api/v1 and /scim/v2 and below: bearer tokens only, no cookie session and no CSRF header. */
+/**
+ * /api/v1 and /scim/v2 and below: bearer tokens only, no cookie session and no CSRF header. So is
+ * the identity provider's back-channel logout, authorised by the signed logout token it posts.
+ */
 export function isPublicApiPath(path: string): boolean {
   return (
-    path === '/api/v1' || path.startsWith('/api/v1/') || path === '/scim/v2' || path.startsWith('/scim/v2/')
+    path === '/api/v1' ||
+    path.startsWith('/api/v1/') ||
+    path === '/scim/v2' ||
+    path.startsWith('/scim/v2/') ||
+    path === '/sso/backchannel-logout'
   );
 }
 

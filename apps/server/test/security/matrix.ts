@@ -221,6 +221,10 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   // The page after a re-authentication at the identity provider: the caller's own account.
   'GET /sso/reauthenticated': { allow: SIGNED_IN },
   'GET /sso/applications/:index': { allow: [], params: () => ({ index: '0' }), refusedAs: [401, 403, 404] },
+  // The identity provider's back-channel logout: public, authorised only by the provider's signed
+  // logout token, which no caller here holds (400; 404 where single sign-on is off). Forged, foreign
+  // and ID tokens are covered in sso.test.ts.
+  'POST /sso/backchannel-logout': { allow: [], refusedAs: [400, 404] },
   'GET /signin': { allow: EVERYONE },
   'POST /signin': { allow: EVERYONE, pastAuth: [400] },
   'GET /': { allow: SIGNED_IN },
@@ -709,6 +713,12 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
       'DELETE /scim/v2/Groups/:id',
     ].map((route) => [route, { allow: [], params: (f: Fixtures) => ({ id: f.userId }), refusedAs: [401] }]),
   ),
+  // A template on the screen rendered over the newest acme request the caller may see: reads only.
+  'POST /admin/configuration/edit/:c/template-preview': {
+    allow: acmeHolders('configuration:view'),
+    params: (f) => ({ c: f.configurationId }),
+    body: () => ({ subject: 'Request ${request.requestNumber}' }),
+  },
   // The token of acme's SCIM client: the configuration editors of acme see whether there is one and
   // make a new one (shown once).
   'GET /admin/configuration/edit/:c/:id/scim-token': {

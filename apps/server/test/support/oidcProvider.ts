@@ -2,8 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
-// A real OpenID Connect provider for tests (oidc-provider), on loopback. Its login and consent are
-// answered automatically for the account `subject()` names, so a test drives the whole code flow.
+// A real OpenID Connect provider for tests (oidc-provider), on loopback. Its login is answered
+// automatically for the account `setSubject` names, so a test drives the whole code flow; with
+// `loginForm` it shows oidc-provider's own login form instead, where any login is that account.
+// Consent is implied (Dossier is a first-party client). It offers sign-out (end_session_endpoint)
+// and, for a client with a back-channel logout URI, tells that client of each sign-out there.
 
 export interface TestProvider {
   issuer: string;
@@ -13,9 +16,18 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
+export interface TestClient {
+  id: string;
+  secret: string;
+  redirectUris: string[];
+  postLogoutRedirectUris?: string[];
+  backchannelLogoutUri?: string;
+}
+
 export async function startTestProvider(
-  client: { id: string; secret: string; redirectUris: string[] },
+  client: TestClient,
   port = 0,
+  options: { loginForm?: boolean } = {},
 ): Promise<TestProvider> {
   let subject = 'sso-user-1';
   let email: { address: string | undefined; verified: boolean } = { address: undefined, verified: false };
@@ -30,6 +42,10 @@ export async function startTestProvider(
         redirect_uris: client.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
+        post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
+        ...(client.backchannelLogoutUri
+          ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true }
+          : {}),
       },
     ],
     findAccount: async (_ctx, sub) => ({
@@ -41,22 +57,35 @@ export async function startTestProvider(
       }),
     }),
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: options.loginForm === true },
+      backchannelLogout: { enabled: true },
+    },
     cookies: { keys: ['test-cookie-key'] },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // oidc-provider's own login form answers at its own address.
+    ...(options.loginForm
+      ? {}
+      : { interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` } }),
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session?.grantIdFor(client.id);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: client.id,
+        accountId: ctx.oidc.session?.accountId,
+      });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    // Its guard against requests to private addresses would stop the logout call to a loopback Dossier.
+    fetch: (url, init) => fetch(url, { ...init, dispatcher: undefined } as RequestInit),
   });
   provider.use(async (ctx, next) => {
     const match = /^\/interaction\/([^/]+)$/.exec(ctx.path);
-    if (!match) return next();
-    const details = await provider.interactionDetails(ctx.req, ctx.res);
-    if (details.prompt.name === 'login') {
-      await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: subject } });
-      ctx.respond = false;
-      return;
-    }
-    const grant = new provider.Grant({ accountId: details.session?.accountId, clientId: client.id });
-    grant.addOIDCScope('openid email profile');
-    await provider.interactionFinished(ctx.req, ctx.res, { consent: { grantId: await grant.save() } });
+    if (!match || options.loginForm) return next();
+    // Only the login prompt comes here: loadExistingGrant answers consent.
+    await provider.interactionDetails(ctx.req, ctx.res);
+    await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: subject } });
     ctx.respond = false;
   });
   server.on('request', provider.callback());

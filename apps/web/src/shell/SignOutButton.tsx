@@ -7,7 +7,8 @@ import { useServices } from './ServicesContext';
 
 /**
  * Sign-out is a form POST to /signout. With JavaScript it is sent with X-Requested-With (the CSRF
- * rule of every state-changing call), the live connection closes, and /signin is loaded in full.
+ * rule of every state-changing call), the live connection closes, and /signin is loaded in full
+ * (after the identity provider's sign-out, for a session begun through single sign-on).
  */
 export function SignOutButton() {
   const { t } = useTranslation();
@@ -17,8 +18,11 @@ export function SignOutButton() {
   async function signOut(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
+    // A single sign-on session is signed out at the identity provider too, which comes back to /signin.
+    let target = '/signin';
     try {
-      await services.api.request('POST', '/signout');
+      const result = await services.api.request<{ redirect?: string } | undefined>('POST', '/signout');
+      if (result?.redirect) target = result.redirect;
     } catch (error) {
       // Already signed out (401) is as good as signed out.
       if (!(error instanceof ApiError && error.status === 401)) {
@@ -28,7 +32,7 @@ export function SignOutButton() {
       }
     }
     services.session.set({ user: null });
-    window.location.assign('/signin');
+    window.location.assign(target);
   }
 
   return (

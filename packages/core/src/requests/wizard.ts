@@ -1,5 +1,6 @@
 import type { FileRef } from '../configuration/entries.js';
 import { normalizeCountry } from '../countries.js';
+import { decimalPrecisionOf, parseDecimalInput } from '../inputRules.js';
 import type { FieldErrors } from '../userForm.js';
 import type { View } from '../userState.js';
 import { isValidEmail, validateWebAddress } from '../validators.js';
@@ -30,6 +31,8 @@ export interface WizardContext {
 export interface WizardItemTypeLimits {
   submitterSuppliedFields: { id: string; maxLength: number }[];
   fieldSets: { id: string; fields: { id: string; type: string; maxLength: number }[] }[];
+  /** The smart form, whose decimal answers are checked with the decimal input's rule. */
+  smartForm?: Pick<WizardQuestion, 'id' | 'answerType' | 'decimalPrecision' | 'nestedForm'>[];
 }
 
 export const REQUIRED_MESSAGE = 'This field is required.';
@@ -159,10 +162,48 @@ function contentErrors(data: DraftData, ctx: WizardContext): FieldErrors {
       }
     }
   }
+  for (const [i, answer] of itemTypes.entries()) {
+    const limits = ctx.itemTypes?.[answer.id];
+    if (limits?.smartForm)
+      Object.assign(errors, decimalAnswerErrors(limits.smartForm, answer, `content.itemTypes.${i}`));
+  }
   for (const [i, question] of (content.additionalQuestions ?? []).entries()) {
     if (blank(question.text)) errors[`content.additionalQuestions.${i}.text`] = REQUIRED_MESSAGE;
   }
   return errors;
+}
+
+/**
+ * A decimal answer of a smart form is what its input would commit (section 5): digits with at most
+ * the question's precision (0 to 5, else 2) of decimals. The wizard's input never commits anything
+ * else; the server re-checks it, as a submission need not come from the wizard.
+ */
+function decimalAnswerErrors(
+  questions: NonNullable<WizardItemTypeLimits['smartForm']>,
+  answer: { smartFormAnswers?: Record<string, unknown>; excludedQuestions?: string[] },
+  base: string,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const q of questions) {
+    if (answer.excludedQuestions?.includes(q.id)) continue;
+    const value = answer.smartFormAnswers?.[q.id];
+    const text = typeof value === 'number' ? String(value) : value;
+    if (
+      q.answerType === 'decimalNumber' &&
+      value !== undefined &&
+      value !== null &&
+      text !== '' &&
+      (typeof text !== 'string' || parseDecimalInput(text, { precision: q.decimalPrecision }) === undefined)
+    )
+      errors[`${base}.smartFormAnswers.${q.id}`] = decimalMessage(decimalPrecisionOf(q.decimalPrecision));
+    Object.assign(errors, decimalAnswerErrors(q.nestedForm ?? [], answer, base));
+  }
+  return errors;
+}
+
+function decimalMessage(precision: number): string {
+  if (precision === 0) return 'Enter a whole number (digits only).';
+  return `Enter a number with at most ${precision} decimal${precision === 1 ? '' : 's'}.`;
 }
 
 /** The missing or invalid fields of one step, keyed by field path (`applicant.name`). */

@@ -34,6 +34,7 @@ import * as fileDownloads from './20261125_0076_file_downloads.js';
 import * as home from './20261126_301_home.js';
 import * as scim from './20261126_501_scim.js';
 import * as requestContentSearch from './20261126_701_request_content_search.js';
+import * as ssoLogout from './20261127_5001_sso_logout.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '20261126_301_home': home,
   '20261126_701_request_content_search': requestContentSearch,
   '20261126_501_scim': scim,
+  '20261127_5001_sso_logout': ssoLogout,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,8 +4,16 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { HttpError } from '../../http/errors.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
-import { safeReturnUrl, sendView, wantsJson } from '../../http/views.js';
-import { SIGNIN_FAILURE_TEXT, type SigninFailure, signIn, signOut, toUserState } from './service.js';
+import { baseUrlOf, safeReturnUrl, sendView, wantsJson } from '../../http/views.js';
+import { providerSignOutUrl } from '../sso/logout.js';
+import {
+  SIGNIN_FAILURE_TEXT,
+  type SigninFailure,
+  sessionIdOf,
+  signIn,
+  signOut,
+  toUserState,
+} from './service.js';
 
 const signinBody = z.object({
   username: z.string().trim().min(1, 'Username is required.').max(200),
@@ -77,12 +85,18 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post('/signout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
+    // A session begun through single sign-on signs out at the provider too, which sends the browser
+    // back to the sign-in page (RP-initiated logout); read before the session is gone.
+    let providerUrl: string | undefined;
     if (token) {
+      const signInUrl = new URL('/signin', baseUrlOf(request, deps.config.publicUrl)).toString();
+      if (deps.config.sso)
+        providerUrl = await providerSignOutUrl(deps.db, deps.config.sso, sessionIdOf(token), signInUrl);
       const sessionId = await signOut(deps.db, token);
       await deps.live.endSession(deps.db, sessionId);
     }
     clearSessionCookie(request, reply, deps.config);
-    if (!wantsJson(request)) return reply.redirect('/signin', 303);
-    return { ok: true };
+    if (!wantsJson(request)) return reply.redirect(providerUrl ?? '/signin', 303);
+    return providerUrl ? { ok: true, redirect: providerUrl } : { ok: true };
   });
 }

@@ -9,6 +9,7 @@ import { newConfiguration } from './configurations.js';
 import { deleteEntryOrConfiguration } from './deletion.js';
 import { requireConfigurationViewer } from './policy.js';
 import { smartFormPreviewRoutes } from './preview/routes.js';
+import { templatePreviewRoutes } from './preview/templateRoutes.js';
 import { getEntry, newChild, revertEntry, saveEntry } from './service.js';
 import { listView } from './views.js';
 
@@ -105,4 +106,5 @@ export function configurationRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   smartFormPreviewRoutes(app, deps);
+  templatePreviewRoutes(app, deps);
 }

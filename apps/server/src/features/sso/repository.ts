@@ -67,3 +67,51 @@ export async function purgeOldLogins(db: DbOrTrx): Promise<void> {
     .where('created_at', '<', new Date(Date.now() - 3_600_000))
     .execute();
 }
+
+/** Keeps with a session begun through single sign-on what ending it at the provider needs. */
+export async function markSsoSession(
+  db: DbOrTrx,
+  sessionId: string,
+  sso: { idToken: string | undefined; subject: string; sid: string | undefined },
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ sso_id_token: sso.idToken ?? null, sso_subject: sso.subject, sso_sid: sso.sid ?? null })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export function findSsoIdToken(db: DbOrTrx, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .select('sso_id_token')
+    .where('id', '=', sessionId)
+    .where('sso_id_token', 'is not', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes the sessions a back-channel logout names: those of the provider session `sid` when it is
+ * given (of the subject too, when both are), else every session of the subject's user, however begun.
+ * Answers the ids it deleted.
+ */
+export async function deleteSessionsOfProvider(
+  db: DbOrTrx,
+  logout: { subject: string | undefined; sid: string | undefined },
+): Promise<string[]> {
+  let query = db.deleteFrom('sessions');
+  if (logout.sid) {
+    query = query.where('sso_sid', '=', logout.sid);
+    if (logout.subject) query = query.where('sso_subject', '=', logout.subject);
+  } else if (logout.subject) {
+    const subject = logout.subject;
+    query = query.where((eb) =>
+      eb.or([
+        eb('sso_subject', '=', subject),
+        eb('user_id', 'in', eb.selectFrom('users').select('id').where('external_user_id', '=', subject)),
+      ]),
+    );
+  } else return [];
+  const rows = await query.returning('id').execute();
+  return rows.map((r) => r.id);
+}

@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
 import { toUserState } from '../auth/service.js';
+import { backchannelLogout } from './logout.js';
 import { beginSsoSignIn, callbackUrl, finishSsoSignIn } from './service.js';
 
 export const SSO_ERROR_TEXT =
@@ -58,6 +59,24 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
     setSessionCookie(request, reply, deps.config, outcome.token);
     return reply.redirect(safeReturnUrl(outcome.returnUrl), 303);
   });
+
+  // The provider's back-channel logout: authorised by its signed logout token alone (no cookie, no
+  // CSRF header: isPublicApiPath). Answers as Back-Channel Logout 1.0 asks: 200, or 400 with a reason.
+  r.post(
+    '/sso/backchannel-logout',
+    { schema: { body: z.object({ logout_token: z.string().min(1).max(20_000) }) } },
+    async (request, reply) => {
+      if (!sso) throw notFound('Single sign-on is not configured.');
+      reply.header('cache-control', 'no-store');
+      const outcome = await backchannelLogout(deps.db, deps.live, sso, request.body.logout_token);
+      if (!outcome.ok) {
+        request.log.warn({ reason: outcome.message }, 'back-channel logout refused');
+        return reply.code(400).send({ error: 'invalid_request', error_description: outcome.message });
+      }
+      request.log.info({ ended: outcome.ended }, 'back-channel logout');
+      return reply.code(200).send({});
+    },
+  );
 
   // The window the sign-in overlay opened lands here and hands the user back to its opener.
   r.get('/sso/reauthenticated', async (request, reply) => {

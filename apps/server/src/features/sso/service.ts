@@ -3,7 +3,7 @@ import * as oidc from 'openid-client';
 import { recordEvent } from '../../audit/events.js';
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { startSession } from '../auth/service.js';
+import { sessionIdOf, startSession } from '../auth/service.js';
 import { getNearestScopeEntry } from '../configuration/effective.js';
 import { providerOf, type SsoConfig } from './client.js';
 import * as repo from './repository.js';
@@ -53,6 +53,8 @@ export async function finishSsoSignIn(
   if (!login) return { ok: false, message: 'The sign-in has expired or was already used. Please try again.' };
   let subject: string;
   let user: { id: string; disabled: boolean } | undefined;
+  let idToken: string | undefined;
+  let sid: string | undefined;
   try {
     const provider = await providerOf(sso);
     const tokens = await oidc.authorizationCodeGrant(provider, currentUrl, {
@@ -62,6 +64,9 @@ export async function finishSsoSignIn(
       idTokenExpected: true,
     });
     subject = tokens.claims()?.sub ?? '';
+    idToken = tokens.id_token;
+    const sessionClaim = tokens.claims()?.sid;
+    sid = typeof sessionClaim === 'string' ? sessionClaim : undefined;
     user = subject ? await repo.findUserByExternalId(db, subject) : undefined;
     if (!user && subject) user = await linkByVerifiedEmail(db, provider, tokens, subject);
   } catch (cause) {
@@ -70,6 +75,8 @@ export async function finishSsoSignIn(
   if (!user || user.disabled)
     return { ok: false, message: `No active user is linked to the external id ${subject}.` };
   const token = await startSession(db, config, user.id, { username: user.id, password: '', ...client });
+  // What signing out at the provider, or the provider signing the user out, will need.
+  await repo.markSsoSession(db, sessionIdOf(token), { idToken, subject, sid });
   return { ok: true, token, userId: user.id, returnUrl: login.return_url };
 }
 

@@ -26,6 +26,17 @@ export async function findRoles(db: DbOrTrx, userId: string): Promise<RoleGrant[
   }));
 }
 
+/** The provider groups (SCIM) whose mapping grants the user each role it holds through a group. */
+export function findRoleGroups(db: DbOrTrx, userId: string) {
+  return db
+    .selectFrom('scim_role_grants')
+    .innerJoin('scim_groups', 'scim_groups.id', 'scim_role_grants.group_id')
+    .select(['scim_role_grants.role', 'scim_role_grants.scope', 'scim_groups.display_name'])
+    .where('scim_role_grants.user_id', '=', userId)
+    .orderBy('scim_groups.display_name')
+    .execute();
+}
+
 export async function userIdExists(db: DbOrTrx, id: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

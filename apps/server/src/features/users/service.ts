@@ -97,6 +97,7 @@ export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | un
     user: userFormOf(row, roles),
     // Who or what linked the account to single sign-on: a user id, or scim:<configuration>/<entry>.
     externalUserIdSetBy: row.external_id_set_by,
+    roleGroups: await roleGroupsOf(db, userId),
     pendingRoles: claims.map((c) => ({
       id: c.id,
       role: formatRoleString(c),
@@ -106,6 +107,16 @@ export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | un
     ...(await formOptions(db, actor, row.scope)),
     history: await listHistory(db, 'user', userId),
   };
+}
+
+/** For each role a provider group grants (SCIM's roles from groups): the names of those groups. */
+async function roleGroupsOf(db: DbOrTrx, userId: string): Promise<Record<string, string[]>> {
+  const groups: Record<string, string[]> = {};
+  for (const g of await repo.findRoleGroups(db, userId)) {
+    const role = formatRoleString({ role: g.role, scope: g.scope });
+    groups[role] = [...(groups[role] ?? []), g.display_name];
+  }
+  return groups;
 }
 
 /** Checks the scope, ip range and roles of an admin's save against what the actor may do. */

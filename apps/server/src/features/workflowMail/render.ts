@@ -34,7 +34,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const OPTIONS: RenderOptions = {
+export const OPTIONS: RenderOptions = {
   locale: 'en-AU',
   enums: { workflowTaskType: Object.fromEntries(WORKFLOW_TASK_TYPES.map((t) => [t, taskTypeName(t)])) },
 };

@@ -61,6 +61,22 @@ function TaskActions({ task }: { task: RequestTaskItem }) {
   );
 }
 
+/**
+ * A date and time that may break between the two but never inside either: kept on one line, the due
+ * date pushed the State column past the panel's edge at a 1280 px wide window.
+ */
+function DateTimeLines({ at }: { at: Parameters<typeof formatDateTime>[0] }) {
+  const text = formatDateTime(at);
+  const split = text.indexOf(', ');
+  if (split < 0) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{text.slice(0, split + 1)}</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{text.slice(split + 2)}</span>
+    </>
+  );
+}
+
 function TaskState({ task }: { task: RequestTaskItem }) {
   const { t } = useTranslation();
   const [key, color] = task.completedAt
@@ -80,7 +96,7 @@ function TaskState({ task }: { task: RequestTaskItem }) {
       </Text>
       {task.completedAt && (
         <Text size="xs" c="dimmed" data-testid="task-completed-at">
-          {formatDateTime(task.completedAt)}
+          <DateTimeLines at={task.completedAt} />
         </Text>
       )}
     </>
@@ -173,10 +189,10 @@ export function TaskList({
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td>
                   <Text size="sm" data-testid="task-due">
                     {/* The due date, also once the task is done: when it was done is its state's. */}
-                    {hasNoDueDate(task.dueAt) ? t('request.infinite') : formatDateTime(task.dueAt)}
+                    {hasNoDueDate(task.dueAt) ? t('request.infinite') : <DateTimeLines at={task.dueAt} />}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -50,6 +50,8 @@ export interface AdminUserView extends View {
   pendingRoles?: PendingRole[];
   /** Who or what linked the account to single sign-on: a user id, or scim:<configuration>/<entry>. */
   externalUserIdSetBy?: string | null;
+  /** The roles the identity provider's groups grant, with the groups' names (SCIM). */
+  roleGroups?: Record<string, string[]>;
   /** Why an administrator of the user's scope still may not change it. */
   readOnlyReason?: string;
 }
@@ -177,6 +179,7 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
         <RolesEditor
           mode="admin"
           roles={view.user.roles}
+          groups={view.roleGroups}
           roleScopes={view.roleScopes}
           disabled={disabled}
           initiallyAdding={view.action === 'addRole' && !disabled}

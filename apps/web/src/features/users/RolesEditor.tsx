@@ -36,6 +36,8 @@ export interface RolesEditorProps {
   initiallyAdding?: boolean;
   /** Roles the user claimed that an administrator has not approved yet: they grant nothing. */
   pending?: string[];
+  /** Roles an identity provider's groups grant (SCIM), with the names of those groups. */
+  groups?: Record<string, string[]>;
   error?: string;
   onChange(roles: string[]): void;
 }
@@ -110,6 +112,14 @@ export function RolesEditor(props: RolesEditorProps) {
             <Group key={text} justify="space-between" data-testid="role-item" data-role={text}>
               <Group gap="xs">
                 <RoleText text={text} />
+                {props.groups?.[text] && (
+                  <Badge color="grape" variant="light" tt="none" data-testid="role-groups">
+                    {t('accounts.roles.fromGroups', {
+                      count: props.groups[text].length,
+                      groups: props.groups[text].join(', '),
+                    })}
+                  </Badge>
+                )}
                 {props.pending?.includes(text) && (
                   <Badge color="yellow" variant="light" data-testid="role-pending">
                     {t('accounts.roles.pending')}

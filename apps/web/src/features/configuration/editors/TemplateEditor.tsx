@@ -6,8 +6,9 @@ import { CommittedTextInput } from '../../../ui/inputs';
 import { RichTextEditor } from '../../../ui/RichTextEditor';
 import type { EditorProps } from '../types';
 import { placeholderError } from './common';
+import { TemplatePreview } from './TemplatePreview';
 
-export function TemplateEditor({ data, onChange, errors, disabled }: EditorProps<'templateEntry'>) {
+export function TemplateEditor({ data, onChange, errors, disabled, view }: EditorProps<'templateEntry'>) {
   const { t } = useTranslation();
   const hasSubject = templateHasSubject(data.usage);
   // Every placeholder problem of the body, listed under it: the underline's hover alone is easy to miss.
@@ -63,6 +64,11 @@ export function TemplateEditor({ data, onChange, errors, disabled }: EditorProps
           </Text>
         )}
       </div>
+      <TemplatePreview
+        configurationId={view.configuration.id}
+        subject={hasSubject ? data.subject : undefined}
+        body={data.body}
+      />
     </Stack>
   );
 }
