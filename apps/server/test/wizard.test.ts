@@ -1,100 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { configurationIdOf, isValidRequestNumber, permissionsOfRoles } from '@dossier/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedConfiguration } from '../src/db/seedConfiguration.js';
+import { isValidRequestNumber } from '@dossier/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoRequests } from '../src/db/seedRequests.js';
-import type { Actor } from '../src/features/auth/actor.js';
-import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { insertRequest } from '../src/features/requests/createRepository.js';
-import { createRequestBodySchema, submitRequest } from '../src/features/requests/createRequest.js';
-import { loadSecret } from '../src/files/signing.js';
-import { createLocalStorage } from '../src/files/storage.js';
-import type { JobQueue } from '../src/jobs/queue.js';
-import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { createUser, type TestContext } from './helpers.js';
+import { ACME, GLOBEX, submitterOf, useWizardWorld } from './wizardWorld.js';
 
+const world = useWizardWorld();
+const { call, uploadPdf, requestData } = world;
 let t: TestContext;
 let sam: string;
 let sue: string;
 let gale: string;
 let handler: string;
 let advisor: string;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const ACME = '/org/acme/';
-const GLOBEX = '/org/globex/';
 const enc = encodeURIComponent;
-const submitterOf = (scope: string) => ({ scope, roles: [{ role: 'c:roles:submitter', scope }] });
-
-function call(cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: { ...XHR, cookie }, payload: payload as object });
-}
-
-async function uploadPdf(cookie: string, name = 'authority.pdf') {
-  const res = await call(cookie, 'POST', '/files', {
-    name,
-    contentType: 'application/pdf',
-    contentLength: PDF.length,
-    publicReadAccess: false,
-  });
-  const { key, uploadUrl } = res.json();
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: uploadUrl,
-    headers: { 'content-type': 'application/pdf' },
-    payload: PDF,
-  });
-  expect(put.statusCode).toBe(200);
-  return { key, name };
-}
-
-async function requestData(cookie: string, organization = ACME) {
-  return {
-    sender: { organization },
-    applicant: {
-      name: 'Jane Citizen',
-      dateOfBirth: '1980-02-29',
-      country: 'AU',
-      authority: await uploadPdf(cookie),
-      reference1: 'JC-REF-1',
-    },
-    recipient: {
-      name: 'Northside Clinic',
-      phone: '02 9000 1111',
-      email: 'records@northside.example',
-      tags: { kind: 'hospital' },
-    },
-    content: {
-      itemTypes: [
-        {
-          id: 'itemGeneralPractice',
-          smartFormAnswers: { consultationNotes: 'yes' },
-          submitterSuppliedFields: { patientId: 'P-77' },
-        },
-      ],
-      additionalQuestions: [{ text: 'Any imaging?' }],
-    },
-  };
-}
-
-beforeAll(async () => {
-  t = await createTestContext();
-  await seedConfiguration(t.db, { demo: true });
-  invalidateConfigurationCache(t.db);
-  await createUser(t.db, { id: 'sam', ...submitterOf(ACME) });
-  await createUser(t.db, { id: 'sue', ...submitterOf(ACME) });
-  await createUser(t.db, { id: 'gale', ...submitterOf(GLOBEX) });
-  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
-  sam = await signIn(t.app, 'sam');
-  sue = await signIn(t.app, 'sue');
-  gale = await signIn(t.app, 'gale');
-  await createUser(t.db, {
-    id: 'advisor',
-    scope: ACME,
-    roles: [{ role: 'c:roles:external', scope: ACME, externalReference: 'ADV-1' }],
-  });
-  handler = await signIn(t.app, 'handler');
-  advisor = await signIn(t.app, 'advisor');
+beforeAll(() => {
+  ({ t, sam, sue, gale, handler, advisor } = world);
 });
-afterAll(() => t.close());
 
 describe('the demo seed', () => {
   it('submits twelve requests for Acme and Globex through the wizard code, once', async () => {
@@ -534,153 +457,5 @@ describe('POST /requests', () => {
     });
     expect((await call(gale, 'GET', `/requests/${requestNumber}/receipt`)).statusCode).toBe(403);
     expect((await call(gale, 'GET', '/requests/ACM251122AAA00/receipt')).statusCode).toBe(404);
-  });
-});
-
-describe('webhooks', () => {
-  it("queues a requestSubmitted delivery to the organisation's webhooks in the same transaction", async () => {
-    await t.db
-      .insertInto('configuration_entries')
-      .values({
-        configuration_id: configurationIdOf('/'),
-        id: 'hookSubmitted',
-        parent_id: 'c',
-        type: 'apiWebhookEntry',
-        name: 'Submitted hook',
-        order: 0,
-        is_default: false,
-        data: JSON.stringify({ url: 'https://hooks.example/dossier' }),
-      })
-      .execute();
-    invalidateConfigurationCache(t.db);
-    const sent: unknown[] = [];
-    const jobs = { send: async (_trx: unknown, queue: string, data: unknown) => sent.push({ queue, data }) };
-    const files = {
-      db: t.db,
-      storage: createLocalStorage(t.config.files.dir),
-      secret: await loadSecret(t.db, 'files.uploadSigning'),
-      maxBytes: t.config.files.maxBytes,
-    };
-    const roles = [{ role: 'c:roles:submitter', scope: ACME }];
-    const actor = {
-      id: 'sam',
-      name: 'Sam',
-      email: 'sam@test.example',
-      locale: 'en-au',
-      countryCode: 'AU',
-      scope: ACME,
-      roles,
-      permissions: permissionsOfRoles(roles.map((r) => r.role)),
-      sessionId: 'test',
-    } as Actor;
-    const data = await requestData(sam);
-    const { requestNumber } = await t.db
-      .transaction()
-      .execute((trx) =>
-        submitRequest(
-          trx,
-          { files, jobs: jobs as unknown as JobQueue },
-          actor,
-          createRequestBodySchema.parse(data),
-        ),
-      );
-    const delivery = await t.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('entry_id', '=', 'hookSubmitted')
-      .executeTakeFirstOrThrow();
-    expect(delivery.event_type).toBe('requestSubmitted');
-    expect((delivery.payload as { data: { requestNumber: string } }).data.requestNumber).toBe(requestNumber);
-    expect(sent).toEqual([{ queue: 'webhook.deliver', data: { deliveryId: delivery.id } }]);
-  });
-});
-
-describe('decimal answers of smart forms', () => {
-  // The demo's general practice form gets a weight (1 decimal), a count (digits only) and a dose
-  // (the default 2 decimals) nested under its first question.
-  let original: unknown;
-  beforeAll(async () => {
-    const row = await t.db
-      .selectFrom('configuration_entries')
-      .select('data')
-      .where('id', '=', 'itemGeneralPractice')
-      .executeTakeFirstOrThrow();
-    original = row.data;
-    const data = structuredClone(row.data) as { smartForm: Record<string, unknown>[] };
-    const decimal = (id: string, decimalPrecision?: number) => ({
-      id,
-      name: id,
-      richText: null,
-      answerType: 'decimalNumber',
-      ...(decimalPrecision === undefined ? {} : { decimalPrecision }),
-      nestedForm: [],
-      tableColumns: [],
-    });
-    data.smartForm.push(decimal('weightKg', 1), decimal('visits', 0));
-    data.smartForm[0].nestedForm = [decimal('dose')];
-    await t.db
-      .updateTable('configuration_entries')
-      .set({ data: JSON.stringify(data) })
-      .where('id', '=', 'itemGeneralPractice')
-      .execute();
-    invalidateConfigurationCache(t.db);
-  });
-  afterAll(async () => {
-    await t.db
-      .updateTable('configuration_entries')
-      .set({ data: JSON.stringify(original) })
-      .where('id', '=', 'itemGeneralPractice')
-      .execute();
-    invalidateConfigurationCache(t.db);
-  });
-
-  const submit = async (answers: Record<string, unknown>, excludedQuestions: string[] = []) => {
-    const data = await requestData(sam);
-    Object.assign(data.content.itemTypes[0], {
-      smartFormAnswers: { ...data.content.itemTypes[0].smartFormAnswers, ...answers },
-      excludedQuestions,
-    });
-    return call(sam, 'POST', '/requests', data);
-  };
-  const count = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('requests')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
-  it('refuses a decimal answer its input would not take, on the field, and creates nothing', async () => {
-    const before = await count();
-    const res = await submit({ weightKg: '72.55', visits: '3.5', dose: '1,5' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({
-      'content.itemTypes.0.smartFormAnswers.weightKg': 'Enter a number with at most 1 decimal.',
-      'content.itemTypes.0.smartFormAnswers.visits': 'Enter a whole number (digits only).',
-      'content.itemTypes.0.smartFormAnswers.dose': 'Enter a number with at most 2 decimals.',
-    });
-    for (const bad of [
-      { weightKg: '-4' },
-      { weightKg: 'abc' },
-      { weightKg: '1e3' },
-      { visits: 12.5 },
-      { dose: true },
-    ]) {
-      const refused = await submit(bad);
-      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(Object.keys(refused.json().fields)).toEqual([
-        `content.itemTypes.0.smartFormAnswers.${Object.keys(bad)[0]}`,
-      ]);
-    }
-    expect(await count()).toBe(before);
-  });
-
-  it('takes valid, empty and excluded decimal answers', async () => {
-    const res = await submit({ weightKg: '72.5', visits: 12, dose: '' }, []);
-    expect(res.statusCode, res.body).toBe(200);
-    const excluded = await submit({ weightKg: '72.55' }, ['weightKg']);
-    expect(excluded.statusCode, excluded.body).toBe(200);
   });
 });
