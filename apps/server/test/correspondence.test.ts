@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import { createTestContext, type TestContext } from './helpers.js';
+import { createUsualPeople } from './support/people.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, post, uploadPdf } from './support/resultsInvoices.js';
 
@@ -38,20 +39,7 @@ const edit = (n: string, messageId: string, cookie: string, payload: Record<stri
 
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
-  await createUser(t.db, {
-    id: 'submitter',
-    scope: '/org/acme/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
-  });
-  await createUser(t.db, {
-    id: 'globex',
-    scope: '/org/globex/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
-  });
-  handler = await signIn(t.app, 'handler');
-  submitter = await signIn(t.app, 'submitter');
-  globex = await signIn(t.app, 'globex');
+  ({ handler, submitter, globex } = await createUsualPeople(t));
 });
 afterAll(() => t.close());
 

@@ -2,13 +2,12 @@
 // document, mail or export says may depend on it. Set before anything reads a date.
 process.env.TZ = 'America/Los_Angeles';
 
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { richTextFromParagraphs, TRAINABLE_TASK_TYPES } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import { pdfText } from './support/pdf.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, post, uploadPdf } from './support/resultsInvoices.js';
 import { configureScope, mailAbout, train } from './support/workflow.js';
@@ -16,7 +15,6 @@ import { configureScope, mailAbout, train } from './support/workflow.js';
 // Issue 23 items 8 and 9: documents and mails follow the one time-zone rule (the organisation's
 // zone, Australia/Sydney), and every link in a mail is absolute even without PUBLIC_URL.
 
-const run = promisify(execFile);
 let t: TestContext;
 let engine: WorkflowEngine;
 let handler: string;
@@ -77,9 +75,7 @@ describe('dates on documents', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const pdf = await get(t, handler, `/files/${sent.json().invoice.remittanceAdvice.key}`);
     expect(pdf.statusCode).toBe(200);
-    const child = run('pdftotext', ['-layout', '-', '-']);
-    child.child.stdin?.end(pdf.rawPayload);
-    const { stdout } = await child;
+    const stdout = await pdfText(pdf.rawPayload);
     expect(stdout).toMatch(/Date paid\s+25 Nov 2026/);
     expect(stdout).not.toContain('2026-11-24');
   });

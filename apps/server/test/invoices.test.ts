@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { createLocalStorage } from '../src/files/storage.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import { createUsualPeople } from './support/people.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, post, setRequestSettings, uploadPdf } from './support/resultsInvoices.js';
 
@@ -42,26 +43,13 @@ async function addInvoice(requestNumber = n, body: Record<string, unknown> = {})
 
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
-  await createUser(t.db, {
-    id: 'submitter',
-    scope: '/org/acme/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
-  });
-  await createUser(t.db, {
-    id: 'globex',
-    scope: '/org/globex/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
-  });
+  ({ handler, submitter, globex } = await createUsualPeople(t));
   await createUser(t.db, {
     id: 'ghandler',
     scope: '/org/globex/',
     roles: [{ role: 'c:roles:handler', scope: '/org/globex/' }],
   });
-  handler = await signIn(t.app, 'handler');
   globexHandler = await signIn(t.app, 'ghandler');
-  submitter = await signIn(t.app, 'submitter');
-  globex = await signIn(t.app, 'globex');
   n = await insertTestRequest(t.db, { scope: '/org/acme/', status: 'open' });
 });
 afterAll(() => t.close());

@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { richTextFromParagraphs } from '@dossier/core';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -12,7 +7,9 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { createLocalStorage } from '../src/files/storage.js';
 import { createSmtpTransport } from '../src/mail/sender.js';
 import { MailWorker } from '../src/mail/worker.js';
-import { createTestContext, createUser, signIn, type TestContext, until } from './helpers.js';
+import { createTestContext, type TestContext, until } from './helpers.js';
+import { pdfText } from './support/pdf.js';
+import { createUsualPeople } from './support/people.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, post, uploadPdf } from './support/resultsInvoices.js';
 
@@ -128,35 +125,10 @@ async function insertTemplates() {
     .execute();
 }
 
-/** The text of a PDF, as pdftotext reads it (what a recipient's reader shows). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'letter-'));
-  try {
-    await writeFile(join(dir, 'letter.pdf'), bytes);
-    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', join(dir, 'letter.pdf'), '-']);
-    return stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
-  await createUser(t.db, {
-    id: 'submitter',
-    scope: '/org/acme/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
-  });
-  await createUser(t.db, {
-    id: 'globex',
-    scope: '/org/globex/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
-  });
+  ({ handler, submitter, globex } = await createUsualPeople(t));
   await insertTemplates();
-  handler = await signIn(t.app, 'handler');
-  submitter = await signIn(t.app, 'submitter');
-  globex = await signIn(t.app, 'globex');
 });
 afterAll(() => t.close());
 
