@@ -15,8 +15,9 @@ import { accountRoutes } from './features/account/routes.js';
 import { apiRoutes } from './features/api/index.js';
 import type { Actor } from './features/auth/actor.js';
 import { authRoutes } from './features/auth/routes.js';
-import { resolveSession } from './features/auth/service.js';
+import { resolveSession, useScopeIpRanges } from './features/auth/service.js';
 import { enableConfigurationCache } from './features/configuration/cache.js';
+import { getNearestScopeEntry } from './features/configuration/effective.js';
 import { configurationRoutes } from './features/configuration/routes.js';
 import { correspondenceRoutes } from './features/correspondence/routes.js';
 import { pushDashboardChanged } from './features/dashboard/live.js';
@@ -33,16 +34,16 @@ import { payeeRoutes } from './features/payees/routes.js';
 import { pushRequestChanged } from './features/presence/push.js';
 import { recipientRoutes } from './features/recipients/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
+import { requestActionRoutes } from './features/requestPage/actions/routes.js';
+import { requestRoutes } from './features/requestPage/routes.js';
 import { requestSearchRoutes } from './features/requestSearch/routes.js';
-import { requestActionRoutes } from './features/requests/actions/routes.js';
 import { issueRequestTemplateRoutes } from './features/requests/letters/routes.js';
-import { requestRoutes } from './features/requests/routes.js';
 import { resultRoutes } from './features/results/routes.js';
 import { scimRoutes } from './features/scim/index.js';
 import { selectRecipientRoutes } from './features/selectRecipient/routes.js';
 import { skillRoutes } from './features/skills/routes.js';
 import { ssoRoutes } from './features/sso/routes.js';
-import { taskRoutes } from './features/tasks/routes.js';
+import { taskRoutes } from './features/taskActions/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { wizardRoutes } from './features/wizard/routes.js';
@@ -100,6 +101,8 @@ export async function buildApp(input: {
 }): Promise<FastifyInstance> {
   const { config, db, live, jobs } = input;
   installZodMessages();
+  // Sign-in checks a user's IP range, which the configuration holds (see features/auth/service.ts).
+  useScopeIpRanges(async (db, scopePath) => (await getNearestScopeEntry(db, scopePath))?.ipRanges);
   const app = Fastify({
     logger: {
       level: config.logLevel,

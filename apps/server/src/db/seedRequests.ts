@@ -11,8 +11,8 @@ import {
 import type { Config } from '../config.js';
 import type { Actor } from '../features/auth/actor.js';
 import * as recipients from '../features/recipients/repository.js';
-import { countRequests } from '../features/requests/createRepository.js';
-import { submitRequest } from '../features/requests/createRequest.js';
+import { countRequests } from '../features/wizard/createRepository.js';
+import { submitRequest } from '../features/wizard/createRequest.js';
 import * as fileRepo from '../files/repository.js';
 import { createS3Storage } from '../files/s3Storage.js';
 import type { FilesContext } from '../files/service.js';

@@ -11,6 +11,7 @@ import type { Db, DbOrTrx } from '../../db/database.js';
 import { takeRate } from '../../db/rateLimit.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import type { LiveHub } from '../../live/hub.js';
+import { retireTokens } from '../accountTokens/repository.js';
 import type { Actor } from '../auth/actor.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { endUserSessions } from '../auth/sessions.js';
@@ -181,7 +182,7 @@ export async function updateAccount(
       await addClaims(trx, actor.id, added);
       if (emailChanged) {
         // Only the newest address's link confirms anything.
-        await repo.retireTokens(trx, actor.id, CONFIRM_PURPOSE);
+        await retireTokens(trx, actor.id, CONFIRM_PURPOSE);
         await sendConfirmation(trx, {
           userId: actor.id,
           name: columns.name,

@@ -4,11 +4,11 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
 import { getNearestScopeEntry } from '../configuration/effective.js';
-import { DEFAULT_TASK_NOTICES, taskTypeName } from '../requests/tasks.js';
+import { workflowDueAt } from '../tasks/due.js';
+import { completeTaskRow, insertWorkflowTask } from '../tasks/repository.js';
+import { DEFAULT_TASK_NOTICES, taskTypeName } from '../tasks/requestTasks.js';
 import { pushTask } from '../tasks/service.js';
-import { workflowDueAt } from '../workflow/due.js';
-import { completeTaskRow, insertWorkflowTask } from '../workflow/repository.js';
-import { pushTasksChanged, recordTaskAdded, recordTaskCompleted } from '../workflow/taskEvents.js';
+import { pushTasksChanged, recordTaskAdded, recordTaskCompleted } from '../tasks/taskEvents.js';
 import { chooseAssignee, type GroupingBehaviour } from './choose.js';
 import * as repo from './repository.js';
 

@@ -12,7 +12,7 @@ import { badRequest } from '../../http/errors.js';
 import { type Actor, hasPermission, scopesWithPermission } from '../auth/actor.js';
 import { getPublicHolidays, listScopeEntries } from '../configuration/effective.js';
 import { staffRequests, visibleRequests } from '../requests/policy.js';
-import { localDateTime } from '../requests/tasks.js';
+import { localDateTime } from '../tasks/requestTasks.js';
 import { DASHBOARD_TASK_TYPES, type DashboardItem, toDashboardItem } from './items.js';
 import {
   COUNT_CAP,

@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 import { escapeLike } from '../../db/search.js';
 import type { visibleRequests } from '../requests/policy.js';
-import { selectTaskItems } from '../requests/tasks.js';
+import { selectTaskItems } from '../tasks/requestTasks.js';
 
 // SQL of the inbox: incoming messages, their links to requests, their files and tasks. Lists read
 // through inbox_messages_received_idx (newest first), the sender indexes and the full-text index;

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { sendSignedInPage } from '../../http/pageView.js';
 import { permissionFirst, requireActor } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
 import './files.js';
 import { dateQuery, optional } from '../../http/query.js';
 import {

@@ -18,11 +18,11 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import { namesIn, referencesIn, requestNumbersIn } from '../../mail/incoming/matcher.js';
 import { completeTask } from '../assignment/service.js';
 import { type Actor, hasPermission, scopesWithPermission } from '../auth/actor.js';
-import '../requests/actions/index.js';
+import '../requestPage/actions/index.js';
 import { findRequestAction } from '../requests/actions/registry.js';
 import { canHandleRequest, visibleRequests } from '../requests/policy.js';
 import { findRequest, touchRequest } from '../requests/repository.js';
-import { localDateTime, toRequestTaskItem } from '../requests/tasks.js';
+import { localDateTime, toRequestTaskItem } from '../tasks/requestTasks.js';
 import { linkMessageToRequest, pushToViewers, refreshMessageScope, senderLabel } from './linking.js';
 import * as repo from './repository.js';
 

@@ -18,9 +18,9 @@ import { findPayee } from '../payees/repository.js';
 import { canHandleRequest } from '../requests/policy.js';
 import { touchRequest } from '../requests/repository.js';
 import { defineItemAction, type ItemActionContext, type ItemActions } from '../results/itemActions.js';
+import { publishRequestWebhook } from '../webhooks/requestWebhook.js';
 import { sendRemittanceAdvice } from './remittance.js';
 import { type InvoiceRow, insertPayment, markInvoiceDiscarded, markInvoicePaid } from './repository.js';
-import { publishRequestWebhook } from './webhook.js';
 
 // The actions of the invoice page (spec 2, Invoice page): pay (reached through a payee search),
 // sendRemittanceAdvice and discard.

@@ -3,9 +3,9 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { getRequestSettings } from '../configuration/effective.js';
-import { publishRequestWebhook } from '../invoices/webhook.js';
 import { canHandleRequest } from '../requests/policy.js';
 import { touchRequest } from '../requests/repository.js';
+import { publishRequestWebhook } from '../webhooks/requestWebhook.js';
 import { closeRequestAutomatically } from './autoClose.js';
 import { defineItemAction, type ItemActionContext, type ItemActions } from './itemActions.js';
 import {

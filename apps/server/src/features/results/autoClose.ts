@@ -4,9 +4,9 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
 import { insertCorrespondence } from '../correspondence/repository.js';
-import { publishRequestWebhook } from '../invoices/webhook.js';
 import { createNotification } from '../notifications/service.js';
 import type { RequestRow } from '../requests/repository.js';
+import { publishRequestWebhook } from '../webhooks/requestWebhook.js';
 import { closeRequestRow } from './repository.js';
 
 // Request settings autoCloseRequestWhenAllResultsAreQualityAssured: the QA of the last result

@@ -13,7 +13,7 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { richTextToHtml, richTextToText } from '../../mail/richText.js';
 import type { AssignmentDeps } from '../assignment/service.js';
 import { getEffectiveTemplate, getPublicHolidays, getRequestSettings } from '../configuration/effective.js';
-import { localDateTime } from '../requests/tasks.js';
+import { localDateTime } from '../tasks/requestTasks.js';
 import * as repo from './repository.js';
 import { addWorkflowTask } from './tasks.js';
 

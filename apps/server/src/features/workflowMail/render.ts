@@ -15,7 +15,7 @@ import type { Actor } from '../auth/actor.js';
 import { getEffectiveTemplate } from '../configuration/effective.js';
 import { loadLetterContext } from '../requests/letters/letterData.js';
 import type { RequestRow } from '../requests/repository.js';
-import { taskTypeName } from '../requests/tasks.js';
+import { taskTypeName } from '../tasks/requestTasks.js';
 
 // A workflow mail is the effective template of its usage for the request's scope, rendered over the
 // request's data (the same data the issued letters use) plus the task or result it is about. Where

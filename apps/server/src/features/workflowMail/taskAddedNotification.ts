@@ -4,7 +4,7 @@ import type { LiveHub } from '../../live/hub.js';
 import type { Actor } from '../auth/actor.js';
 import { createNotification } from '../notifications/service.js';
 import type { RequestRow } from '../requests/repository.js';
-import { taskTypeName, usersWorkingRequest } from '../requests/tasks.js';
+import { taskTypeName, usersWorkingRequest } from '../tasks/requestTasks.js';
 
 // The requestTaskAdded notification: a task added to a request is told to the users working the
 // request (the assignees of its tasks, who by the grouping rule usually get the new one too) and,

@@ -1,6 +1,6 @@
 import { openFile } from '../../../files/service.js';
 import { notFound } from '../../../http/errors.js';
-import { runRequestAction } from '../../requests/actions/run.js';
+import { runRequestAction } from '../../requestPage/actions/run.js';
 import { listRequestResults } from '../../results/list.js';
 import { findResult } from '../../results/repository.js';
 import { loadApiRequest, sendDownload } from '../access.js';

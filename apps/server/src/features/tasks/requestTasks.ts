@@ -9,7 +9,7 @@ import {
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
-import { handoverOffers } from '../tasks/policy.js';
+import { handoverOffers } from './policy.js';
 
 // The tasks of one request (the Tasks and Tasks (Recipient) lists of the request page), tasks added
 // from the page, and the pending tasks that stop the KPI clock. Read through tasks_request_idx.

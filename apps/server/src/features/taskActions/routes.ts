@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { requireActor } from '../auth/policy.js';
+import { listAssignedTasks } from '../tasks/service.js';
 import { taskActionRoutes } from './actions.js';
 import { taskHandoverRoutes } from './handover.js';
-import { listAssignedTasks } from './service.js';
 
 export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/tasks/assigned', async (request) => ({

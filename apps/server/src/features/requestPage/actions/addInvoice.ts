@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
 import { insertInvoice } from '../../invoices/repository.js';
-import { publishRequestWebhook } from '../../invoices/webhook.js';
+import { registerRequestAction } from '../../requests/actions/registry.js';
+import { touchRequest } from '../../requests/repository.js';
 import { takeRequestFile } from '../../results/requestFileChoice.js';
-import { touchRequest } from '../repository.js';
+import { publishRequestWebhook } from '../../webhooks/requestWebhook.js';
 import { offerForOpenRequest, requestFileInput } from './addResult.js';
-import { registerRequestAction } from './registry.js';
 
 // addInvoice (spec 2, request actions): a file, uploaded or chosen from the correspondence, the
 // invoice tags, and optionally the amounts already known (minor units), a notice and, when the

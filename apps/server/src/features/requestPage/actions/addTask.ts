@@ -3,11 +3,16 @@ import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
 import { getPublicHolidays, getTaskTypeSettings } from '../../configuration/effective.js';
+import { registerRequestAction } from '../../requests/actions/registry.js';
+import { canHandleRequest } from '../../requests/policy.js';
+import { touchRequest } from '../../requests/repository.js';
+import {
+  DEFAULT_TASK_NOTICES,
+  insertRequestTask,
+  localDateTime,
+  taskTypeName,
+} from '../../tasks/requestTasks.js';
 import { notifyTaskAdded } from '../../workflowMail/taskAddedNotification.js';
-import { canHandleRequest } from '../policy.js';
-import { touchRequest } from '../repository.js';
-import { DEFAULT_TASK_NOTICES, insertRequestTask, localDateTime, taskTypeName } from '../tasks.js';
-import { registerRequestAction } from './registry.js';
 
 // Add task (spec 2): a handler adds a workflow task of an addable type to the request. The due date
 // is optional: without one the task type's defaultDueDateInBusinessDays applies (skipping weekends

@@ -13,16 +13,16 @@ import { badRequest } from '../../../http/errors.js';
 import { enqueueMail, type MailAttachment, newMessageId } from '../../../mail/outbox.js';
 import { richTextToHtml, richTextToText, withAbsoluteLinks } from '../../../mail/richText.js';
 import { insertCorrespondence, type StoredAttachment } from '../../correspondence/repository.js';
-import { publishRequestWebhook } from '../../invoices/webhook.js';
 import { createNotification } from '../../notifications/service.js';
+import { type RequestActionContext, registerRequestAction } from '../../requests/actions/registry.js';
+import { loadLetterContext } from '../../requests/letters/letterData.js';
+import { findRequestFile, markRequestIssued } from '../../requests/letters/repository.js';
+import { renderRequestLetterPdf } from '../../requests/letters/requestLetterPdf.js';
+import { storeGeneratedRequestFile } from '../../requests/letters/storeFile.js';
+import { canHandleRequest } from '../../requests/policy.js';
+import { touchRequest } from '../../requests/repository.js';
+import { publishRequestWebhook } from '../../webhooks/requestWebhook.js';
 import { completeOpenTasks } from '../../workflow/tasks.js';
-import { loadLetterContext } from '../letters/letterData.js';
-import { findRequestFile, markRequestIssued } from '../letters/repository.js';
-import { renderRequestLetterPdf } from '../letters/requestLetterPdf.js';
-import { storeGeneratedRequestFile } from '../letters/storeFile.js';
-import { canHandleRequest } from '../policy.js';
-import { touchRequest } from '../repository.js';
-import { type RequestActionContext, registerRequestAction } from './registry.js';
 
 // issueRequest (spec 2, request actions): the handler sends the request to the recipient, really.
 // Email: the message with the request letter (PDF) and the applicant's authority attached, queued in

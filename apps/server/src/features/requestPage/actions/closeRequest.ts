@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest, conflict } from '../../../http/errors.js';
 import { insertCorrespondence } from '../../correspondence/repository.js';
-import { publishRequestWebhook } from '../../invoices/webhook.js';
 import { createNotification } from '../../notifications/service.js';
+import { registerRequestAction } from '../../requests/actions/registry.js';
+import { canHandleRequest } from '../../requests/policy.js';
+import { touchRequest } from '../../requests/repository.js';
 import { closeRequestRow } from '../../results/repository.js';
-import { canHandleRequest } from '../policy.js';
-import { touchRequest } from '../repository.js';
-import { registerRequestAction } from './registry.js';
+import { publishRequestWebhook } from '../../webhooks/requestWebhook.js';
 
 // Close request (spec 2): a handler closes the request with the required close tags and a notice;
 // an empty notice becomes 'The request has been closed. ($0)' with the chosen tags. The notice is

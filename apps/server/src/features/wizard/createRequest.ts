@@ -21,11 +21,11 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { Actor } from '../auth/actor.js';
 import { getRequestSettings } from '../configuration/effective.js';
 import * as recipients from '../recipients/repository.js';
+import { attachRequestFile, requestFieldKind } from '../requests/files.js';
 import { publishWebhookEvent } from '../webhooks/service.js';
-import { deleteDraft } from '../wizard/repository.js';
-import { getSenderData } from '../wizard/senderData.js';
 import { insertRequest } from './createRepository.js';
-import { attachRequestFile, requestFieldKind } from './files.js';
+import { deleteDraft } from './repository.js';
+import { getSenderData } from './senderData.js';
 
 // POST /requests: the wizard's data becomes a request. Everything happens in one transaction: the
 // number, the row, a recipient entered new added to the directory, every uploaded file claimed for

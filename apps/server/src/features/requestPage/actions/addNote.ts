@@ -4,12 +4,12 @@ import { recordEvent } from '../../../audit/events.js';
 import { badRequest, forbidden } from '../../../http/errors.js';
 import { insertCorrespondence } from '../../correspondence/repository.js';
 import { createNotification } from '../../notifications/service.js';
-import { mentionableUsers } from '../mentions.js';
-import { canHandleRequest, canSubmitterAct, isRequestSender } from '../policy.js';
-import { touchRequest } from '../repository.js';
-import { usersWorkingRequest } from '../tasks.js';
+import { registerRequestAction } from '../../requests/actions/registry.js';
+import { mentionableUsers } from '../../requests/mentions.js';
+import { canHandleRequest, canSubmitterAct, isRequestSender } from '../../requests/policy.js';
+import { touchRequest } from '../../requests/repository.js';
+import { usersWorkingRequest } from '../../tasks/requestTasks.js';
 import { canAddUrgentNote } from '../view.js';
-import { registerRequestAction } from './registry.js';
 
 // Add note (spec 2): a rich text note in the request's correspondence. Urgent only with
 // canAddUrgentNote. Each @[Name](userId) mention of a user who may see the request notifies that

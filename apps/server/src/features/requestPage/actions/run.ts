@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../../app.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/errors.js';
 import type { Actor } from '../../auth/actor.js';
-import { loadVisibleRequest } from '../access.js';
-import { findRequestAction } from './registry.js';
+import { loadVisibleRequest } from '../../requests/access.js';
+import { findRequestAction } from '../../requests/actions/registry.js';
 
 /**
  * Commits one request action: the request row is locked, the offer re-checked under the lock (so two

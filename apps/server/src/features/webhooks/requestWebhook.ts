@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
-import type { RequestRow } from '../requests/repository.js';
-import { publishWebhookEvent, type WebhookEvent } from '../webhooks/service.js';
+import { publishWebhookEvent, type WebhookEvent } from './service.js';
 
 /**
  * Queues the webhook deliveries of a result or invoice event in the transaction of the change. A
@@ -10,7 +9,7 @@ import { publishWebhookEvent, type WebhookEvent } from '../webhooks/service.js';
 export async function publishRequestWebhook(
   trx: DbOrTrx,
   deps: Pick<AppDeps, 'jobs'>,
-  request: Pick<RequestRow, 'scope'>,
+  request: { scope: string },
   type: WebhookEvent,
   data: Record<string, unknown>,
 ): Promise<void> {

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
 import { getRequestSettings } from '../../configuration/effective.js';
-import { publishRequestWebhook } from '../../invoices/webhook.js';
+import { type RequestActionContext, registerRequestAction } from '../../requests/actions/registry.js';
+import { canHandleRequest } from '../../requests/policy.js';
+import { touchRequest } from '../../requests/repository.js';
 import { insertResult } from '../../results/repository.js';
 import { takeRequestFile } from '../../results/requestFileChoice.js';
-import { canHandleRequest } from '../policy.js';
-import { touchRequest } from '../repository.js';
-import { type RequestActionContext, registerRequestAction } from './registry.js';
+import { publishRequestWebhook } from '../../webhooks/requestWebhook.js';
 
 // addResult (spec 2, request actions): a file, uploaded or chosen from the correspondence, and the
 // result tags. When the request settings switch quality assurance off, the result is born with QA

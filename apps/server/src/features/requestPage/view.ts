@@ -18,14 +18,19 @@ import type { Actor } from '../auth/actor.js';
 import { getPublicHolidays, getRequestSettings, getScopeEntry } from '../configuration/effective.js';
 import { listRequestCorrespondence } from '../correspondence/list.js';
 import { listRequestInvoices } from '../invoices/list.js';
+import { offeredActions } from '../requests/actions/registry.js';
+import { loadContentItemTypes } from '../requests/contentItemTypes.js';
+import { listRequestHistory } from '../requests/history.js';
+import { editablePartsOf, listSubmitterChoices } from '../requests/parts.js';
+import { canHandleRequest, canSubmitterAct, isRequestSender, isRequestStaff } from '../requests/policy.js';
+import type { RequestRow } from '../requests/repository.js';
 import { listRequestResults } from '../results/list.js';
-import { offeredActions } from './actions/registry.js';
-import { loadContentItemTypes } from './contentItemTypes.js';
-import { listRequestHistory } from './history.js';
-import { editablePartsOf, listSubmitterChoices } from './parts.js';
-import { canHandleRequest, canSubmitterAct, isRequestSender, isRequestStaff } from './policy.js';
-import type { RequestRow } from './repository.js';
-import { listPendingTasks, listTasksOfRequest, RECIPIENT_TASK_TYPES, toRequestTaskItem } from './tasks.js';
+import {
+  listPendingTasks,
+  listTasksOfRequest,
+  RECIPIENT_TASK_TYPES,
+  toRequestTaskItem,
+} from '../tasks/requestTasks.js';
 
 // The request page (GET /requests/{n}): the request with its KPI figures, what the actor may edit
 // and do, and every linked list. The caller has loaded the row through loadVisibleRequest.

@@ -9,10 +9,10 @@ import { userNames } from '../assignment/repository.js';
 import { assignTaskTo, listAssignableUsers, releaseTask, whyNotAssignable } from '../assignment/service.js';
 import type { Actor } from '../auth/actor.js';
 import { requireActor, signedInOnly } from '../auth/policy.js';
-import { taskTypeName } from '../requests/tasks.js';
-import { pushTasksChanged } from '../workflow/taskEvents.js';
+import { isMovable, MAY_NOT_ASSIGN, NOT_YOURS } from '../tasks/policy.js';
+import { taskTypeName } from '../tasks/requestTasks.js';
+import { pushTasksChanged } from '../tasks/taskEvents.js';
 import { type Loaded, loadForAction, recordTaskEvent, taskItem } from './actions.js';
-import { isMovable, MAY_NOT_ASSIGN, NOT_YOURS } from './policy.js';
 
 // Moving a task by hand (issue 22 item 5), who may do what being policy.ts':
 //   POST /tasks/{taskId}/claim             the actor takes it               -> { task }

@@ -4,11 +4,11 @@ import { recordEvent } from '../../../audit/events.js';
 import { badRequest, conflict } from '../../../http/errors.js';
 import { getRequestSettings } from '../../configuration/effective.js';
 import { insertCorrespondence } from '../../correspondence/repository.js';
-import { publishRequestWebhook } from '../../invoices/webhook.js';
 import { createNotification } from '../../notifications/service.js';
-import { canHandleRequest } from '../policy.js';
-import { touchRequest } from '../repository.js';
-import { registerRequestAction } from './registry.js';
+import { registerRequestAction } from '../../requests/actions/registry.js';
+import { canHandleRequest } from '../../requests/policy.js';
+import { touchRequest } from '../../requests/repository.js';
+import { publishRequestWebhook } from '../../webhooks/requestWebhook.js';
 
 // Re-open request (spec 2): a handler re-opens a closed request with the required re-open tags; an
 // empty notice becomes 'The request has been re-opened.'. Not offered at all when the request

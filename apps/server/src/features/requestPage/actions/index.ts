@@ -1,5 +1,5 @@
 // Every request action registers itself when its module loads; list each action module here.
-import '../files.js';
+import '../../requests/files.js';
 import './addResult.js';
 import './addInvoice.js';
 import './issueRequest.js';

@@ -3,7 +3,7 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
 import { listViewers } from '../presence/repository.js';
-import { taskTypeName } from '../requests/tasks.js';
+import { taskTypeName } from './requestTasks.js';
 
 // Every task added to a request, and every completion, writes a request event in the transaction
 // that made the change, whoever made it (a person, a workflow rule, the assignment's fallback):

@@ -1,7 +1,7 @@
 import type { View } from '@dossier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors.js';
-import { requireSignedIn, sendView, type ViewContext, wantsJson } from '../../http/views.js';
+import { HttpError } from './errors.js';
+import { requireSignedIn, sendView, type ViewContext, wantsJson } from './views.js';
 
 /**
  * Serves a page that needs a signed-in user. A refusal answers the client's JSON request with the

@@ -4,14 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { badRequest } from '../../http/errors.js';
+import { sendSignedInPage } from '../../http/pageView.js';
 import { requireActor } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
-import { loadVisibleRequest } from './access.js';
-import { listRequestHistory } from './history.js';
-import { suggestMentions } from './mentions.js';
-import { EDITABLE_PARTS, saveRequestPart } from './parts.js';
-import { isRequestStaff } from './policy.js';
-import { buildRequestPreview } from './preview.js';
+import { loadVisibleRequest } from '../requests/access.js';
+import { listRequestHistory } from '../requests/history.js';
+import { suggestMentions } from '../requests/mentions.js';
+import { EDITABLE_PARTS, saveRequestPart } from '../requests/parts.js';
+import { isRequestStaff } from '../requests/policy.js';
+import { buildRequestPreview } from '../requests/preview.js';
 import { buildRequestView } from './view.js';
 
 // The request page and what it calls besides actions: the view, part edits, the hover preview,

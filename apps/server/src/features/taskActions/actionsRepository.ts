@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
-import { selectTaskItems } from '../requests/tasks.js';
-import { TASK_COLUMNS } from './repository.js';
+import { TASK_COLUMNS } from '../tasks/repository.js';
+import { selectTaskItems } from '../tasks/requestTasks.js';
 
 // SQL of the task actions (complete, mark in progress): one task with the names its list item shows.
 

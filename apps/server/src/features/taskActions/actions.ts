@@ -11,11 +11,11 @@ import { type Actor, scopesWithPermission } from '../auth/actor.js';
 import { requireActor } from '../auth/policy.js';
 import { canHandleRequest, isRequestSender } from '../requests/policy.js';
 import { findRequest, touchRequest } from '../requests/repository.js';
-import { taskTypeName, toRequestTaskItem } from '../requests/tasks.js';
+import { mayAssignTask } from '../tasks/policy.js';
+import { taskTypeName, toRequestTaskItem } from '../tasks/requestTasks.js';
+import { pushTask } from '../tasks/service.js';
 import { findInvoiceState, findResultState } from '../workflow/repository.js';
 import * as repo from './actionsRepository.js';
-import { mayAssignTask } from './policy.js';
-import { pushTask } from './service.js';
 
 // Task actions of spec 2: POST /tasks/{taskId}/complete and /tasks/{taskId}/mark-in-progress, no
 // payload, answer { task }. Offer rules (the same as the list item's canNotComplete and

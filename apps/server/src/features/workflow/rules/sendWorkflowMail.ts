@@ -1,5 +1,5 @@
-import type { WorkflowRule } from '../workflow/rule.js';
-import { sendWorkflowMail } from './service.js';
+import { sendWorkflowMail } from '../../workflowMail/service.js';
+import type { WorkflowRule } from '../rule.js';
 
 // The workflow mails as a rule of the workflow engine: the engine hands it each request event after
 // commit, in the transaction that marks the event done, so each mail is queued exactly once. Tasks
