@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { enqueueMail, escapeHtml } from '../../mail/outbox.js';
-import { insertToken, useToken } from '../accountTokens/repository.js';
-import { tokenHash } from '../accountTokens/tokenHash.js';
-import * as repo from '../users/repository.js';
+import { insertToken, tokenHash, useToken } from '../accountTokens/index.js';
+import { usersRepository as repo } from '../users/index.js';
 
 // Email confirmation: a one-time link mailed (through the outbox) to a registered account, and to
 // an account whose user changed its address. Only the SHA-256 of the token is stored.

@@ -3,12 +3,18 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
-import { getNearestScopeEntry } from '../configuration/effective.js';
-import { workflowDueAt } from '../tasks/due.js';
-import { completeTaskRow, insertWorkflowTask } from '../tasks/repository.js';
-import { DEFAULT_TASK_NOTICES, taskTypeName } from '../tasks/requestTasks.js';
-import { pushTask } from '../tasks/service.js';
-import { pushTasksChanged, recordTaskAdded, recordTaskCompleted } from '../tasks/taskEvents.js';
+import { getNearestScopeEntry } from '../configuration/index.js';
+import {
+  completeTaskRow,
+  DEFAULT_TASK_NOTICES,
+  insertWorkflowTask,
+  pushTask,
+  pushTasksChanged,
+  recordTaskAdded,
+  recordTaskCompleted,
+  taskTypeName,
+  workflowDueAt,
+} from '../tasks/index.js';
 import { chooseAssignee, type GroupingBehaviour } from './choose.js';
 import * as repo from './repository.js';
 

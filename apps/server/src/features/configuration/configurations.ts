@@ -8,7 +8,7 @@ import {
 } from '@dossier/core';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import { invalidateConfigurationCache } from './cache.js';
 import { getScopeEntry } from './effective.js';
 import { assertCanEdit } from './policy.js';

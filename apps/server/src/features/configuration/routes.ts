@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { requireSignedIn, sendView } from '../../http/views.js';
-import { permissionFirst } from '../auth/policy.js';
+import { permissionFirst } from '../auth/index.js';
 import { newConfiguration } from './configurations.js';
 import { deleteEntryOrConfiguration } from './deletion.js';
 import { requireConfigurationViewer } from './policy.js';

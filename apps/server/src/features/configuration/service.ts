@@ -21,7 +21,7 @@ import type { FilesContext } from '../../files/service.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { checkWebhookUrl } from '../../http/ssrf.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import { invalidateConfigurationCache } from './cache.js';
 import { saveRoot } from './configurations.js';
 import { DUE_DATE_TYPES, scheduleDueDateRecompute } from './dueDates.js';

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { optional } from '../../http/query.js';
-import { hasPermission } from '../auth/actor.js';
-import { requireActor } from '../auth/policy.js';
+import { hasPermission, requireActor } from '../auth/index.js';
 import { COUNT_CAP, DASHBOARD_TILES } from './repository.js';
 import { DUE_VALUES, getDashboardTile, listSelectableOwners } from './service.js';
 

@@ -9,10 +9,10 @@ import {
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
-import { type Actor, hasPermission, scopesWithPermission } from '../auth/actor.js';
-import { getPublicHolidays, listScopeEntries } from '../configuration/effective.js';
-import { staffRequests, visibleRequests } from '../requests/policy.js';
-import { localDateTime } from '../tasks/requestTasks.js';
+import { type Actor, hasPermission, scopesWithPermission } from '../auth/index.js';
+import { getPublicHolidays, listScopeEntries } from '../configuration/index.js';
+import { staffRequests, visibleRequests } from '../requests/index.js';
+import { localDateTime } from '../tasks/index.js';
 import { DASHBOARD_TASK_TYPES, type DashboardItem, toDashboardItem } from './items.js';
 import {
   COUNT_CAP,

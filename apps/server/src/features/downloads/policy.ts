@@ -1,7 +1,7 @@
 import type { Features } from '@dossier/core';
 import { forbidden } from '../../http/errors.js';
-import { type Actor, hasPermission } from '../auth/actor.js';
-import { visibleRequests } from '../requests/policy.js';
+import { type Actor, hasPermission } from '../auth/index.js';
+import { visibleRequests } from '../requests/index.js';
 import type { RequestCondition } from './repository.js';
 
 // Who may use Download Files (spec 1, the menu): the download-tracking feature must be on and the

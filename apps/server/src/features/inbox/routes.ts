@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { sendSignedInPage } from '../../http/pageView.js';
-import { permissionFirst, requireActor } from '../auth/policy.js';
+import { permissionFirst, requireActor } from '../auth/index.js';
 import './files.js';
 import { dateQuery, optional } from '../../http/query.js';
 import {

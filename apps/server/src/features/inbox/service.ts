@@ -16,13 +16,17 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { namesIn, referencesIn, requestNumbersIn } from '../../mail/incoming/matcher.js';
-import { completeTask } from '../assignment/service.js';
-import { type Actor, hasPermission, scopesWithPermission } from '../auth/actor.js';
-import '../requestPage/actions/index.js';
-import { findRequestAction } from '../requests/actions/registry.js';
-import { canHandleRequest, visibleRequests } from '../requests/policy.js';
-import { findRequest, touchRequest } from '../requests/repository.js';
-import { localDateTime, toRequestTaskItem } from '../tasks/requestTasks.js';
+import { completeTask } from '../assignment/index.js';
+import { type Actor, hasPermission, scopesWithPermission } from '../auth/index.js';
+import '../requestPage/index.js';
+import {
+  canHandleRequest,
+  findRequest,
+  findRequestAction,
+  touchRequest,
+  visibleRequests,
+} from '../requests/index.js';
+import { localDateTime, toRequestTaskItem } from '../tasks/index.js';
 import { linkMessageToRequest, pushToViewers, refreshMessageScope, senderLabel } from './linking.js';
 import * as repo from './repository.js';
 

@@ -14,11 +14,10 @@ import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { findPayee } from '../payees/repository.js';
-import { canHandleRequest } from '../requests/policy.js';
-import { touchRequest } from '../requests/repository.js';
-import { defineItemAction, type ItemActionContext, type ItemActions } from '../results/itemActions.js';
-import { publishRequestWebhook } from '../webhooks/requestWebhook.js';
+import { findPayee } from '../payees/index.js';
+import { canHandleRequest, touchRequest } from '../requests/index.js';
+import { defineItemAction, type ItemActionContext, type ItemActions } from '../results/index.js';
+import { publishRequestWebhook } from '../webhooks/index.js';
 import { sendRemittanceAdvice } from './remittance.js';
 import { type InvoiceRow, insertPayment, markInvoiceDiscarded, markInvoicePaid } from './repository.js';
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import { conflict } from '../../http/errors.js';
-import { canHandleRequest } from '../requests/policy.js';
-import { touchRequest } from '../requests/repository.js';
-import { defineItemAction, type ItemActionContext, type ItemActions } from '../results/itemActions.js';
+import { canHandleRequest, touchRequest } from '../requests/index.js';
+import { defineItemAction, type ItemActionContext, type ItemActions } from '../results/index.js';
 import { type InvoiceRow, markPaymentConfirmed } from './repository.js';
 
 // "Paid and confirmed" (spec 2, invoice states): the system that made the payment confirms it

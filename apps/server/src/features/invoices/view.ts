@@ -8,10 +8,9 @@ import {
 } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { type Actor, hasPermission } from '../auth/actor.js';
-import { loadVisibleRequest } from '../requests/access.js';
-import { isRequestStaff } from '../requests/policy.js';
-import { offeredItemActions } from '../results/itemActions.js';
+import { type Actor, hasPermission } from '../auth/index.js';
+import { isRequestStaff, loadVisibleRequest } from '../requests/index.js';
+import { offeredItemActions } from '../results/index.js';
 import { invoiceActions } from './actions.js';
 import { invoiceItem } from './list.js';
 import { findInvoice } from './repository.js';

@@ -11,7 +11,7 @@ import {
 } from '@dossier/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import type { ReportDefinition } from './definition.js';
 import type { ReportFilters } from './filters.js';
 import { assertFiltersFit, assertMayRun, reportContext } from './service.js';

@@ -1,7 +1,7 @@
 import type { Features, Permission, ReportChart, ReportColumn, ReportName, ReportRow } from '@dossier/core';
 import type { RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import type { HolidaySets } from './calendar.js';
 import type { FilterName, ReportFilters } from './filters.js';
 

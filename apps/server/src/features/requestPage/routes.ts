@@ -5,13 +5,16 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { badRequest } from '../../http/errors.js';
 import { sendSignedInPage } from '../../http/pageView.js';
-import { requireActor } from '../auth/policy.js';
-import { loadVisibleRequest } from '../requests/access.js';
-import { listRequestHistory } from '../requests/history.js';
-import { suggestMentions } from '../requests/mentions.js';
-import { EDITABLE_PARTS, saveRequestPart } from '../requests/parts.js';
-import { isRequestStaff } from '../requests/policy.js';
-import { buildRequestPreview } from '../requests/preview.js';
+import { requireActor } from '../auth/index.js';
+import {
+  buildRequestPreview,
+  EDITABLE_PARTS,
+  isRequestStaff,
+  listRequestHistory,
+  loadVisibleRequest,
+  saveRequestPart,
+  suggestMentions,
+} from '../requests/index.js';
 import { buildRequestView } from './view.js';
 
 // The request page and what it calls besides actions: the view, part edits, the hover preview,

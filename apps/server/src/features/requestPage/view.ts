@@ -14,23 +14,29 @@ import {
 } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
-import { getPublicHolidays, getRequestSettings, getScopeEntry } from '../configuration/effective.js';
-import { listRequestCorrespondence } from '../correspondence/list.js';
-import { listRequestInvoices } from '../invoices/list.js';
-import { offeredActions } from '../requests/actions/registry.js';
-import { loadContentItemTypes } from '../requests/contentItemTypes.js';
-import { listRequestHistory } from '../requests/history.js';
-import { editablePartsOf, listSubmitterChoices } from '../requests/parts.js';
-import { canHandleRequest, canSubmitterAct, isRequestSender, isRequestStaff } from '../requests/policy.js';
-import type { RequestRow } from '../requests/repository.js';
-import { listRequestResults } from '../results/list.js';
+import type { Actor } from '../auth/index.js';
+import { getPublicHolidays, getRequestSettings, getScopeEntry } from '../configuration/index.js';
+import { listRequestCorrespondence } from '../correspondence/index.js';
+import { listRequestInvoices } from '../invoices/index.js';
+import type { RequestRow } from '../requests/index.js';
+import {
+  canHandleRequest,
+  canSubmitterAct,
+  editablePartsOf,
+  isRequestSender,
+  isRequestStaff,
+  listRequestHistory,
+  listSubmitterChoices,
+  loadContentItemTypes,
+  offeredActions,
+} from '../requests/index.js';
+import { listRequestResults } from '../results/index.js';
 import {
   listPendingTasks,
   listTasksOfRequest,
   RECIPIENT_TASK_TYPES,
   toRequestTaskItem,
-} from '../tasks/requestTasks.js';
+} from '../tasks/index.js';
 
 // The request page (GET /requests/{n}): the request with its KPI figures, what the actor may edit
 // and do, and every linked list. The caller has loaded the row through loadVisibleRequest.

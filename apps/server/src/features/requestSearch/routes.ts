@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { dateQuery, optional } from '../../http/query.js';
-import { requirePermission } from '../auth/policy.js';
+import { requirePermission } from '../auth/index.js';
 import { TOTAL_CAP } from './repository.js';
 import { getFindRequestsView, searchRequests } from './service.js';
 

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { getRequestSettings } from '../configuration/effective.js';
-import { canHandleRequest } from '../requests/policy.js';
-import { touchRequest } from '../requests/repository.js';
-import { publishRequestWebhook } from '../webhooks/requestWebhook.js';
+import { getRequestSettings } from '../configuration/index.js';
+import { canHandleRequest, touchRequest } from '../requests/index.js';
+import { publishRequestWebhook } from '../webhooks/index.js';
 import { closeRequestAutomatically } from './autoClose.js';
 import { defineItemAction, type ItemActionContext, type ItemActions } from './itemActions.js';
 import {

@@ -2,10 +2,9 @@ import type { ZodType } from 'zod';
 import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { loadVisibleRequest } from '../requests/access.js';
-import type { ActionOffer } from '../requests/actions/registry.js';
-import type { RequestRow } from '../requests/repository.js';
+import type { Actor } from '../auth/index.js';
+import type { ActionOffer, RequestRow } from '../requests/index.js';
+import { loadVisibleRequest } from '../requests/index.js';
 
 // The actions of one result or invoice (POST /requests/{n}/results|invoices/{id}/actions/{action}).
 // Like the request actions: the request row is locked FOR UPDATE for the whole transaction, so two

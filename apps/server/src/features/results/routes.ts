@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { sendSignedInPage } from '../../http/pageView.js';
-import { requireActor } from '../auth/policy.js';
+import { requireActor } from '../auth/index.js';
 import { resultActions } from './actions.js';
 import { runItemAction } from './itemActions.js';
 import { findResult } from './repository.js';

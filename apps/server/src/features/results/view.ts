@@ -1,8 +1,8 @@
 import { REQUEST_TAGS, type ResultItem, type TagDefinition, type View } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { loadVisibleRequest } from '../requests/access.js';
+import type { Actor } from '../auth/index.js';
+import { loadVisibleRequest } from '../requests/index.js';
 import { requestItemTypes, resultActions } from './actions.js';
 import { offeredItemActions } from './itemActions.js';
 import { canViewResult, toResultItem } from './list.js';

@@ -13,12 +13,10 @@ import {
 import { diffRecords, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import * as recipients from '../recipients/repository.js';
-import { loadVisibleRequest } from '../requests/access.js';
-import { canHandleRequest } from '../requests/policy.js';
-import { type RequestRow, touchRequest } from '../requests/repository.js';
-import { searchRecipientSnapshots } from '../wizard/applicantSearch.js';
+import type { Actor } from '../auth/index.js';
+import { recipientsRepository as recipients } from '../recipients/index.js';
+import { canHandleRequest, loadVisibleRequest, type RequestRow, touchRequest } from '../requests/index.js';
+import { searchRecipientSnapshots } from '../wizard/index.js';
 import { storeRecipientSnapshot } from './repository.js';
 
 // Select recipient (spec 2, "Select recipient"): a handler of the request's scope searches the

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { sendSignedInPage } from '../../http/pageView.js';
-import { permissionFirst, requirePermission } from '../auth/policy.js';
+import { permissionFirst, requirePermission } from '../auth/index.js';
 import { getSkillsView, saveSkills } from './service.js';
 
 // The task skills pages (spec 2): GET /tasks/skills/levels and /tasks/skills/status, POST /tasks/skills.

@@ -6,15 +6,11 @@ import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import { completeTask } from '../assignment/service.js';
-import { type Actor, scopesWithPermission } from '../auth/actor.js';
-import { requireActor } from '../auth/policy.js';
-import { canHandleRequest, isRequestSender } from '../requests/policy.js';
-import { findRequest, touchRequest } from '../requests/repository.js';
-import { mayAssignTask } from '../tasks/policy.js';
-import { taskTypeName, toRequestTaskItem } from '../tasks/requestTasks.js';
-import { pushTask } from '../tasks/service.js';
-import { findInvoiceState, findResultState } from '../workflow/repository.js';
+import { completeTask } from '../assignment/index.js';
+import { type Actor, requireActor, scopesWithPermission } from '../auth/index.js';
+import { canHandleRequest, findRequest, isRequestSender, touchRequest } from '../requests/index.js';
+import { mayAssignTask, pushTask, taskTypeName, toRequestTaskItem } from '../tasks/index.js';
+import { findInvoiceState, findResultState } from '../workflow/index.js';
 import * as repo from './actionsRepository.js';
 
 // Task actions of spec 2: POST /tasks/{taskId}/complete and /tasks/{taskId}/mark-in-progress, no

@@ -1,6 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
-import { TASK_COLUMNS } from '../tasks/repository.js';
-import { selectTaskItems } from '../tasks/requestTasks.js';
+import { selectTaskItems, TASK_COLUMNS } from '../tasks/index.js';
 
 // SQL of the task actions (complete, mark in progress): one task with the names its list item shows.
 

@@ -5,13 +5,16 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import { userNames } from '../assignment/repository.js';
-import { assignTaskTo, listAssignableUsers, releaseTask, whyNotAssignable } from '../assignment/service.js';
-import type { Actor } from '../auth/actor.js';
-import { requireActor, signedInOnly } from '../auth/policy.js';
-import { isMovable, MAY_NOT_ASSIGN, NOT_YOURS } from '../tasks/policy.js';
-import { taskTypeName } from '../tasks/requestTasks.js';
-import { pushTasksChanged } from '../tasks/taskEvents.js';
+import {
+  assignTaskTo,
+  listAssignableUsers,
+  releaseTask,
+  userNames,
+  whyNotAssignable,
+} from '../assignment/index.js';
+import type { Actor } from '../auth/index.js';
+import { requireActor, signedInOnly } from '../auth/index.js';
+import { isMovable, MAY_NOT_ASSIGN, NOT_YOURS, pushTasksChanged, taskTypeName } from '../tasks/index.js';
 import { type Loaded, loadForAction, recordTaskEvent, taskItem } from './actions.js';
 
 // Moving a task by hand (issue 22 item 5), who may do what being policy.ts':

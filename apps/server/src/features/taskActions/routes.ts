@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
-import { requireActor } from '../auth/policy.js';
-import { listAssignedTasks } from '../tasks/service.js';
+import { requireActor } from '../auth/index.js';
+import { listAssignedTasks } from '../tasks/index.js';
 import { taskActionRoutes } from './actions.js';
 import { taskHandoverRoutes } from './handover.js';
 

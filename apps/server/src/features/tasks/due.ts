@@ -1,6 +1,6 @@
 import { dueFromSettings, type WorkflowTaskType } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import { getPublicHolidays, getTaskTypeSettings } from '../configuration/effective.js';
+import { getPublicHolidays, getTaskTypeSettings } from '../configuration/index.js';
 
 /** Days used when a scope has no settings for a task type (the seed's value for most types). */
 export const FALLBACK_DUE_DAYS = 5;

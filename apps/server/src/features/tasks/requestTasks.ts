@@ -8,7 +8,7 @@ import {
   type WorkflowTaskType,
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import { handoverOffers } from './policy.js';
 
 // The tasks of one request (the Tasks and Tasks (Recipient) lists of the request page), tasks added

@@ -2,7 +2,7 @@ import { dateInTimeZone, hasNoDueDate } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
-import { listViewers } from '../presence/repository.js';
+import { listViewers } from '../presence/index.js';
 import { taskTypeName } from './requestTasks.js';
 
 // Every task added to a request, and every completion, writes a request event in the transaction

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { baseUrlOf } from '../../http/views.js';
-import { permissionFirst, requirePermission } from '../auth/policy.js';
+import { permissionFirst, requirePermission } from '../auth/index.js';
 import { claimsWaitingFor, decideClaim } from './claimDecisions.js';
 import { clearLockout } from './lockout.js';
 import { userScopes } from './policy.js';

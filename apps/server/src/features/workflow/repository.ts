@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { TASK_COLUMNS } from '../tasks/repository.js';
+import { TASK_COLUMNS } from '../tasks/index.js';
 
 // SQL of the workflow engine: the pending events it reacts to (events_workflow_pending_idx), the
 // workflow tasks it adds and completes (tasks_request_idx, tasks_workflow_key_key) and the reminder

@@ -1,10 +1,13 @@
 import type { WorkflowTaskType } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import { type AssignmentDeps, assignTask, completeTask } from '../assignment/service.js';
-import { workflowDueAt } from '../tasks/due.js';
-import { insertWorkflowTask } from '../tasks/repository.js';
-import { DEFAULT_TASK_NOTICES, taskTypeName } from '../tasks/requestTasks.js';
-import { recordTaskAdded } from '../tasks/taskEvents.js';
+import { type AssignmentDeps, assignTask, completeTask } from '../assignment/index.js';
+import {
+  DEFAULT_TASK_NOTICES,
+  insertWorkflowTask,
+  recordTaskAdded,
+  taskTypeName,
+  workflowDueAt,
+} from '../tasks/index.js';
 import { lockOpenTasksOfRequest, type WorkflowRequest } from './repository.js';
 
 // The two things rules do to tasks: add one (due date from the task type settings and the scope's

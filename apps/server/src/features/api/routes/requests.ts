@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { buildRequestSummary } from '../../requestPage/view.js';
-import { createRequest, createRequestBodySchema } from '../../wizard/createRequest.js';
+import { buildRequestSummary } from '../../requestPage/index.js';
+import { createRequest, createRequestBodySchema } from '../../wizard/index.js';
 import { loadApiRequest } from '../access.js';
 import { defineEndpoint } from '../endpoints.js';
 import { requestNumberParams, requestSummaryAnswer, submitAnswer } from '../schemas.js';

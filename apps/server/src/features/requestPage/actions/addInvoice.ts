@@ -2,11 +2,10 @@ import { describeTags, isCurrency, normalizeUrl, REQUEST_TAGS, validateTags } fr
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
-import { insertInvoice } from '../../invoices/repository.js';
-import { registerRequestAction } from '../../requests/actions/registry.js';
-import { touchRequest } from '../../requests/repository.js';
-import { takeRequestFile } from '../../results/requestFileChoice.js';
-import { publishRequestWebhook } from '../../webhooks/requestWebhook.js';
+import { insertInvoice } from '../../invoices/index.js';
+import { registerRequestAction, touchRequest } from '../../requests/index.js';
+import { takeRequestFile } from '../../results/index.js';
+import { publishRequestWebhook } from '../../webhooks/index.js';
 import { offerForOpenRequest, requestFileInput } from './addResult.js';
 
 // addInvoice (spec 2, request actions): a file, uploaded or chosen from the correspondence, the

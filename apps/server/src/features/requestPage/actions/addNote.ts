@@ -2,13 +2,17 @@ import { mentionedUserIds, richTextPlain, sanitizeRichText } from '@dossier/core
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest, forbidden } from '../../../http/errors.js';
-import { insertCorrespondence } from '../../correspondence/repository.js';
-import { createNotification } from '../../notifications/service.js';
-import { registerRequestAction } from '../../requests/actions/registry.js';
-import { mentionableUsers } from '../../requests/mentions.js';
-import { canHandleRequest, canSubmitterAct, isRequestSender } from '../../requests/policy.js';
-import { touchRequest } from '../../requests/repository.js';
-import { usersWorkingRequest } from '../../tasks/requestTasks.js';
+import { insertCorrespondence } from '../../correspondence/index.js';
+import { createNotification } from '../../notifications/index.js';
+import {
+  canHandleRequest,
+  canSubmitterAct,
+  isRequestSender,
+  mentionableUsers,
+  registerRequestAction,
+  touchRequest,
+} from '../../requests/index.js';
+import { usersWorkingRequest } from '../../tasks/index.js';
 import { canAddUrgentNote } from '../view.js';
 
 // Add note (spec 2): a rich text note in the request's correspondence. Urgent only with

@@ -2,13 +2,15 @@ import { describeTags, REQUEST_TAGS, validateTags } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
-import { getRequestSettings } from '../../configuration/effective.js';
-import { type RequestActionContext, registerRequestAction } from '../../requests/actions/registry.js';
-import { canHandleRequest } from '../../requests/policy.js';
-import { touchRequest } from '../../requests/repository.js';
-import { insertResult } from '../../results/repository.js';
-import { takeRequestFile } from '../../results/requestFileChoice.js';
-import { publishRequestWebhook } from '../../webhooks/requestWebhook.js';
+import { getRequestSettings } from '../../configuration/index.js';
+import {
+  canHandleRequest,
+  type RequestActionContext,
+  registerRequestAction,
+  touchRequest,
+} from '../../requests/index.js';
+import { insertResult, takeRequestFile } from '../../results/index.js';
+import { publishRequestWebhook } from '../../webhooks/index.js';
 
 // addResult (spec 2, request actions): a file, uploaded or chosen from the correspondence, and the
 // result tags. When the request settings switch quality assurance off, the result is born with QA

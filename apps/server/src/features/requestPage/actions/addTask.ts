@@ -2,17 +2,10 @@ import { ADDABLE_TASK_TYPES, dueFromSettings, formatDateTime, NO_DUE_DATE } from
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
-import { getPublicHolidays, getTaskTypeSettings } from '../../configuration/effective.js';
-import { registerRequestAction } from '../../requests/actions/registry.js';
-import { canHandleRequest } from '../../requests/policy.js';
-import { touchRequest } from '../../requests/repository.js';
-import {
-  DEFAULT_TASK_NOTICES,
-  insertRequestTask,
-  localDateTime,
-  taskTypeName,
-} from '../../tasks/requestTasks.js';
-import { notifyTaskAdded } from '../../workflowMail/taskAddedNotification.js';
+import { getPublicHolidays, getTaskTypeSettings } from '../../configuration/index.js';
+import { canHandleRequest, registerRequestAction, touchRequest } from '../../requests/index.js';
+import { DEFAULT_TASK_NOTICES, insertRequestTask, localDateTime, taskTypeName } from '../../tasks/index.js';
+import { notifyTaskAdded } from '../../workflowMail/index.js';
 
 // Add task (spec 2): a handler adds a workflow task of an addable type to the request. The due date
 // is optional: without one the task type's defaultDueDateInBusinessDays applies (skipping weekends

@@ -2,13 +2,11 @@ import { describeTags, REQUEST_TAGS, tagValuesSchema, validateTags } from '@doss
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest, conflict } from '../../../http/errors.js';
-import { insertCorrespondence } from '../../correspondence/repository.js';
-import { createNotification } from '../../notifications/service.js';
-import { registerRequestAction } from '../../requests/actions/registry.js';
-import { canHandleRequest } from '../../requests/policy.js';
-import { touchRequest } from '../../requests/repository.js';
-import { closeRequestRow } from '../../results/repository.js';
-import { publishRequestWebhook } from '../../webhooks/requestWebhook.js';
+import { insertCorrespondence } from '../../correspondence/index.js';
+import { createNotification } from '../../notifications/index.js';
+import { canHandleRequest, registerRequestAction, touchRequest } from '../../requests/index.js';
+import { closeRequestRow } from '../../results/index.js';
+import { publishRequestWebhook } from '../../webhooks/index.js';
 
 // Close request (spec 2): a handler closes the request with the required close tags and a notice;
 // an empty notice becomes 'The request has been closed. ($0)' with the chosen tags. The notice is

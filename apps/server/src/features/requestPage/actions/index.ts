@@ -1,5 +1,6 @@
 // Every request action registers itself when its module loads; list each action module here.
-import '../../requests/files.js';
+// The request files' owner (requests/files.ts) registers itself with the requests feature.
+import '../../requests/index.js';
 import './addResult.js';
 import './addInvoice.js';
 import './issueRequest.js';

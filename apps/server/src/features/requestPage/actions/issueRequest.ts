@@ -12,17 +12,21 @@ import type { DbOrTrx } from '../../../db/database.js';
 import { badRequest } from '../../../http/errors.js';
 import { enqueueMail, type MailAttachment, newMessageId } from '../../../mail/outbox.js';
 import { richTextToHtml, richTextToText, withAbsoluteLinks } from '../../../mail/richText.js';
-import { insertCorrespondence, type StoredAttachment } from '../../correspondence/repository.js';
-import { createNotification } from '../../notifications/service.js';
-import { type RequestActionContext, registerRequestAction } from '../../requests/actions/registry.js';
-import { loadLetterContext } from '../../requests/letters/letterData.js';
-import { findRequestFile, markRequestIssued } from '../../requests/letters/repository.js';
-import { renderRequestLetterPdf } from '../../requests/letters/requestLetterPdf.js';
-import { storeGeneratedRequestFile } from '../../requests/letters/storeFile.js';
-import { canHandleRequest } from '../../requests/policy.js';
-import { touchRequest } from '../../requests/repository.js';
-import { publishRequestWebhook } from '../../webhooks/requestWebhook.js';
-import { completeOpenTasks } from '../../workflow/tasks.js';
+import { insertCorrespondence, type StoredAttachment } from '../../correspondence/index.js';
+import { createNotification } from '../../notifications/index.js';
+import {
+  canHandleRequest,
+  findRequestFile,
+  loadLetterContext,
+  markRequestIssued,
+  type RequestActionContext,
+  registerRequestAction,
+  renderRequestLetterPdf,
+  storeGeneratedRequestFile,
+  touchRequest,
+} from '../../requests/index.js';
+import { publishRequestWebhook } from '../../webhooks/index.js';
+import { completeOpenTasks } from '../../workflow/index.js';
 
 // issueRequest (spec 2, request actions): the handler sends the request to the recipient, really.
 // Email: the message with the request letter (PDF) and the applicant's authority attached, queued in

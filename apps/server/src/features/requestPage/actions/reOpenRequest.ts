@@ -2,13 +2,11 @@ import { describeTags, REQUEST_TAGS, tagValuesSchema, validateTags } from '@doss
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest, conflict } from '../../../http/errors.js';
-import { getRequestSettings } from '../../configuration/effective.js';
-import { insertCorrespondence } from '../../correspondence/repository.js';
-import { createNotification } from '../../notifications/service.js';
-import { registerRequestAction } from '../../requests/actions/registry.js';
-import { canHandleRequest } from '../../requests/policy.js';
-import { touchRequest } from '../../requests/repository.js';
-import { publishRequestWebhook } from '../../webhooks/requestWebhook.js';
+import { getRequestSettings } from '../../configuration/index.js';
+import { insertCorrespondence } from '../../correspondence/index.js';
+import { createNotification } from '../../notifications/index.js';
+import { canHandleRequest, registerRequestAction, touchRequest } from '../../requests/index.js';
+import { publishRequestWebhook } from '../../webhooks/index.js';
 
 // Re-open request (spec 2): a handler re-opens a closed request with the required re-open tags; an
 // empty notice becomes 'The request has been re-opened.'. Not offered at all when the request

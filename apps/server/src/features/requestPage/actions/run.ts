@@ -1,8 +1,7 @@
 import type { AppDeps } from '../../../app.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/errors.js';
-import type { Actor } from '../../auth/actor.js';
-import { loadVisibleRequest } from '../../requests/access.js';
-import { findRequestAction } from '../../requests/actions/registry.js';
+import type { Actor } from '../../auth/index.js';
+import { findRequestAction, loadVisibleRequest } from '../../requests/index.js';
 
 /**
  * Commits one request action: the request row is locked, the offer re-checked under the lock (so two

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../../../app.js';
 import type { DbOrTrx } from '../../../db/database.js';
-import type { Actor } from '../../auth/actor.js';
+import type { Actor } from '../../auth/index.js';
 import type { RequestRow } from '../repository.js';
 
 // The actions of the request page (POST /requests/{n}/actions/{action}). Each action lives in its

@@ -1,5 +1,5 @@
-import { assignTask } from '../../assignment/service.js';
-import { pushTasksChanged } from '../../tasks/taskEvents.js';
+import { assignTask } from '../../assignment/index.js';
+import { pushTasksChanged } from '../../tasks/index.js';
 import { findTaskType } from '../repository.js';
 import { payloadString, type WorkflowRule } from '../rule.js';
 

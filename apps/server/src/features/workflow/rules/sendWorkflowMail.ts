@@ -1,4 +1,4 @@
-import { sendWorkflowMail } from '../../workflowMail/service.js';
+import { sendWorkflowMail } from '../../workflowMail/index.js';
 import type { WorkflowRule } from '../rule.js';
 
 // The workflow mails as a rule of the workflow engine: the engine hands it each request event after
