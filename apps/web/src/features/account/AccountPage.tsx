@@ -13,8 +13,7 @@ import { FormActions } from '../../ui/forms/FormActions';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
-import { RolesEditor } from '../users/RolesEditor';
-import { UserFields, type UserFieldValues } from '../users/UserFields';
+import { RolesEditor, UserFields, type UserFieldValues } from '../users';
 
 export interface AccountView extends View {
   $type: 'account' | 'accountCreate';

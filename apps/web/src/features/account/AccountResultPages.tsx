@@ -17,7 +17,7 @@ import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 import { useFieldErrors } from '../../ui/forms/useFieldErrors';
 import { definePage } from '../../view/page';
-import { ErrorText } from '../users/UserFields';
+import { ErrorText } from '../users';
 
 export interface AccountCreatedView extends View {
   $type: 'accountCreated';

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
+import { formatDateTime } from '../../ui/dates';
 import { definePage } from '../../view/page';
-import { formatDateTime } from '../requests/requestApi';
 
 /**
  * /results/download-files (spec 2): quality-assured results, those still to download first (newest

@@ -8,7 +8,7 @@ import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
 import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { definePage } from '../../view/page';
-import { FlagField } from '../users/UserFields';
+import { FlagField } from '../users';
 
 export interface PayeeView extends View {
   $type: 'adminPayee';

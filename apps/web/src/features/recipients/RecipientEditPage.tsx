@@ -9,7 +9,7 @@ import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
 import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { definePage } from '../../view/page';
-import { FlagField } from '../users/UserFields';
+import { FlagField } from '../users';
 import { ContactsEditor } from './ContactsEditor';
 
 interface Tag {

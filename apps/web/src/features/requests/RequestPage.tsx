@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
 import { ChangedNotice } from '../../ui/ChangedNotice';
 import { definePage } from '../../view/page';
-import { RequestPresence } from '../presence/RequestPresence';
+import { RequestPresence } from '../presence';
 import { actionPanels } from './actions/panels';
 import { History } from './History';
 import { requestLists } from './lists';
