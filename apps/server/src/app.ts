@@ -13,7 +13,6 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { accountRoutes } from './features/account/routes.js';
 import { apiRoutes } from './features/api/index.js';
-import type { Actor } from './features/auth/actor.js';
 import { authRoutes } from './features/auth/routes.js';
 import { resolveSession, useScopeIpRanges } from './features/auth/service.js';
 import { enableConfigurationCache } from './features/configuration/cache.js';
@@ -32,6 +31,7 @@ import { pageRoutes } from './features/pages/routes.js';
 import { passwordResetRoutes } from './features/passwordReset/routes.js';
 import { payeeRoutes } from './features/payees/routes.js';
 import { pushRequestChanged } from './features/presence/push.js';
+import { trackPresence } from './features/presence/service.js';
 import { recipientRoutes } from './features/recipients/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { requestActionRoutes } from './features/requestPage/actions/routes.js';
@@ -52,6 +52,7 @@ import { createS3Storage } from './files/s3Storage.js';
 import type { FilesContext } from './files/service.js';
 import { loadSecret } from './files/signing.js';
 import { createLocalStorage } from './files/storage.js';
+import type { Actor } from './http/actor.js';
 import { installControlCharacterGuard } from './http/controlCharacters.js';
 import { installCsrfGuard } from './http/csrf.js';
 import { installErrorHandler } from './http/errors.js';
@@ -173,7 +174,7 @@ export async function buildApp(input: {
     reply.header('vary', 'X-Requested-With');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-  installSession(app, db, config);
+  installSession(app, db, config, resolveSession);
   installCsrfGuard(app);
 
   app.get('/healthz', async (_request, reply) => {
@@ -220,7 +221,7 @@ export async function buildApp(input: {
     skillRoutes(app, deps);
     inboxRoutes(app, deps);
   }
-  if (config.services.includes('live')) liveRoutes(app, deps);
+  if (config.services.includes('live')) liveRoutes(app, deps, trackPresence);
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];

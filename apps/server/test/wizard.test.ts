@@ -3,12 +3,12 @@ import { configurationIdOf, isValidRequestNumber, permissionsOfRoles } from '@do
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { seedDemoRequests } from '../src/db/seedRequests.js';
-import type { Actor } from '../src/features/auth/actor.js';
 import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { insertRequest } from '../src/features/wizard/createRepository.js';
 import { createRequestBodySchema, submitRequest } from '../src/features/wizard/createRequest.js';
 import { loadSecret } from '../src/files/signing.js';
 import { createLocalStorage } from '../src/files/storage.js';
+import type { Actor } from '../src/http/actor.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 

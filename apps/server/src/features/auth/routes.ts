@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import { toUserState } from '../../http/actor.js';
 import { HttpError } from '../../http/errors.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
 import { safeReturnUrl, sendView, wantsJson } from '../../http/views.js';
-import { SIGNIN_FAILURE_TEXT, type SigninFailure, signIn, signOut, toUserState } from './service.js';
+import { SIGNIN_FAILURE_TEXT, type SigninFailure, signIn, signOut } from './service.js';
 
 const signinBody = z.object({
   username: z.string().trim().min(1, 'Username is required.').max(200),

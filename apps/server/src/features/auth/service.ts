@@ -1,14 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  DEFAULT_COUNTRY_CODE,
-  DEFAULT_LOCALE,
-  formatRoleString,
-  permissionsOfRoles,
-  type UserState,
-} from '@dossier/core';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_LOCALE, permissionsOfRoles } from '@dossier/core';
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
-import type { Actor } from './actor.js';
+import type { Actor } from '../../http/actor.js';
 import { addressInRanges } from './ipRanges.js';
 import { verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
@@ -182,16 +176,4 @@ export async function resolveSession(db: DbOrTrx, config: Config, token: string)
 export async function purgeExpired(db: DbOrTrx, config: Config): Promise<void> {
   const idleSince = new Date(Date.now() - config.session.idleMinutes * 60_000);
   await repo.deleteExpired(db, idleSince, new Date(Date.now() - 24 * 3_600_000));
-}
-
-export function toUserState(actor: Actor): UserState {
-  return {
-    id: actor.id,
-    email: actor.email,
-    name: actor.name,
-    locale: actor.locale,
-    countryCode: actor.countryCode,
-    roles: actor.roles.map(formatRoleString),
-    permissions: actor.permissions,
-  };
 }

@@ -1,4 +1,11 @@
-import { isWithinScope, type Permission, permissionsOfRole, type RoleGrant } from '@dossier/core';
+import {
+  formatRoleString,
+  isWithinScope,
+  type Permission,
+  permissionsOfRole,
+  type RoleGrant,
+  type UserState,
+} from '@dossier/core';
 
 /** The signed-in user as the server sees it for one request. */
 export interface Actor {
@@ -43,4 +50,16 @@ export function mayAtScope(actor: Actor, permission: Permission, scope: string):
 export function ownerScopeFor(actor: Actor, permission: Permission): string {
   if (mayAtScope(actor, permission, actor.scope)) return actor.scope;
   return permissionScopes(actor, permission)[0] ?? actor.scope;
+}
+
+export function toUserState(actor: Actor): UserState {
+  return {
+    id: actor.id,
+    email: actor.email,
+    name: actor.name,
+    locale: actor.locale,
+    countryCode: actor.countryCode,
+    roles: actor.roles.map(formatRoleString),
+    permissions: actor.permissions,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Permission } from '@dossier/core';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../http/errors.js';
 import { type Actor, hasPermission } from './actor.js';
+import { forbidden, unauthorized } from './errors.js';
 
 /** The signed-in actor of an API call; 401 when there is none. */
 export function requireActor(request: FastifyRequest): Actor {
