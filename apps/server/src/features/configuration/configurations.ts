@@ -13,7 +13,7 @@ import { invalidateConfigurationCache } from './cache.js';
 import { getScopeEntry } from './effective.js';
 import { assertCanEdit } from './policy.js';
 import * as repo from './repository.js';
-import { configurationOrNotFound, rethrowUniqueAsConflict, type SaveEntryInput } from './service.js';
+import { configurationOrNotFound, rethrowUniqueAsConflict, type SaveEntryInput } from './saving.js';
 import { entryView } from './views.js';
 
 // Configurations themselves: adding one by scope path, and saving its root entry (id c).

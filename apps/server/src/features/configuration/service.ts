@@ -28,29 +28,11 @@ import { DUE_DATE_TYPES, scheduleDueDateRecompute } from './dueDates.js';
 import { attachEntryFiles } from './files.js';
 import { assertCanEdit, assertCanRead } from './policy.js';
 import * as repo from './repository.js';
+import { configurationOrNotFound, rethrowUniqueAsConflict, type SaveEntryInput } from './saving.js';
 import { type EntryView, entryView, loadChain, type NewEntryHint } from './views.js';
 
 // The use cases of the configuration screens. Every change runs in a transaction that also sends
 // the change notice, and drops this instance's cache right after the commit.
-
-export interface SaveEntryInput {
-  name: string;
-  order: number;
-  isDefault: boolean;
-  isDisabled: boolean;
-  type?: EntryType;
-  data: unknown;
-  /** The version the edit started from; null for a new entry. */
-  version: number | null;
-  /** The edit started from an inherited entry: saving creates an override here. */
-  isInherited?: boolean;
-}
-
-export async function configurationOrNotFound(db: Db, id: string): Promise<repo.ConfigurationRow> {
-  const c = await repo.findConfiguration(db, id);
-  if (!c) throw notFound(`There is no configuration ${id}.`);
-  return c;
-}
 
 /** The edit view; a configuration not stored yet is shown new when the scope path is given. */
 export async function getEntry(
@@ -228,12 +210,6 @@ export async function saveEntry(
     .catch(rethrowUniqueAsConflict);
   invalidateConfigurationCache(db);
   return entryView(db, actor, existing, id);
-}
-
-export function rethrowUniqueAsConflict(error: unknown): never {
-  if ((error as { code?: string }).code === '23505')
-    throw conflict('This entry was created by someone else meanwhile. Reload the page.');
-  throw error;
 }
 
 /** POST …/edit/{c}/{id}/revert: removes this configuration's override of an inherited entry. */
