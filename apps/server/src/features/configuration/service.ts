@@ -154,7 +154,7 @@ export async function saveEntry(
       if (type === 'apiKeyEntry') checkApiKey(data as never, errors);
       const url = type === 'apiWebhookEntry' ? (data as { url?: string }).url : undefined;
       if (url && !errors['data.url']) {
-        // The editor strips credentials as they are typed (spec 3, URL input); a URL that still
+        // The editor strips credentials as they are typed (URL input); a URL that still
         // carries them came some other way and is refused rather than quietly changed (issue 8).
         const typed = (input.data as { url?: unknown } | undefined)?.url;
         const raw = typeof typed === 'string' ? typed.trim() : url;

@@ -7,7 +7,7 @@ import { findRequest, isRequestStaff, REQUEST_FILE_OWNER } from '../requests/ind
 import { assertMayUseDownloads, mayDownloadFrom } from './policy.js';
 import * as repo from './repository.js';
 
-// Download files (spec 2): the quality-assured results (see repository.ts for which and in what
+// Download files: the quality-assured results (see repository.ts for which and in what
 // order). Download fetches the file through GET /files/{key}, which checks visibility; the read is
 // recorded there (recordResultFileRead), so a failed download marks nothing and every other way to
 // the file (the result's link, the API) is recorded too.

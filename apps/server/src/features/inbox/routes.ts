@@ -17,7 +17,7 @@ import {
   unlinkMessage,
 } from './service.js';
 
-// Routes of the inbox (spec 2): the search page and GET /inbox/search, one message's page, canLink,
+// Routes of the inbox: the search page and GET /inbox/search, one message's page, canLink,
 // and POST /inbox/messages/{id}/actions/{link|unlink}.
 
 const searchQuery = pagingQuerySchema.extend({

@@ -21,7 +21,7 @@ import { publishRequestWebhook } from '../webhooks/index.js';
 import { sendRemittanceAdvice } from './remittance.js';
 import { type InvoiceRow, insertPayment, markInvoiceDiscarded, markInvoicePaid } from './repository.js';
 
-// The actions of the invoice page (spec 2, Invoice page): pay (reached through a payee search),
+// The actions of the invoice page (Invoice page): pay (reached through a payee search),
 // sendRemittanceAdvice and discard.
 
 export const invoiceActions: ItemActions<InvoiceRow> = new Map();
@@ -60,7 +60,7 @@ const payBody = z.object({
 type PayBody = z.infer<typeof payBody>;
 
 /**
- * The rules across fields (spec 2, validation rules, pay invoice), and against the invoice: a
+ * The rules across fields (validation rules, pay invoice), and against the invoice: a
  * payment is positive, in the invoice's currency and at most its balance (issue 23).
  */
 function paymentErrors(input: PayBody, invoice: InvoiceRow): Record<string, string> {

@@ -5,7 +5,7 @@ import { canHandleRequest, touchRequest } from '../requests/index.js';
 import { defineItemAction, type ItemActionContext, type ItemActions } from '../results/index.js';
 import { type InvoiceRow, markPaymentConfirmed } from './repository.js';
 
-// "Paid and confirmed" (spec 2, invoice states): the system that made the payment confirms it
+// "Paid and confirmed" (invoice states): the system that made the payment confirms it
 // through the public API once the money has gone out. It is not an action of the invoice page (a
 // person in Dossier cannot know the bank executed the payment), so it has a registry of its own,
 // run like the page's actions: the request row locked, the state checked on commit (409).

@@ -59,7 +59,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  // The payee search of the pay action (spec 2, GET /payees/search): handlers pay invoices, so it
+  // The payee search of the pay action (GET /payees/search): handlers pay invoices, so it
   // is open to them as well as to whoever may view the payee database.
   r.get('/payees/search', { schema: { querystring: payeeSearchQuery } }, async (request) => {
     const actor = requireActor(request);

@@ -37,7 +37,7 @@ export interface ReportDefinition {
   title: string;
   /** Permissions needed besides reports:view. */
   needs: Permission[];
-  /** A feature that must be on (spec 1: Request Results only with download tracking). */
+  /** A feature that must be on (Request Results only with download tracking). */
   feature?: keyof Features;
   filters: readonly FilterName[];
   /** The choices of the status filter, when the report has one. */

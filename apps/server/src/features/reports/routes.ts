@@ -14,7 +14,7 @@ import { filtersOf, type ReportQuery, reportQuerySchema } from './filters.js';
 import { REPORTS } from './index.js';
 import { getReportView, runReport } from './service.js';
 
-// Per report (spec 2 "Reports"): GET {path} is the page (or, with export=csv, the export), GET
+// Per report: GET {path} is the page (or, with export=csv, the export), GET
 // {path}/filter answers the summary table (or, with export=csv, the export) for the Run Report form.
 // The page itself ignores its filters (the browser reads them from the address and runs the report
 // through /filter, which shows a bad one beside its field), so a shared address with a mistyped date

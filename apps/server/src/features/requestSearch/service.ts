@@ -14,7 +14,7 @@ import { listScopeEntries } from '../configuration/index.js';
 import { visibleRequests } from '../requests/index.js';
 import * as repo from './repository.js';
 
-// Find requests (spec 2, "Find requests"): the page's view and GET /requests/search. The search is
+// Find requests: the page's view and GET /requests/search. The search is
 // always limited to the requests the actor may view; the scope field only narrows it further.
 
 export interface RequestHit {

@@ -14,7 +14,7 @@ import {
   type ResultRow,
 } from './repository.js';
 
-// The actions of the result page (spec 2, Result page): qualityAssure with the item types the result
+// The actions of the result page (Result page): qualityAssure with the item types the result
 // covers, and discard.
 
 export const resultActions: ItemActions<ResultRow> = new Map();

@@ -19,7 +19,7 @@ import { canHandleRequest, loadVisibleRequest, type RequestRow, touchRequest } f
 import { searchRecipientSnapshots } from '../wizard/index.js';
 import { storeRecipientSnapshot } from './repository.js';
 
-// Select recipient (spec 2, "Select recipient"): a handler of the request's scope searches the
+// Select recipient: a handler of the request's scope searches the
 // recipient directory (the recipients feature's own search), picks an entry or enters a new one,
 // edits it and saves it into the request as its recipient snapshot.
 
@@ -79,7 +79,7 @@ export async function getSelectRecipientView(
       result: result && { ...result, summary: searchSummary(result) },
     },
     enterNew: query.enterNew ?? false,
-    // A new recipient takes the searched email only when it is a valid address (spec 2).
+    // A new recipient takes the searched email only when it is a valid address.
     newRecipient: requestRecipientSchema.parse({
       name: query.name?.trim() ?? '',
       phone: query.phone?.trim() ?? '',

@@ -7,7 +7,7 @@ import { sendSignedInPage } from '../../http/pageView.js';
 import { permissionFirst, requirePermission } from '../auth/index.js';
 import { getSkillsView, saveSkills } from './service.js';
 
-// The task skills pages (spec 2): GET /tasks/skills/levels and /tasks/skills/status, POST /tasks/skills.
+// The task skills pages: GET /tasks/skills/levels and /tasks/skills/status, POST /tasks/skills.
 
 const viewQuery = pagingQuerySchema.extend({ name: z.string().max(200).optional() });
 

@@ -13,7 +13,7 @@ import { mayAssignTask, pushTask, taskTypeName, toRequestTaskItem } from '../tas
 import { findInvoiceState, findResultState } from '../workflow/index.js';
 import * as repo from './actionsRepository.js';
 
-// Task actions of spec 2: POST /tasks/{taskId}/complete and /tasks/{taskId}/mark-in-progress, no
+// Task actions: POST /tasks/{taskId}/complete and /tasks/{taskId}/mark-in-progress, no
 // payload, answer { task }. Offer rules (the same as the list item's canNotComplete and
 // canNotMarkInProgress): Complete unless the task is completed; Mark In Progress only for an open
 // senderActionRequired task not yet in progress. Who: a handler of the task's request (or its

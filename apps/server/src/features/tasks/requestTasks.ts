@@ -43,7 +43,7 @@ const TASK_TYPE_NAMES: Record<WorkflowTaskType, string> = {
   fallback: 'Fallback',
 };
 
-/** The notice a task added without one gets (spec 2: "a default text that depends on task type"). */
+/** The notice a task added without one gets ("a default text that depends on task type"). */
 export const DEFAULT_TASK_NOTICES: Record<WorkflowTaskType, string> = {
   senderActionRequired: 'The sender needs to act on this request before work can continue.',
   senderActionResponse: 'The sender has responded; review the response and continue the request.',

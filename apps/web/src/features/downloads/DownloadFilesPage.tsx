@@ -10,7 +10,7 @@ import { formatDateTime } from '../../ui/dates';
 import { definePage } from '../../view/page';
 
 /**
- * /results/download-files (spec 2): quality-assured results, those still to download first (newest
+ * /results/download-files: quality-assured results, those still to download first (newest
  * QA first), then the downloaded ones. Download fetches the file; the server records the fetch and,
  * for the request's sender side, marks the result downloaded once the bytes went out, so the page
  * reloads after a download that arrived whole. A failed download marks nothing and is reported.

@@ -27,7 +27,7 @@ import { type InboxMessageView, senderOf } from './types';
 import { UnlinkPanel } from './UnlinkPanel';
 
 /**
- * /inbox/messages/{messageId} (spec 2): the message, a summary, its tasks and its request links, with
+ * /inbox/messages/{messageId}: the message, a summary, its tasks and its request links, with
  * the actions Link / Classify and Unlink; an unmatched message also shows the likely requests.
  */
 export const InboxMessagePage = definePage<InboxMessageView>(({ view }) => {

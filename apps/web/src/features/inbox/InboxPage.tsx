@@ -27,7 +27,7 @@ const FIELDS = ['sender', 'content', 'receivedAtFrom', 'receivedAtTo'] as const;
 type Terms = Record<(typeof FIELDS)[number], string>;
 const EMPTY: Terms = { sender: '', content: '', receivedAtFrom: '', receivedAtTo: '' };
 
-/** /inbox (spec 2): search by sender, content and received dates; newest messages first. */
+/** /inbox: search by sender, content and received dates; newest messages first. */
 export const InboxPage = definePage<View>(({ view }) => {
   const { t } = useTranslation();
   const daysHint = useBusinessZoneHint('days');

@@ -22,7 +22,7 @@ function tagErrors(errors: Record<string, string>, prefix: string): Record<strin
 }
 
 /**
- * Link / Classify (spec 2): the request number is checked by format and check digits here, then by
+ * Link / Classify: the request number is checked by format and check digits here, then by
  * the server's canLink; each attachment is classified (blocked ones are not offered), results and
  * invoices with their required tags.
  */

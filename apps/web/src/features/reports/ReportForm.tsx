@@ -20,7 +20,7 @@ export interface ReportFormProps {
   onRun(): void;
 }
 
-/** The Run Report form of spec 2 "Reports": the filters the report offers, Run Report and export. */
+/** The Run Report form: the filters the report offers, Run Report and export. */
 export function ReportForm({
   view,
   filters,

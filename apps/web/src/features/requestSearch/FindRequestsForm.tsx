@@ -15,7 +15,7 @@ export interface FindRequestsFormProps {
   onClear(): void;
 }
 
-/** The search fields of spec 2 "Find requests", plus the full-text field. */
+/** The search fields of Find Requests, plus the full-text field. */
 export function FindRequestsForm({
   terms,
   scopes,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
 import { formatDate, formatDateTime } from './requestApi';
 
-// The hover preview of a request in a list (spec 2): sender summary, applicant, recipient, content
+// The hover preview of a request in a list: sender summary, applicant, recipient, content
 // and last activity from GET /requests/{n}/preview. The popup follows its anchor (the position is
 // refreshed every 100 ms, so it stays put while lists scroll or re-render); if loading fails it
 // closes and a warning is logged.

@@ -22,7 +22,7 @@ import { formatDateTime } from './requestApi';
 import { TaskList } from './TaskList';
 import { tasksOutsideRecipient } from './taskLists';
 
-// /requests/{requestNumber}: the request page (spec 2). One thing is active at a time: an action
+// /requests/{requestNumber}: the request page. One thing is active at a time: an action
 // panel or the edit of one part; while it is, no other Edit or action button is offered.
 
 const ACTION_ORDER = [

@@ -10,7 +10,7 @@ import { formatDateTime } from './requestApi';
 const SHOWN = 5;
 
 /**
- * Complete and Mark In Progress of a task item (spec 2 offer rules, decided by the server's
+ * Complete and Mark In Progress of a task item (offer rules, decided by the server's
  * canNotComplete / canNotMarkInProgress). While one runs the item shows it is updating; a failure
  * stops that and goes to the view's error area; success reloads the request page.
  */

@@ -8,7 +8,7 @@ import { takeRequestFile } from '../../results/index.js';
 import { publishRequestWebhook } from '../../webhooks/index.js';
 import { offerForOpenRequest, requestFileInput } from './addResult.js';
 
-// addInvoice (spec 2, request actions): a file, uploaded or chosen from the correspondence, the
+// addInvoice (request actions): a file, uploaded or chosen from the correspondence, the
 // invoice tags, and optionally the amounts already known (minor units), a notice and, when the
 // invoice comes from another system (the public API), the link to its entry there.
 

@@ -15,7 +15,7 @@ import {
 import { usersWorkingRequest } from '../../tasks/index.js';
 import { canAddUrgentNote } from '../view.js';
 
-// Add note (spec 2): a rich text note in the request's correspondence. Urgent only with
+// Add note: a rich text note in the request's correspondence. Urgent only with
 // canAddUrgentNote. Each @[Name](userId) mention of a user who may see the request notifies that
 // user; the others working the request (assignees of its tasks) are told that a note was added.
 // The workflow reacts to request.noteAdded: an urgent note raises a senderUrgentNote task, and a

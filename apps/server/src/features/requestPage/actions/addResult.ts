@@ -12,7 +12,7 @@ import {
 import { insertResult, takeRequestFile } from '../../results/index.js';
 import { publishRequestWebhook } from '../../webhooks/index.js';
 
-// addResult (spec 2, request actions): a file, uploaded or chosen from the correspondence, and the
+// addResult (request actions): a file, uploaded or chosen from the correspondence, and the
 // result tags. When the request settings switch quality assurance off, the result is born with QA
 // skipped, so it is available at once.
 

@@ -7,7 +7,7 @@ import { canHandleRequest, registerRequestAction, touchRequest } from '../../req
 import { DEFAULT_TASK_NOTICES, insertRequestTask, localDateTime, taskTypeName } from '../../tasks/index.js';
 import { notifyTaskAdded } from '../../workflowMail/index.js';
 
-// Add task (spec 2): a handler adds a workflow task of an addable type to the request. The due date
+// Add task: a handler adds a workflow task of an addable type to the request. The due date
 // is optional: without one the task type's defaultDueDateInBusinessDays applies (skipping weekends
 // and the scope's public holidays); 9999-12-31 means no due date. An empty notice takes the type's
 // default text.

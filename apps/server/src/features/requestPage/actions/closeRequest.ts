@@ -8,7 +8,7 @@ import { canHandleRequest, registerRequestAction, touchRequest } from '../../req
 import { closeRequestRow } from '../../results/index.js';
 import { publishRequestWebhook } from '../../webhooks/index.js';
 
-// Close request (spec 2): a handler closes the request with the required close tags and a notice;
+// Close request: a handler closes the request with the required close tags and a notice;
 // an empty notice becomes 'The request has been closed. ($0)' with the chosen tags. The notice is
 // kept as a note in the correspondence, and the sender's submitters are told.
 

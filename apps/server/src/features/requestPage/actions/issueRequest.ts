@@ -28,7 +28,7 @@ import {
 import { publishRequestWebhook } from '../../webhooks/index.js';
 import { completeOpenTasks } from '../../workflow/index.js';
 
-// issueRequest (spec 2, request actions): the handler sends the request to the recipient, really.
+// issueRequest (request actions): the handler sends the request to the recipient, really.
 // Email: the message with the request letter (PDF) and the applicant's authority attached, queued in
 // the mail outbox in this transaction. Fax: the same mail to the email-to-fax gateway of the
 // configuration (FAX_GATEWAY_ADDRESS). Post: the letter is stored as a printable PDF, no mail.

@@ -8,7 +8,7 @@ import { createNotification } from '../../notifications/index.js';
 import { canHandleRequest, registerRequestAction, touchRequest } from '../../requests/index.js';
 import { publishRequestWebhook } from '../../webhooks/index.js';
 
-// Re-open request (spec 2): a handler re-opens a closed request with the required re-open tags; an
+// Re-open request: a handler re-opens a closed request with the required re-open tags; an
 // empty notice becomes 'The request has been re-opened.'. Not offered at all when the request
 // settings disableReOpenRequest. The request goes back to open (issued) or submitted (not yet).
 

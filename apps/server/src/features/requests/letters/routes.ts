@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../app.js';
 import { requireActor } from '../../auth/index.js';
 import { listIssueRequestTemplates, renderIssueRequestTemplate } from './templates.js';
 
-// GET /requests/{n}/actions/issueRequest/templates[/{templateId}] (spec 2, issueRequest panel).
+// GET /requests/{n}/actions/issueRequest/templates[/{templateId}] (issueRequest panel).
 
 const params = z.object({ requestNumber: z.string().max(20) });
 const templateParams = params.extend({ templateId: z.string().min(1).max(200) });
