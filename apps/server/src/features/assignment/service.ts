@@ -35,7 +35,7 @@ import * as repo from './repository.js';
 // Every change of assignee is pushed live: the new assignee's list gains the task, the previous
 // assignee's drops it. Pushes are NOTIFYs sent in the caller's transaction (delivered on commit).
 //
-// People may also move a task by hand (features/tasks/handover.ts): claim it, assign it to a named
+// People may also move a task by hand (features/taskActions/handover.ts): claim it, assign it to a named
 // user or release it. Whoever takes a task that way must be a candidate by the same rule as the
 // automatic assignment (listAssignableUsers), so a hand-made choice never breaks it.
 

@@ -4,7 +4,7 @@ import type { WorkflowRule } from '../rule.js';
 // The workflow mails as a rule of the workflow engine: the engine hands it each request event after
 // commit, in the transaction that marks the event done, so each mail is queued exactly once. Tasks
 // added or completed by anyone (a person, a rule, the fallback) write request.taskAdded and
-// request.taskCompleted (workflow/taskEvents.ts), so every task's mail goes out.
+// request.taskCompleted (tasks/taskEvents.ts), so every task's mail goes out.
 
 export const sendWorkflowMailRule: WorkflowRule = {
   name: 'sendWorkflowMail',
