@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
-import { TagSelects } from '../requests';
+import { TagSelects } from '../../ui/TagSelects';
 import { CLASSIFICATIONS, type Classification, type InboxMessageView } from './types';
 
 interface Choice {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../ui/dates';
 import { PagingArrows } from '../../ui/forms/PagingArrows';
-import { RequestHoverPreview } from '../requests';
+import { RequestHoverPreview } from '../../ui/RequestHoverPreview';
 import { highlightPieces, type RequestSearchAnswer } from './searchTerms';
 
 const STATUS_COLOURS = { submitted: 'blue', open: 'green', closed: 'gray' } as const;

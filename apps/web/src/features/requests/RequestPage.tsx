@@ -4,6 +4,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
 import { ChangedNotice } from '../../ui/ChangedNotice';
+import { TaskList } from '../../ui/TaskList';
 import { definePage } from '../../view/page';
 import { RequestPresence } from '../presence';
 import { actionPanels } from './actions/panels';
@@ -19,7 +20,6 @@ import { SenderPart } from './parts/SenderPart';
 import { SummaryPart } from './parts/SummaryPart';
 import type { PartProps } from './parts/types';
 import { formatDateTime } from './requestApi';
-import { TaskList } from './TaskList';
 import { tasksOutsideRecipient } from './taskLists';
 
 // /requests/{requestNumber}: the request page. One thing is active at a time: an action

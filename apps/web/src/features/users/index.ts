@@ -1,3 +1,2 @@
-// What other pages use of user administration: the personal fields and the roles editor.
+// What other pages use of user administration: the roles editor of the account page.
 export { RolesEditor } from './RolesEditor';
-export { ErrorText, FlagField, UserFields, type UserFieldValues } from './UserFields';

@@ -2,8 +2,8 @@ import type { RequestPreview } from '@dossier/core';
 import { Divider, Paper, Portal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../shell/ServicesContext';
-import { formatDate, formatDateTime } from './requestApi';
+import { useServices } from '../shell/ServicesContext';
+import { formatDate, formatDateTime } from './dates';
 
 // The hover preview of a request in a list: sender summary, applicant, recipient, content
 // and last activity from GET /requests/{n}/preview. The popup follows its anchor (the position is

@@ -1,6 +1,6 @@
 import { Checkbox, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AddressTextarea, CountrySelect } from '../../ui/directoryInputs';
+import { AddressTextarea, CountrySelect } from './directoryInputs';
 
 export interface UserFieldValues {
   userId?: string;

@@ -2,10 +2,10 @@ import { hasNoDueDate, isCurrentAssignedTask, type RequestTaskItem, visibleTasks
 import { Badge, Button, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../shell/ServicesContext';
-import { TaskHandover } from '../../shell/tasks/TaskHandover';
-import { useStore } from '../../view/createStore';
-import { formatDateTime } from './requestApi';
+import { useServices } from '../shell/ServicesContext';
+import { TaskHandover } from '../shell/tasks/TaskHandover';
+import { useStore } from '../view/createStore';
+import { formatDateTime } from './dates';
 
 const SHOWN = 5;
 
