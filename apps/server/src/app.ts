@@ -13,10 +13,10 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { accountRoutes } from './features/account/routes.js';
 import { apiRoutes } from './features/api/index.js';
-import type { Actor } from './features/auth/actor.js';
 import { authRoutes } from './features/auth/routes.js';
-import { resolveSession } from './features/auth/service.js';
+import { resolveSession, useScopeIpRanges } from './features/auth/service.js';
 import { enableConfigurationCache } from './features/configuration/cache.js';
+import { getNearestScopeEntry } from './features/configuration/effective.js';
 import { configurationRoutes } from './features/configuration/routes.js';
 import { correspondenceRoutes } from './features/correspondence/routes.js';
 import { pushDashboardChanged } from './features/dashboard/live.js';
@@ -31,18 +31,21 @@ import { pageRoutes } from './features/pages/routes.js';
 import { passwordResetRoutes } from './features/passwordReset/routes.js';
 import { payeeRoutes } from './features/payees/routes.js';
 import { pushRequestChanged } from './features/presence/push.js';
+import { trackPresence } from './features/presence/service.js';
 import { recipientRoutes } from './features/recipients/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
+import { requestActionRoutes } from './features/requestPage/actions/routes.js';
+import { requestRoutes } from './features/requestPage/routes.js';
 import { requestSearchRoutes } from './features/requestSearch/routes.js';
-import { requestActionRoutes } from './features/requests/actions/routes.js';
 import { issueRequestTemplateRoutes } from './features/requests/letters/routes.js';
-import { requestRoutes } from './features/requests/routes.js';
 import { resultRoutes } from './features/results/routes.js';
 import { scimRoutes } from './features/scim/index.js';
 import { selectRecipientRoutes } from './features/selectRecipient/routes.js';
 import { skillRoutes } from './features/skills/routes.js';
+import { providerSignOutUrl } from './features/sso/logout.js';
 import { ssoRoutes } from './features/sso/routes.js';
-import { taskRoutes } from './features/tasks/routes.js';
+import { taskRoutes } from './features/taskActions/routes.js';
+import { templatePreviewRoutes } from './features/templatePreview/index.js';
 import { userRoutes } from './features/users/routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { wizardRoutes } from './features/wizard/routes.js';
@@ -51,6 +54,7 @@ import { createS3Storage } from './files/s3Storage.js';
 import type { FilesContext } from './files/service.js';
 import { loadSecret } from './files/signing.js';
 import { createLocalStorage } from './files/storage.js';
+import type { Actor } from './http/actor.js';
 import { installControlCharacterGuard } from './http/controlCharacters.js';
 import { installCsrfGuard } from './http/csrf.js';
 import { installErrorHandler } from './http/errors.js';
@@ -100,6 +104,8 @@ export async function buildApp(input: {
 }): Promise<FastifyInstance> {
   const { config, db, live, jobs } = input;
   installZodMessages();
+  // Sign-in checks a user's IP range, which the configuration holds (see features/auth/service.ts).
+  useScopeIpRanges(async (db, scopePath) => (await getNearestScopeEntry(db, scopePath))?.ipRanges);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -170,7 +176,7 @@ export async function buildApp(input: {
     reply.header('vary', 'X-Requested-With');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-  installSession(app, db, config);
+  installSession(app, db, config, resolveSession);
   installCsrfGuard(app);
 
   app.get('/healthz', async (_request, reply) => {
@@ -186,11 +192,17 @@ export async function buildApp(input: {
   if (config.services.includes('web')) {
     await enableConfigurationCache(db, live);
     ssoRoutes(app, deps);
-    authRoutes(app, deps);
+    const { sso } = deps.config;
+    authRoutes(
+      app,
+      deps,
+      sso && ((sessionId, signInUrl) => providerSignOutUrl(deps.db, sso, sessionId, signInUrl)),
+    );
     homeRoutes(app, deps);
     pageRoutes(app, deps);
     passwordResetRoutes(app, deps);
     configurationRoutes(app, deps);
+    templatePreviewRoutes(app, deps);
     notificationRoutes(app, deps);
     taskRoutes(app, deps);
     accountRoutes(app, deps);
@@ -217,7 +229,7 @@ export async function buildApp(input: {
     skillRoutes(app, deps);
     inboxRoutes(app, deps);
   }
-  if (config.services.includes('live')) liveRoutes(app, deps);
+  if (config.services.includes('live')) liveRoutes(app, deps, trackPresence);
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];

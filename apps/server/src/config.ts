@@ -150,7 +150,7 @@ const envSchema = z.object({
   // Public API: the audience its tokens must name (default: PUBLIC_URL + /api/v1) and calls per key.
   API_AUDIENCE: z.string().min(1).max(500).optional(),
   API_RATE_LIMIT_PER_MINUTE: int(600, 1, 1_000_000),
-  // Download files (spec 1 feature resultFileDownloadTracking): the page, its menu entry and the
+  // Download files (feature resultFileDownloadTracking): the page, its menu entry and the
   // request-results report; and the most results its list holds (maxNumberResultsFetched).
   RESULT_FILE_DOWNLOAD_TRACKING: bool(true),
   DOWNLOADS_MAX_RESULTS: int(100, 1, 1000),

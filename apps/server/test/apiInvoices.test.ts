@@ -5,7 +5,7 @@ import { addApiKey, apiToken, bearer, type TestApiKey } from './support/apiKeys.
 import { insertTestRequest } from './support/requests.js';
 import { get, PDF, post } from './support/resultsInvoices.js';
 
-// Invoices through the public API (issue 8) reaching the states of spec 2: an invoice uploaded by
+// Invoices through the public API (issue 8) reaching every invoice state: an invoice uploaded by
 // another system carries the link to its entry there (foreignReference), and the paying system
 // confirms the payment ("paid and confirmed", paymentConfirmedAt), which the invoice page shows.
 

@@ -4,7 +4,7 @@ import { createUsualPeople } from './support/people.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, post, uploadPdf } from './support/resultsInvoices.js';
 
-// Correspondence (spec 2): the list of notes, issued requests and messages on the request page, and
+// Correspondence: the list of notes, issued requests and messages on the request page, and
 // the edit of an entry, allowed only when isEditable: a note, by its author, while the request is
 // not closed.
 

@@ -1,9 +1,9 @@
 import { PERMISSIONS, permissionsOfRoles } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import type { Actor } from '../src/features/auth/actor.js';
 import { assertMayUseDownloads } from '../src/features/downloads/policy.js';
 import { getDownloadFilesView } from '../src/features/downloads/service.js';
+import type { Actor } from '../src/http/actor.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
 import { uploadPdf } from './support/resultsInvoices.js';

@@ -11,7 +11,7 @@ import { get, PDF, post } from './support/resultsInvoices.js';
 /** The number with other check digits: one more never has the same remainder modulo 97. */
 const forge = (n: string) => `${n.slice(0, -2)}${String((Number(n.slice(-2)) + 1) % 100).padStart(2, '0')}`;
 
-// The inbox (spec 2): search by sender, content, received dates; one message's page with its tasks,
+// The inbox: search by sender, content, received dates; one message's page with its tasks,
 // links and suggestions; canLink; Link / Classify with attachment classification (results and
 // invoices made on the request) and Unlink. Only the inbox permission opens it; a message can only
 // be linked to a request the actor may handle.

@@ -7,7 +7,7 @@ import { createUsualPeople } from './support/people.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, post, setRequestSettings, uploadPdf } from './support/resultsInvoices.js';
 
-// Invoices (spec 2: add invoice action, invoice page): adding, paying (with and without a payee
+// Invoices (add invoice action, invoice page): adding, paying (with and without a payee
 // record, concurrently, in parts), the remittance advice mailed with its PDF, discard, access.
 
 let t: TestContext;

@@ -13,7 +13,7 @@ import { createUsualPeople } from './support/people.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, post, uploadPdf } from './support/resultsInvoices.js';
 
-// issueRequest (spec 2): really sent by email (letter PDF and authority attached, through the outbox
+// issueRequest: really sent by email (letter PDF and authority attached, through the outbox
 // and a real SMTP server), by fax through the gateway address, by post as a printable letter; the
 // recipient must have what the method needs; once only; handlers only; templates rendered with the
 // request's data.

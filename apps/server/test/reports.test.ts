@@ -1,9 +1,9 @@
 import { createBusinessCalendar, dateInTimeZone, EMPTY_REPORT_MESSAGE } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../src/features/auth/actor.js';
 import { getPublicHolidays } from '../src/features/configuration/effective.js';
 import { REPORTS } from '../src/features/reports/index.js';
 import { assertMayRun } from '../src/features/reports/service.js';
+import type { Actor } from '../src/http/actor.js';
 import { createTestContext, type TestContext, XHR } from './helpers.js';
 import { getAs, RANGE, type ReportData, seedReportData } from './support/reports.js';
 

@@ -4,7 +4,7 @@ import { createUsualPeople } from './support/people.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, post, setRequestSettings, uploadPdf } from './support/resultsInvoices.js';
 
-// Results (spec 2: add result action, result page): adding with an uploaded or a correspondence
+// Results (add result action, result page): adding with an uploaded or a correspondence
 // file, quality assurance with the item types, discard, QA skipped by settings, auto-close, access.
 
 let t: TestContext;

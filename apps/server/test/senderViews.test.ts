@@ -231,7 +231,7 @@ describe('staff', () => {
     const tasks = (await dashboard('hana', 'activeTasks')).json();
     const types = tasks.items.map((i: { type: string }) => i.type);
     expect(types).toEqual(expect.arrayContaining(STAFF_TASKS));
-    // The default type filter leaves the sender's task out of staff lists (spec 2, section 9).
+    // The default type filter leaves the sender's task out of staff lists.
     expect(types).not.toContain('senderActionRequired');
     const all = (await dashboard('hana', 'activeTasks', '&filter.taskType=all')).json();
     expect(all.items.map((i: { type: string }) => i.type)).toContain('senderActionRequired');

@@ -6,7 +6,7 @@ import {
   WEBHOOK_QUEUE,
 } from '../src/features/webhooks/service.js';
 import { verifyDelivery } from '../src/features/webhooks/signature.js';
-import { checkWebhookUrl, isForbiddenAddress } from '../src/features/webhooks/ssrf.js';
+import { checkWebhookUrl, isForbiddenAddress } from '../src/http/ssrf.js';
 import { JobQueue } from '../src/jobs/queue.js';
 import { createTestContext, createUser, signIn, type TestContext, until, XHR } from './helpers.js';
 import { addWebhookEntry, startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver.js';

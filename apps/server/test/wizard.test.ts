@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isValidRequestNumber } from '@dossier/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoRequests } from '../src/db/seedRequests.js';
-import { insertRequest } from '../src/features/requests/createRepository.js';
+import { insertRequest } from '../src/features/wizard/createRepository.js';
 import { createUser, type TestContext } from './helpers.js';
 import { ACME, GLOBEX, submitterOf, useWizardWorld } from './wizardWorld.js';
 

@@ -1,11 +1,11 @@
 // The wizard's submission as others see it: webhooks queued with it, smart-form answers re-checked.
 import { configurationIdOf, permissionsOfRoles } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../src/features/auth/actor.js';
 import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
-import { createRequestBodySchema, submitRequest } from '../src/features/requests/createRequest.js';
+import { createRequestBodySchema, submitRequest } from '../src/features/wizard/createRequest.js';
 import { loadSecret } from '../src/files/signing.js';
 import { createLocalStorage } from '../src/files/storage.js';
+import type { Actor } from '../src/http/actor.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import type { TestContext } from './helpers.js';
 import { ACME, useWizardWorld } from './wizardWorld.js';

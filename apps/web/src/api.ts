@@ -1,6 +1,6 @@
 import { formatHttpError, stripClientState } from '@dossier/core';
 
-/** A failed call: the message is `status: server message` (spec 1, point 8). */
+/** A failed call: the message is `status: server message`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;

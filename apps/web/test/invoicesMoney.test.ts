@@ -5,7 +5,7 @@ import { formatMinorUnits, parseCurrencyInput } from '../src/features/requests/i
 import { type PayFormState, payBody, payFormErrors } from '../src/features/requests/invoices/payForm';
 import { resultStatus } from '../src/features/requests/results/resultStatus';
 
-describe('currency input (spec 2: digits, optional thousands commas, up to 2 decimals, minor units)', () => {
+describe('currency input (digits, optional thousands commas, up to 2 decimals, minor units)', () => {
   it('parses what the rule allows into minor units', () => {
     expect(parseCurrencyInput('0')).toBe(0);
     expect(parseCurrencyInput('12')).toBe(1200);
@@ -60,7 +60,7 @@ describe('pay form rules', () => {
   });
 });
 
-describe('display priority (spec 2, states)', () => {
+describe('display priority (states)', () => {
   const result = { qualityAssuranceSkipped: false } as ResultItem;
   it('results: discarded, downloaded, QA Done', () => {
     expect(resultStatus({ ...result, discardedAt: 'x', downloadedAt: 'x', qualityAssuredAt: 'x' })).toBe(

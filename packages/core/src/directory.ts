@@ -10,7 +10,7 @@ import {
   validateWebAddress,
 } from './validators.js';
 
-// Recipients and payees (spec 1 sections 3 and 5): the bodies the edit pages post and their rules.
+// Recipients and payees: the bodies the edit pages post and their rules.
 
 const text = (max: number) => z.string().max(max);
 

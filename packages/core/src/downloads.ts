@@ -1,6 +1,6 @@
 import type { View } from './userState.js';
 
-// Download files (spec 2): a quality-assured result as the list shows it, and the page's view.
+// Download files: a quality-assured result as the list shows it, and the page's view.
 
 export interface DownloadFileItem {
   resultId: string;

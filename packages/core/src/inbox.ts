@@ -2,10 +2,10 @@ import type { RequestTaskItem, TagDefinition } from './requests/views.js';
 import type { SearchAnswer } from './searchResult.js';
 import type { View } from './userState.js';
 
-// The shapes the inbox pages and calls answer (spec 2, Inbox message entity and the inbox pages),
+// The shapes the inbox pages and calls answer (Inbox message entity and the inbox pages),
 // shared by the server that builds them and the pages that show them.
 
-/** How each attachment is taken when a message is linked (spec 2, 4): notIncluded is dropped. */
+/** How each attachment is taken when a message is linked (4): notIncluded is dropped. */
 export const ATTACHMENT_CLASSIFICATIONS = [
   'notIncluded',
   'attachment',

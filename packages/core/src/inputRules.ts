@@ -1,4 +1,4 @@
-// The shared input rules of spec 3, section 5. Each is a pure function used by the browser inputs
+// The shared input rules (docs/ARCHITECTURE.md, "Shared input rules, applied once"). Each is a pure function used by the browser inputs
 // and repeated by the server before anything is stored.
 
 import { MAX_DECIMAL_PRECISION, MIN_DECIMAL_PRECISION } from './configuration/enums.js';

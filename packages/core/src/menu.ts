@@ -1,7 +1,7 @@
 import type { Permission } from './permissions.js';
 import type { Features } from './userState.js';
 
-// The menu of the specification (document 1, section 6): each entry with the permissions it needs.
+// The menu of the product: each entry with the permissions it needs.
 // The client renders it; the server refuses the pages anyway when the permission is missing.
 
 export interface MenuEntry {

@@ -1,4 +1,4 @@
-// The password policy of a scope (spec 1 sections 3 and 5). Scope entries of the configuration
+// The password policy of a scope. Scope entries of the configuration
 // may carry their own; DEFAULT_PASSWORD_POLICY applies otherwise.
 
 export interface PasswordPolicy {

@@ -1,4 +1,4 @@
-// Template placeholders (spec 3, section 5): a dollar sign and braces around a lowercase-first
+// Template placeholders: a dollar sign and braces around a lowercase-first
 // dotted or colon-separated path, optionally followed by one operation:
 //   ${request.requestNumber}                       the value as text
 //   ${request.submittedAt date}  ${task.dueAt date-time}  ${invoice.amount number}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Search answers of spec 3 section 3 (hits, total, paging) and the summary texts of its section 8.
+// Search answers (hits, total, paging) and the summary texts every search page shows.
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -71,7 +71,7 @@ export function applyTaskPush(list: AssignedTask[], task: AssignedTask, userId: 
   return task.isAssignedTo === userId && active ? [...rest, task] : rest;
 }
 
-// Task skills (spec 2): per user and trainable task type a level and a status; a row of the task
+// Task skills: per user and trainable task type a level and a status; a row of the task
 // skills pages, as the server answers it and the page edits it.
 export type SkillLevel = 'untrained' | 'trained';
 export type SkillStatus = 'inactive' | 'active';

@@ -9,7 +9,7 @@ import {
 import { EXTERNAL_ROLE } from './permissions.js';
 import { normalizePhone, validateEmail, validateUserId } from './validators.js';
 
-// The user form of the account page, self-registration and user administration (spec 1 sections
+// The user form of the account page, self-registration and user administration (sections
 // 3 and 5). The shape is checked by zod on the server; the rules, with their messages per field,
 // are these functions, run by the form before saving and by the server again.
 
@@ -134,7 +134,7 @@ export function validateRoleGrant(
 
 /**
  * Save is enabled when every required field is filled, nothing is in progress, the form is dirty,
- * and the password (when typed) meets the policy and its repeat matches (spec 1 section 5).
+ * and the password (when typed) meets the policy and its repeat matches.
  */
 export function canSaveUserForm(
   form: Partial<UserForm>,
@@ -162,7 +162,7 @@ export function roleForScope(current: string | undefined, offered: readonly stri
 }
 
 /**
- * Spec 1: the password fields are hidden when single sign-on is on and password handling is off,
+ * The password fields are hidden when single sign-on is on and password handling is off,
  * or for a user with an external id (its identity provider holds the password). The one rule of
  * the account page and the admin user form.
  */

@@ -2,7 +2,7 @@ import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } f
 import { z } from 'zod';
 import { normalizeUrl, parseAddressLines } from './inputRules.js';
 
-// The shared input rules of spec 3 section 5 and spec 1 section 5, used by the forms to show an
+// The shared input rules (docs/ARCHITECTURE.md, "Shared input rules, applied once"), used by the forms to show an
 // error next to a field and by the server to answer 400 with the same message.
 
 export type Validation = { ok: true; value: string } | { ok: false; message: string };
@@ -63,7 +63,7 @@ export function validateUserId(input: string): Validation {
 }
 
 // Local formats known per country, written without the trunk 0; each becomes country code + digits.
-// Spec 3 section 5: 13 ####, 1300 ### ###, 18 ####, 1800 ### ###, 4## ### ###, # #### ####.
+// The Australian formats: 13 ####, 1300 ### ###, 18 ####, 1800 ### ###, 4## ### ###, # #### ####.
 const LOCAL_FORMATS: Record<string, RegExp[]> = {
   '+61': [/^13\d{4}$/, /^1300\d{6}$/, /^18\d{4}$/, /^1800\d{6}$/, /^4\d{8}$/, /^\d{9}$/],
 };
@@ -136,7 +136,7 @@ export function formatAddress(lines: readonly string[]): string {
 
 export const WEB_ADDRESS_INVALID = 'Enter a web address starting with http:// or https://.';
 
-/** A web address: protocol required, credentials stripped (spec 3 section 5). */
+/** A web address: protocol required, credentials stripped. */
 export function validateWebAddress(input: string, options: { httpsOnly?: boolean } = {}): Validation {
   const value = normalizeUrl(input, options);
   return value ? ok(value) : fail(WEB_ADDRESS_INVALID);

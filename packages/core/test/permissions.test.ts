@@ -29,7 +29,7 @@ describe('permissions and the menu', () => {
     expect(new Set(both).size).toBe(both.length);
   });
 
-  it('shows each entry only with its permissions (spec 1, section 6)', () => {
+  it('shows each entry only with its permissions', () => {
     expect(keys(['request:submit'])).toEqual([
       'main/dashboard',
       'main/newRequest',

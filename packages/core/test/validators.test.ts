@@ -14,7 +14,7 @@ import {
   validateUserId,
 } from '../src/index.js';
 
-describe('phone numbers (spec 3 section 5)', () => {
+describe('phone numbers', () => {
   it.each([
     ['+61 2 9876 5432', undefined, '+61298765432'],
     ['0061 2 9876 5432', undefined, '+61298765432'],

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { createBusinessCalendar, createRequestNumber, dateInTimeZone } from '@dossier/core';
 import { getPublicHolidays } from '../features/configuration/effective.js';
-import { localDateTime } from '../features/requests/tasks.js';
+import { localDateTime } from '../features/tasks/requestTasks.js';
 import * as fileRepo from '../files/repository.js';
 import type { FileStorage } from '../files/storage.js';
 import type { Db, DbOrTrx } from './database.js';

@@ -9,15 +9,15 @@ import {
   type SmartFormQuestion,
 } from '@dossier/core';
 import type { Config } from '../config.js';
-import type { Actor } from '../features/auth/actor.js';
 import * as recipients from '../features/recipients/repository.js';
-import { countRequests } from '../features/requests/createRepository.js';
-import { submitRequest } from '../features/requests/createRequest.js';
+import { countRequests } from '../features/wizard/createRepository.js';
+import { submitRequest } from '../features/wizard/createRequest.js';
 import * as fileRepo from '../files/repository.js';
 import { createS3Storage } from '../files/s3Storage.js';
 import type { FilesContext } from '../files/service.js';
 import { loadSecret } from '../files/signing.js';
 import { createLocalStorage } from '../files/storage.js';
+import type { Actor } from '../http/actor.js';
 import type { DbOrTrx } from './database.js';
 
 // The demo's request item types (on the root configuration, so both sender organisations offer

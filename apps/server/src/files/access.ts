@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../db/database.js';
-import type { Actor } from '../features/auth/actor.js';
+import type { Actor } from '../http/actor.js';
 
 // A file is readable by whoever may see what it is attached to. Each feature that attaches files
 // registers how to decide that for its own kind of owner (a recipient, a request, a result...); the

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActor, signedInOnly } from '../features/auth/policy.js';
-import { sendRefusalPage } from '../features/users/pageView.js';
 import { HttpError } from '../http/errors.js';
+import { requireActor, signedInOnly } from '../http/guards.js';
+import { sendRefusalPage } from '../http/pageView.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../http/securityHeaders.js';
 import { requireSignedIn, type ViewContext } from '../http/views.js';
 import { downloadName, isInlineSafe } from './content.js';

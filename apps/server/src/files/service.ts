@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import type { DbOrTrx } from '../db/database.js';
-import { type Actor, hasPermission } from '../features/auth/actor.js';
+import { type Actor, hasPermission } from '../http/actor.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
 import { canReadFile, fileReadRecorder } from './access.js';
 import {

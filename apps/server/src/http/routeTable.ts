@@ -7,6 +7,23 @@ export interface RouteEntry {
   method: string;
   url: string;
   schema?: FastifySchema;
+  /** The source file that registered the route, relative to `src/` (docs/ROUTES.md names its folder). */
+  source?: string;
+}
+
+const SRC = `${new URL('..', import.meta.url).pathname}`;
+
+/** The first file under src/ on the stack of a route's registration, past this one. */
+function registeringFile(): string | undefined {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 40;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  for (const match of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+\.ts):\d+/g)) {
+    const path = match[1]!;
+    if (path.startsWith(SRC) && !path.endsWith('/http/routeTable.ts')) return path.slice(SRC.length);
+  }
+  return undefined;
 }
 
 declare module 'fastify' {
@@ -20,9 +37,10 @@ export function installRouteTable(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const source = registeringFile();
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: route.url, schema: route.schema });
+      table.push({ method, url: route.url, schema: route.schema, source });
     }
   });
 }

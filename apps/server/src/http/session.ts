@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { Actor } from '../features/auth/actor.js';
-import { resolveSession } from '../features/auth/service.js';
+import type { Actor } from './actor.js';
 import { isPublicApiPath } from './csrf.js';
 
 export const SESSION_COOKIE = 'dossier_session';
@@ -13,8 +12,16 @@ declare module 'fastify' {
   }
 }
 
+/** Turns a session cookie's token into its actor; the auth feature's, wired in by app.ts. */
+export type ResolveSession = (db: Db, config: Config, token: string) => Promise<Actor | undefined>;
+
 /** Resolves the session cookie of every request into `request.actor`. */
-export function installSession(app: FastifyInstance, db: Db, config: Config): void {
+export function installSession(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  resolveSession: ResolveSession,
+): void {
   app.decorateRequest('actor', undefined);
   app.addHook('onRequest', async (request) => {
     // The public API never acts on a cookie: a browser's session must not ride along with a call.

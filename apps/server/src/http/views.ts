@@ -1,7 +1,7 @@
 import type { Features, View } from '@dossier/core';
 import { DEFAULT_LOCALE } from '@dossier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toUserState } from '../features/auth/service.js';
+import { toUserState } from './actor.js';
 import { unauthorized } from './errors.js';
 import type { ShellRenderer } from './shell.js';
 

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { AppDeps } from '../app.js';
-import { type Actor, hasPermission } from '../features/auth/actor.js';
-import { trackPresence } from '../features/presence/service.js';
+import { type Actor, hasPermission } from '../http/actor.js';
 import { isSameOrigin } from '../http/csrf.js';
 import { TOPIC_PATTERN } from './hub.js';
 
@@ -25,8 +25,11 @@ export function followedTopic(actor: Actor, text: string): string | null | undef
   return m.topic;
 }
 
+/** What else a new connection starts: presence (features/presence), wired in by app.ts. */
+export type OnConnection = (deps: AppDeps, socket: WebSocket, actor: Actor, log: FastifyBaseLogger) => void;
+
 /** The live connection: only for a signed-in user, only from a page of this site. */
-export function liveRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function liveRoutes(app: FastifyInstance, deps: AppDeps, onConnection: OnConnection): void {
   app.get('/__ws', { websocket: true }, (socket, request) => {
     const actor = request.actor;
     if (!actor || !isSameOrigin(request)) {
@@ -34,7 +37,7 @@ export function liveRoutes(app: FastifyInstance, deps: AppDeps): void {
       return;
     }
     deps.live.add(socket, actor.id, actor.sessionId);
-    trackPresence(deps, socket, actor, request.log);
+    onConnection(deps, socket, actor, request.log);
     socket.on('message', (data) => {
       const text = String(data);
       // The client pings every 30 s to keep proxies from closing an idle connection.

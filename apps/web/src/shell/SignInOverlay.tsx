@@ -18,7 +18,7 @@ export function signInFailureText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** Re-sign-in after a 401 (spec 1, point 4): success clears the errors and reloads the last view. */
+/** Re-sign-in after a 401: success clears the errors and reloads the last view. */
 export function SignInOverlay() {
   const { t } = useTranslation();
   const services = useServices();

@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** How often the sign-in window is checked for having been closed (spec 1, point 9). */
+/** How often the sign-in window is checked for having been closed. */
 export const SSO_WINDOW_POLL_MS = 100;
 export const SSO_RETURN_TARGET = '/sso/reauthenticated';
 

@@ -1,4 +1,4 @@
-// The live connection of spec 1, point 4: open only while a user is signed in, ping every 30 s,
+// The live connection: open only while a user is signed in, ping every 30 s,
 // reconnect 10 s after a close. Parse failures and connection errors are only logged.
 
 export const LIVE_PING_MS = 30_000;

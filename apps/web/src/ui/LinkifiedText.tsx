@@ -1,6 +1,6 @@
 import { detectLinks } from '@dossier/core';
 
-/** Plain text with its https URLs and e-mail addresses as links (spec 3, section 5). */
+/** Plain text with its https URLs and e-mail addresses as links. */
 export function LinkifiedText({ text }: { text: string }) {
   return (
     <>

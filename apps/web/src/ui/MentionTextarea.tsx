@@ -3,7 +3,7 @@ import { Paper, Stack, Textarea, type TextareaProps, UnstyledButton } from '@man
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../shell/ServicesContext';
 
-/** Suggestions hide this long after the text area loses focus (spec 3, section 9). */
+/** Suggestions hide this long after the text area loses focus. */
 export const MENTION_HIDE_MS = 200;
 
 export interface MentionSuggestion {

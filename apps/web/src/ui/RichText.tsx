@@ -109,7 +109,7 @@ export interface RichTextProps {
 }
 
 export function RichText({ doc, 'data-testid': testId = 'rich-text' }: RichTextProps) {
-  // Spec 3, section 8: unparseable rich text is logged and shown as empty.
+  // Unparseable rich text is logged and shown as empty.
   if (doc !== undefined && doc !== null && isUnparseableRichText(doc))
     console.error('Unparseable rich text treated as empty', doc);
   const clean = sanitizeRichText(doc);

@@ -8,8 +8,8 @@ import { Extension, useEditor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MentionChips } from './mentionChips';
-import { editableDoc, type RichTextEditorProps } from './RichTextEditor';
 import { RichTextToolbar } from './RichTextToolbar';
+import { editableDoc, type RichTextEditorProps } from './richTextEditorProps';
 import { specStarterKit } from './richTextKit';
 
 // The rich text editor of the specification (loaded on first use through RichTextEditor.tsx): headers 1 to 3, bullet and numbered lists, blockquote,

@@ -1,6 +1,6 @@
 import { i18next } from '../i18n';
 
-/** Writes text to the clipboard; browsers without clipboard support get an alert (spec 1, point 8). */
+/** Writes text to the clipboard; browsers without clipboard support get an alert. */
 export async function copyToClipboard(text: string): Promise<boolean> {
   if (!globalThis.navigator?.clipboard?.writeText) {
     alert(i18next.t('clipboard.writeUnsupported'));

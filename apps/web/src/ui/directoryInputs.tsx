@@ -10,7 +10,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-// The inputs of the shared input rules that rewrite what was typed (spec 3 section 5): a country
+// The inputs of the shared input rules that rewrite what was typed: a country
 // chosen from the list, a web address without credentials, an address of trimmed lines without
 // commas. The rewriting is packages/core's, the same the server applies before storing, so what
 // the field shows after leaving it is what will be stored.

@@ -18,7 +18,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommittedText } from './useCommittedText';
 
-// The shared inputs of spec 3, section 5, over the packages/core rules. Each commits on blur or
+// The shared inputs over the packages/core input rules. Each commits on blur or
 // 200 ms after the last key, and shows its own rule's error until the text is valid again.
 
 type Base = Omit<TextInputProps, 'value' | 'onChange' | 'error'> & { error?: string };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Text inputs commit an edited value on blur, or this long after the last keystroke (spec 3 s.9). */
+/** Text inputs commit an edited value on blur, or this long after the last keystroke. */
 export const COMMIT_DELAY_MS = 200;
 
 /**

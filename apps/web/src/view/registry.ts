@@ -1,9 +1,12 @@
 import { accountPages } from '../features/account/pages';
 import { HomePage } from '../features/home/HomePage';
 import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
+import { payeesPages } from '../features/payees/pages';
+import { recipientsPages } from '../features/recipients/pages';
 import { RichTextPage } from '../features/richTextPage/RichTextPage';
 import { SignInPage } from '../features/signin/SignInPage';
 import { UnknownViewPage } from '../features/unknown/UnknownViewPage';
+import { usersPages } from '../features/users/pages';
 import { wizardPages } from '../features/wizard/pages';
 import { lazyPage, type PageComponent } from './page';
 
@@ -102,6 +105,9 @@ export const pages: Record<string, PageComponent> = {
   requestResult: ResultPage,
   requestInvoice: InvoicePage,
   ...accountPages,
+  ...usersPages,
+  ...recipientsPages,
+  ...payeesPages,
   findRequests: FindRequestsPage,
   selectRecipient: SelectRecipientPage,
   ...wizardPages,

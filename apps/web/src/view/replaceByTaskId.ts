@@ -1,5 +1,5 @@
 /**
- * Replaces every object in a view tree whose taskId matches the pushed task (spec 1, point 4, task
+ * Replaces every object in a view tree whose taskId matches the pushed task (task
  * push). The pushed fields win; fields the push lacks and the object's own `$type` are kept, so a
  * richer object in the view stays renderable. Unchanged branches keep their identity.
  */

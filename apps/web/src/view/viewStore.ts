@@ -2,7 +2,7 @@ import { isUnauthorizedMessage, type View } from '@dossier/core';
 import { ApiError } from '../api';
 import { createStore, type Store } from './createStore';
 
-/** The page view state of the specification (spec 1, points 3 and 4). */
+/** The page view state of the specification. */
 export interface ViewState {
   /** The path (with query) of the latest load. */
   path: string;

@@ -1,4 +1,4 @@
-// The enumerations of the configuration (spec 3, section 9).
+// The enumerations of the configuration.
 
 export const ENTRY_TYPES = [
   'configurationRoot',

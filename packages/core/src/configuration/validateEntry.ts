@@ -1,10 +1,10 @@
 import { isIdentifier, isRequestNumberPrefix, normalizeUrl, parseHolidayLines } from '../inputRules.js';
 import { ROLES } from '../permissions.js';
-import { checkTemplate, richTextTexts } from '../placeholders.js';
-import { sanitizeRichText } from '../richText.js';
+import { richTextTexts } from '../placeholders.js';
 import { isValidScopePath, normalizeScopePath } from '../scopePath.js';
 import { isValidEmail } from '../validators.js';
 import { type EntryDataOf, entryDataIssues, parseEntryData } from './entries.js';
+import { type EntryFieldErrors, REQUIRED, sanitizeTemplateRichText, templateProblem } from './entryRules.js';
 import type { EntryType } from './enums.js';
 import { templateHasSubject } from './enums.js';
 import { validateRequestItemType } from './validateItemType.js';
@@ -12,7 +12,12 @@ import { validateRequestItemType } from './validateItemType.js';
 // The rules of each entry type beyond its shape. The editor shows these messages next to the
 // fields; the server runs the same function and answers 400 with them, saving nothing.
 
-export type EntryFieldErrors = Record<string, string>;
+export {
+  type EntryFieldErrors,
+  REQUIRED,
+  sanitizeTemplateRichText,
+  templateProblem,
+} from './entryRules.js';
 
 export interface EntryInput {
   id: string;
@@ -20,31 +25,6 @@ export interface EntryInput {
   order: number;
   type: EntryType;
   data: unknown;
-}
-
-export const REQUIRED = 'Required.';
-
-/** Rich text links may only be https or mailto; anything else becomes about:blank. */
-export function sanitizeTemplateRichText(value: unknown) {
-  const doc = sanitizeRichText(value);
-  const visit = (node: { marks?: { type: string; attrs?: { href: string } }[]; content?: unknown[] }) => {
-    for (const mark of node.marks ?? []) {
-      if (mark.type === 'link' && mark.attrs && !/^(https:|mailto:)/i.test(mark.attrs.href))
-        mark.attrs.href = 'about:blank';
-    }
-    for (const child of node.content ?? []) visit(child as never);
-  };
-  visit(doc as never);
-  return doc;
-}
-
-/** The first problem of a template text, as a message; undefined when it is fine. */
-export function templateProblem(texts: string[]): string | undefined {
-  for (const text of texts) {
-    const problem = checkTemplate(text)[0];
-    if (problem) return `${problem.source}: ${problem.message}`;
-  }
-  return undefined;
 }
 
 function checkEmails(errors: EntryFieldErrors, field: string, values: string[]): string[] {

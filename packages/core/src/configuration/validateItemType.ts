@@ -1,6 +1,8 @@
 import { isIdentifier } from '../inputRules.js';
 import { richTextTexts } from '../placeholders.js';
 import type { RequestItemTypeEntryData, SmartFormQuestion, TableColumn } from './entries.js';
+import type { EntryFieldErrors } from './entryRules.js';
+import * as entryRules from './entryRules.js';
 import {
   MAX_DECIMAL_PRECISION,
   MAX_SMART_FORM_LEVEL,
@@ -8,8 +10,6 @@ import {
   MIN_DECIMAL_PRECISION,
   TOP_LEVEL_CONDITIONS,
 } from './enums.js';
-import type { EntryFieldErrors } from './validateEntry.js';
-import * as entryRules from './validateEntry.js';
 
 // The rules of request item types: smart form questions nested to level 2, table questions with at
 // most 4 columns, decimal precision 0 to 5, static PDF field sets.

@@ -1,7 +1,7 @@
-// Report summary tables (spec 3 "Report summary columns"; spec 2 "Reports"). A column is an id
+// Report summary tables. A column is an id
 // (the row's group label), a count, an average weighted by a count column, a ratio of two count
 // columns, or a currency amount in minor units. Averages carry a unit, which is how the KPI columns
-// of spec 2 appear: business days, business days less pended, calendar days, days pended
+// of the request page appear: business days, business days less pended, calendar days, days pended
 // internal / external. The totals row is computed from the rows by the same rules, so a weighted
 // average's total is the average over all underlying items, not the mean of the row averages.
 
@@ -59,7 +59,7 @@ export interface ReportAnswer {
 }
 
 export const EMPTY_REPORT_MESSAGE = 'The report generated an empty result set.';
-/** Spec 2 §9: an export holds at most this many rows. */
+/** An export holds at most this many rows. */
 export const REPORT_EXPORT_CAP = 10_000;
 /** The last line of an export that reached the cap (the page says so before the export, too). */
 export const REPORT_EXPORT_CUT_NOTICE =

@@ -1,6 +1,6 @@
 import type { IssueRequestMethod, RequestRecipient } from './model.js';
 
-// Where an issued request goes for each method (spec 2, issueRequest): email needs an email address,
+// Where an issued request goes for each method (issueRequest): email needs an email address,
 // fax a fax number and post a postal address. The spec names the phone for fax; the recipient record
 // has a separate fax field, so the fax number is used and the phone only when there is no fax.
 // The email of the contact the request is addressed to wins over the recipient's general address;

@@ -4,7 +4,7 @@ import { normalizeCountry } from '../countries.js';
 import { cleanedDirectoryFields, recipientContactSchema } from '../directory.js';
 import { cleanAddress } from '../validators.js';
 
-// The request as submitted and stored (spec 2 section 3): sender, applicant ("subject"), the
+// The request as submitted and stored: sender, applicant ("subject"), the
 // recipient snapshot, content and tags. The wizard's draft data is the same shape with every part
 // optional; POST /requests and the part edits of the request page validate with these schemas.
 
@@ -173,7 +173,7 @@ export const draftDataSchema = z.object({
 });
 export type DraftData = z.infer<typeof draftDataSchema>;
 
-/** The KPI figures of the request page, in days (spec 2 section 3; docs/ARCHITECTURE.md decides the rules). */
+/** The KPI figures of the request page, in days (docs/ARCHITECTURE.md decides the rules). */
 export interface RequestKpi {
   businessDaysElapsed: number;
   businessDaysElapsedLessPended: number;

@@ -1,6 +1,6 @@
 import type { RequestRecipient } from './model.js';
 
-// The state of a request's recipient snapshot against the recipient directory (spec 2 section 3):
+// The state of a request's recipient snapshot against the recipient directory:
 // new when it is not in the database, updated when its fields differ from the directory entry of
 // the same version, unchanged otherwise. Used by the server for the stored snapshot and by the
 // select-recipient page while the form is being edited.

@@ -3,7 +3,7 @@ import type { TagValues } from './model.js';
 import type { TagDefinition } from './views.js';
 
 // The tags chosen when adding a result or an invoice and when closing or re-opening a request
-// (spec 2: "tags required by the server"). A required tag has no empty choice.
+// ("tags required by the server"). A required tag has no empty choice.
 
 export const REQUEST_TAGS = {
   result: [

@@ -12,7 +12,7 @@ import type {
 } from './model.js';
 import type { WizardItemType } from './wizard.js';
 
-// The shapes the server sends for the request page and its linked lists (spec 2 section 3). Server
+// The shapes the server sends for the request page and its linked lists. Server
 // and web both use these; each list is built by its own feature on the server.
 
 export interface TagDefinition {

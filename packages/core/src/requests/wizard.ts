@@ -7,7 +7,7 @@ import { isValidEmail, validateWebAddress } from '../validators.js';
 import type { Applicant, DraftData, RequestFile } from './model.js';
 import type { TagDefinition } from './views.js';
 
-// The rules of the new-request wizard (spec 2, "New-request wizard", section 4 "Draft wizard" and
+// The rules of the new-request wizard ("New-request wizard", section 4 "Draft wizard" and
 // section 5): five steps in order, the required fields of each, which steps can be reached, and the
 // Back / Next / Submit buttons. The browser uses them to enable buttons and mark fields; the server
 // uses the same rules on POST /requests, so a request is never stored with a step incomplete.
@@ -55,7 +55,7 @@ export function isValidDateOfBirth(value: string, today = new Date()): boolean {
 
 /**
  * A date typed in the en-AU order (D/M/YYYY, also with '-' or '.') as YYYY-MM-DD; two-digit years
- * are shifted into 2000+ (spec 2 section 5), except for dates in the past (a date of birth), where
+ * are shifted into 2000+, except for dates in the past (a date of birth), where
  * they mean the most recent such year: 85 is 1985, 20 is 2020. A YYYY-MM-DD is taken as it is.
  * Undefined when invalid.
  */

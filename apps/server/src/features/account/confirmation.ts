@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { enqueueMail, escapeHtml } from '../../mail/outbox.js';
-import * as repo from '../users/repository.js';
+import { insertToken, tokenHash, useToken } from '../accountTokens/index.js';
+import { usersRepository as repo } from '../users/index.js';
 
 // Email confirmation: a one-time link mailed (through the outbox) to a registered account, and to
 // an account whose user changed its address. Only the SHA-256 of the token is stored.
@@ -10,14 +11,12 @@ import * as repo from '../users/repository.js';
 export const CONFIRM_PURPOSE = 'confirmEmail';
 const CONFIRM_HOURS = 72;
 
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
-
 export async function sendConfirmation(
   trx: DbOrTrx,
   input: { userId: string; name: string; email: string; baseUrl: string; ip: string },
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await repo.insertToken(trx, {
+  await insertToken(trx, {
     id: tokenHash(token),
     userId: input.userId,
     purpose: CONFIRM_PURPOSE,
@@ -63,7 +62,7 @@ If it was not you, you need do nothing.`,
 
 export async function confirmAccountEmail(db: Db, token: string) {
   return db.transaction().execute(async (trx) => {
-    const userId = await repo.useToken(trx, tokenHash(token), CONFIRM_PURPOSE);
+    const userId = await useToken(trx, tokenHash(token), CONFIRM_PURPOSE);
     if (!userId) {
       // Opened again after it worked: the address is confirmed, and the page says so.
       const used = await repo.userOfUsedToken(trx, tokenHash(token), CONFIRM_PURPOSE);

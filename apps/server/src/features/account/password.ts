@@ -4,11 +4,16 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import type { LiveHub } from '../../live/hub.js';
-import { hashPassword } from '../auth/passwords.js';
-import { authenticate, SIGNIN_FAILURE_TEXT, type SigninInput, startSession } from '../auth/service.js';
-import { endUserSessions } from '../auth/sessions.js';
-import { getPasswordPolicy } from '../configuration/effective.js';
-import * as repo from '../users/repository.js';
+import {
+  authenticate,
+  endUserSessions,
+  hashPassword,
+  SIGNIN_FAILURE_TEXT,
+  type SigninInput,
+  startSession,
+} from '../auth/index.js';
+import { getPasswordPolicy } from '../configuration/index.js';
+import { usersRepository as repo } from '../users/index.js';
 
 // The change-password step of a sign-in whose account is flagged
 // passwordMustBeChangedAtNextLogin: the user proves the current password, sets a new one meeting

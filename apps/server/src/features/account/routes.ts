@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app.js';
 import { notFound } from '../../http/errors.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
-import { requireActor, signedInOnly } from '../auth/policy.js';
+import { requireActor, signedInOnly } from '../auth/index.js';
 import { confirmAccountEmail } from './confirmation.js';
 import { changePasswordAndSignIn } from './password.js';
 import { getAccountView, getRegistrationView, registerAccount, updateAccount } from './service.js';

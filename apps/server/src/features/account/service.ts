@@ -11,22 +11,24 @@ import type { Db, DbOrTrx } from '../../db/database.js';
 import { takeRate } from '../../db/rateLimit.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import type { LiveHub } from '../../live/hub.js';
-import type { Actor } from '../auth/actor.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { endUserSessions } from '../auth/sessions.js';
-import { getPasswordPolicy } from '../configuration/effective.js';
-import { addClaims, findClaims, removeClaims } from '../users/claims.js';
-import * as repo from '../users/repository.js';
-import { selfRoleScopes } from '../users/scopes.js';
+import { retireTokens } from '../accountTokens/index.js';
+import type { Actor } from '../auth/index.js';
+import { endUserSessions, hashPassword, verifyPassword } from '../auth/index.js';
+import { getPasswordPolicy } from '../configuration/index.js';
 import {
+  addClaims,
   assertUnique,
   auditShape,
   diffRoles,
+  findClaims,
   mapUniqueViolation,
   parseRoles,
   personalColumns,
+  removeClaims,
+  usersRepository as repo,
+  selfRoleScopes,
   userFormOf,
-} from '../users/userData.js';
+} from '../users/index.js';
 import { CONFIRM_PURPOSE, sendAlreadyRegistered, sendConfirmation } from './confirmation.js';
 
 // The account page of the signed-in user (/account) and self-registration (/account/create).
@@ -181,7 +183,7 @@ export async function updateAccount(
       await addClaims(trx, actor.id, added);
       if (emailChanged) {
         // Only the newest address's link confirms anything.
-        await repo.retireTokens(trx, actor.id, CONFIRM_PURPOSE);
+        await retireTokens(trx, actor.id, CONFIRM_PURPOSE);
         await sendConfirmation(trx, {
           userId: actor.id,
           name: columns.name,

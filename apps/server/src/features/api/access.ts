@@ -3,9 +3,9 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { openFile } from '../../files/service.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
-import type { Actor } from '../auth/actor.js';
-import { loadVisibleRequest } from '../requests/access.js';
-import type { RequestRow } from '../requests/repository.js';
+import type { Actor } from '../auth/index.js';
+import type { RequestRow } from '../requests/index.js';
+import { loadVisibleRequest } from '../requests/index.js';
 
 /**
  * The request, when the key's scope covers it. A request in another scope answers 404 like an

@@ -6,7 +6,7 @@ import {
   type Role,
   type RoleGrant,
 } from '@dossier/core';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import type { ApiKey } from './keys.js';
 
 // A call of the public API acts as the key: a service user of its own (so every change is recorded

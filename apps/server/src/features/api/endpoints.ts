@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import type { Db } from '../../db/database.js';
 import { forbidden } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import { apiActorOf } from './actor.js';
 import { authenticateApiCall } from './auth.js';
 import type { ApiKey } from './keys.js';

@@ -1,6 +1,6 @@
 import { type ApiScope, effectiveEntries, parseEntryData, type RsaPublicKey } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import { configurationsFor } from '../configuration/cache.js';
+import { configurationsFor } from '../configuration/index.js';
 
 // The API keys of the configuration editor. A key is an apiKeyEntry; its id is the `kid` a client
 // names in its tokens, and the scope path of the configuration that holds it is all the key may see.

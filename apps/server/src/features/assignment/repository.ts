@@ -2,7 +2,7 @@ import { permissionsOfRole, ROLES } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { scopeAtOrUnder, scopeCovers } from '../../db/scopes.js';
-import { TASK_COLUMNS } from '../tasks/repository.js';
+import { TASK_COLUMNS } from '../tasks/index.js';
 
 // SQL of task assignment. Candidates come through task_skills_ready_idx (type -> trained and active
 // users), loads through tasks_assigned_open_idx, a request's holder through tasks_request_idx.

@@ -3,12 +3,18 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
-import { getNearestScopeEntry } from '../configuration/effective.js';
-import { DEFAULT_TASK_NOTICES, taskTypeName } from '../requests/tasks.js';
-import { pushTask } from '../tasks/service.js';
-import { workflowDueAt } from '../workflow/due.js';
-import { completeTaskRow, insertWorkflowTask } from '../workflow/repository.js';
-import { pushTasksChanged, recordTaskAdded, recordTaskCompleted } from '../workflow/taskEvents.js';
+import { getNearestScopeEntry } from '../configuration/index.js';
+import {
+  completeTaskRow,
+  DEFAULT_TASK_NOTICES,
+  insertWorkflowTask,
+  pushTask,
+  pushTasksChanged,
+  recordTaskAdded,
+  recordTaskCompleted,
+  taskTypeName,
+  workflowDueAt,
+} from '../tasks/index.js';
 import { chooseAssignee, type GroupingBehaviour } from './choose.js';
 import * as repo from './repository.js';
 
@@ -29,7 +35,7 @@ import * as repo from './repository.js';
 // Every change of assignee is pushed live: the new assignee's list gains the task, the previous
 // assignee's drops it. Pushes are NOTIFYs sent in the caller's transaction (delivered on commit).
 //
-// People may also move a task by hand (features/tasks/handover.ts): claim it, assign it to a named
+// People may also move a task by hand (features/taskActions/handover.ts): claim it, assign it to a named
 // user or release it. Whoever takes a task that way must be a candidate by the same rule as the
 // automatic assignment (listAssignableUsers), so a hand-made choice never breaks it.
 

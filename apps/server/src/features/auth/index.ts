@@ -1,3 +1,16 @@
-// What other features use of authentication.
-export type { Actor } from './actor.js';
+// What other features use of authentication. The actor and the route guards are the platform's
+// (http/actor.ts, http/guards.ts): features take them from here as they always did.
+export type { Actor } from '../../http/actor.js';
+export {
+  hasPermission,
+  mayAtScope,
+  ownerScopeFor,
+  scopesWithPermission,
+  toUserState,
+} from '../../http/actor.js';
+export { permissionFirst, requireActor, requirePermission, signedInOnly } from '../../http/guards.js';
+export { hashPassword, verifyPassword } from './passwords.js';
+export * as authRepository from './repository.js';
+export type { SigninInput } from './service.js';
+export { authenticate, SIGNIN_FAILURE_TEXT, sessionIdOf, startSession } from './service.js';
 export { endUserSessions } from './sessions.js';

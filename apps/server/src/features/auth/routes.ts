@@ -2,18 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import { toUserState } from '../../http/actor.js';
 import { HttpError } from '../../http/errors.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, safeReturnUrl, sendView, wantsJson } from '../../http/views.js';
-import { providerSignOutUrl } from '../sso/logout.js';
-import {
-  SIGNIN_FAILURE_TEXT,
-  type SigninFailure,
-  sessionIdOf,
-  signIn,
-  signOut,
-  toUserState,
-} from './service.js';
+import { SIGNIN_FAILURE_TEXT, type SigninFailure, sessionIdOf, signIn, signOut } from './service.js';
 
 const signinBody = z.object({
   username: z.string().trim().min(1, 'Username is required.').max(200),
@@ -35,7 +28,14 @@ function failureText(code: string | undefined): string | undefined {
   return code in SIGNIN_FAILURE_TEXT ? SIGNIN_FAILURE_TEXT[code as SigninFailure] : 'Sign-in failed.';
 }
 
-export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+/**
+ * Where a signed-out browser goes instead of the sign-in page: the identity provider's sign-out
+ * page for a session begun there (single sign-on, wired in app.ts so authentication does not depend
+ * on it).
+ */
+export type ProviderSignOut = (sessionId: string, signInUrl: string) => Promise<string | undefined>;
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps, providerSignOut?: ProviderSignOut): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/signin', { schema: { querystring: signinQuery } }, async (request, reply) => {
@@ -90,8 +90,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     let providerUrl: string | undefined;
     if (token) {
       const signInUrl = new URL('/signin', baseUrlOf(request, deps.config.publicUrl)).toString();
-      if (deps.config.sso)
-        providerUrl = await providerSignOutUrl(deps.db, deps.config.sso, sessionIdOf(token), signInUrl);
+      providerUrl = await providerSignOut?.(sessionIdOf(token), signInUrl);
       const sessionId = await signOut(deps.db, token);
       await deps.live.endSession(deps.db, sessionId);
     }

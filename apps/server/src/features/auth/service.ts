@@ -1,15 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  DEFAULT_COUNTRY_CODE,
-  DEFAULT_LOCALE,
-  formatRoleString,
-  permissionsOfRoles,
-  type UserState,
-} from '@dossier/core';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_LOCALE, permissionsOfRoles } from '@dossier/core';
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { getNearestScopeEntry } from '../configuration/effective.js';
-import type { Actor } from './actor.js';
+import type { Actor } from '../../http/actor.js';
 import { addressInRanges } from './ipRanges.js';
 import { verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
@@ -94,11 +87,27 @@ export async function authenticate(
   return { ok: true, userId: user.id, scope: user.scope };
 }
 
+/** The IP ranges in effect for a scope path (its nearest scope entry's), when there is one. */
+export type ScopeIpRanges = (
+  db: DbOrTrx,
+  scopePath: string,
+) => Promise<readonly { id: string; cidrs: readonly string[] }[] | undefined>;
+
+let ipRangesOfScope: ScopeIpRanges | undefined;
+
+/**
+ * The ranges live in the configuration, which builds on this feature (its policies take an
+ * actor), so the app wires the lookup in (app.ts) rather than this feature importing it.
+ */
+export function useScopeIpRanges(lookup: ScopeIpRanges): void {
+  ipRangesOfScope = lookup;
+}
+
 /** The user's IP range (an id among the ranges of its scope entry) must contain the address. */
 async function isAllowedAddress(db: DbOrTrx, user: { ip_range: string | null; scope: string }, ip: string) {
   if (!user.ip_range) return true;
-  const scope = await getNearestScopeEntry(db, user.scope);
-  const range = scope?.ipRanges.find((r) => r.id === user.ip_range);
+  if (!ipRangesOfScope) throw new Error('The IP ranges of scopes are not wired: call useScopeIpRanges.');
+  const range = (await ipRangesOfScope(db, user.scope))?.find((r) => r.id === user.ip_range);
   // A range that no longer exists admits nobody: the restriction is kept, not silently dropped.
   if (!range) return false;
   return addressInRanges(ip, range.cidrs);
@@ -167,16 +176,4 @@ export async function resolveSession(db: DbOrTrx, config: Config, token: string)
 export async function purgeExpired(db: DbOrTrx, config: Config): Promise<void> {
   const idleSince = new Date(Date.now() - config.session.idleMinutes * 60_000);
   await repo.deleteExpired(db, idleSince, new Date(Date.now() - 24 * 3_600_000));
-}
-
-export function toUserState(actor: Actor): UserState {
-  return {
-    id: actor.id,
-    email: actor.email,
-    name: actor.name,
-    locale: actor.locale,
-    countryCode: actor.countryCode,
-    roles: actor.roles.map(formatRoleString),
-    permissions: actor.permissions,
-  };
 }

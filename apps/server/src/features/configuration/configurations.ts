@@ -8,12 +8,12 @@ import {
 } from '@dossier/core';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import { invalidateConfigurationCache } from './cache.js';
 import { getScopeEntry } from './effective.js';
 import { assertCanEdit } from './policy.js';
 import * as repo from './repository.js';
-import { configurationOrNotFound, rethrowUniqueAsConflict, type SaveEntryInput } from './service.js';
+import { configurationOrNotFound, rethrowUniqueAsConflict, type SaveEntryInput } from './saving.js';
 import { entryView } from './views.js';
 
 // Configurations themselves: adding one by scope path, and saving its root entry (id c).

@@ -3,7 +3,7 @@ import { recordEvent } from '../../audit/events.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import { invalidateConfigurationCache } from './cache.js';
 import { DUE_DATE_TYPES, scheduleDueDateRecompute } from './dueDates.js';
 import { assertCanEdit } from './policy.js';

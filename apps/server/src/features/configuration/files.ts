@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { registerFileOwner } from '../../files/access.js';
 import { findFile } from '../../files/repository.js';
 import { claimFile, type FilesContext } from '../../files/service.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import { canViewScope } from './policy.js';
 import * as repo from './repository.js';
 

@@ -1,3 +1,17 @@
 // What other features use of the configuration: the cached configurations and who may edit them.
 export { configurationsFor } from './cache.js';
-export { assertCanEdit } from './policy.js';
+export type { EffectiveEntry } from './effective.js';
+export {
+  getEffectiveEntries,
+  getEffectiveTemplate,
+  getNearestScopeEntry,
+  getPasswordPolicy,
+  getPublicHolidays,
+  getRequestSettings,
+  getScopeEntry,
+  getTaskTypeSettings,
+  listScopeEntries,
+} from './effective.js';
+export { assertCanEdit, assertCanView, requireConfigurationViewer } from './policy.js';
+export { Writer, writeContentLines } from './preview/smartFormPdf.js';
+export { findConfiguration, findSecret } from './repository.js';

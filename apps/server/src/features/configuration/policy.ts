@@ -1,8 +1,7 @@
 import { isWithinScope, type Permission } from '@dossier/core';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../http/errors.js';
-import { type Actor, scopesWithPermission } from '../auth/actor.js';
-import { requirePermission } from '../auth/policy.js';
+import { type Actor, requirePermission, scopesWithPermission } from '../auth/index.js';
 
 // Who may see and change configuration: configuration:view / configuration:edit, in the scopes of
 // the roles that grant them. A configuration is within reach when its scope path lies inside one of

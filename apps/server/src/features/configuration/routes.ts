@@ -4,12 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { requireSignedIn, sendView } from '../../http/views.js';
-import { permissionFirst } from '../auth/policy.js';
+import { permissionFirst } from '../auth/index.js';
 import { newConfiguration } from './configurations.js';
 import { deleteEntryOrConfiguration } from './deletion.js';
 import { requireConfigurationViewer } from './policy.js';
 import { smartFormPreviewRoutes } from './preview/routes.js';
-import { templatePreviewRoutes } from './preview/templateRoutes.js';
 import { getEntry, newChild, revertEntry, saveEntry } from './service.js';
 import { listView } from './views.js';
 
@@ -106,5 +105,4 @@ export function configurationRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   smartFormPreviewRoutes(app, deps);
-  templatePreviewRoutes(app, deps);
 }

@@ -19,38 +19,20 @@ import {
 import type { Db } from '../../db/database.js';
 import type { FilesContext } from '../../files/service.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { checkWebhookUrl } from '../../http/ssrf.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import type { Actor } from '../auth/actor.js';
-import { checkWebhookUrl } from '../webhooks/ssrf.js';
+import type { Actor } from '../auth/index.js';
 import { invalidateConfigurationCache } from './cache.js';
 import { saveRoot } from './configurations.js';
 import { DUE_DATE_TYPES, scheduleDueDateRecompute } from './dueDates.js';
 import { attachEntryFiles } from './files.js';
 import { assertCanEdit, assertCanRead } from './policy.js';
 import * as repo from './repository.js';
+import { configurationOrNotFound, rethrowUniqueAsConflict, type SaveEntryInput } from './saving.js';
 import { type EntryView, entryView, loadChain, type NewEntryHint } from './views.js';
 
 // The use cases of the configuration screens. Every change runs in a transaction that also sends
 // the change notice, and drops this instance's cache right after the commit.
-
-export interface SaveEntryInput {
-  name: string;
-  order: number;
-  isDefault: boolean;
-  isDisabled: boolean;
-  type?: EntryType;
-  data: unknown;
-  /** The version the edit started from; null for a new entry. */
-  version: number | null;
-  /** The edit started from an inherited entry: saving creates an override here. */
-  isInherited?: boolean;
-}
-
-export async function configurationOrNotFound(db: Db, id: string): Promise<repo.ConfigurationRow> {
-  const c = await repo.findConfiguration(db, id);
-  if (!c) throw notFound(`There is no configuration ${id}.`);
-  return c;
-}
 
 /** The edit view; a configuration not stored yet is shown new when the scope path is given. */
 export async function getEntry(
@@ -172,7 +154,7 @@ export async function saveEntry(
       if (type === 'apiKeyEntry') checkApiKey(data as never, errors);
       const url = type === 'apiWebhookEntry' ? (data as { url?: string }).url : undefined;
       if (url && !errors['data.url']) {
-        // The editor strips credentials as they are typed (spec 3, URL input); a URL that still
+        // The editor strips credentials as they are typed (URL input); a URL that still
         // carries them came some other way and is refused rather than quietly changed (issue 8).
         const typed = (input.data as { url?: unknown } | undefined)?.url;
         const raw = typeof typed === 'string' ? typed.trim() : url;
@@ -228,12 +210,6 @@ export async function saveEntry(
     .catch(rethrowUniqueAsConflict);
   invalidateConfigurationCache(db);
   return entryView(db, actor, existing, id);
-}
-
-export function rethrowUniqueAsConflict(error: unknown): never {
-  if ((error as { code?: string }).code === '23505')
-    throw conflict('This entry was created by someone else meanwhile. Reload the page.');
-  throw error;
 }
 
 /** POST …/edit/{c}/{id}/revert: removes this configuration's override of an inherited entry. */

@@ -17,7 +17,7 @@ export type { ChildSummary, EntryView };
 
 import type { DbOrTrx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { type Actor, scopesWithPermission } from '../auth/actor.js';
+import { type Actor, scopesWithPermission } from '../auth/index.js';
 import { listScopeEntries } from './effective.js';
 import { canEdit, canViewScope } from './policy.js';
 import * as repo from './repository.js';

@@ -1,9 +1,9 @@
 import type { CorrespondenceAddress, CorrespondenceItem, IssueRequestMethod } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { htmlToText } from '../../mail/incoming/sanitizeHtml.js';
-import type { Actor } from '../auth/actor.js';
-import { canHandleRequest, isRequestStaff } from '../requests/policy.js';
-import type { RequestRow } from '../requests/repository.js';
+import type { Actor } from '../auth/index.js';
+import type { RequestRow } from '../requests/index.js';
+import { canHandleRequest, isRequestStaff } from '../requests/index.js';
 import { type CorrespondenceRow, listCorrespondenceRows, type StoredAttachment } from './repository.js';
 
 // The Correspondence list of the request page: every note, issued request and message, newest first.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { requireActor } from '../auth/policy.js';
+import { requireActor } from '../auth/index.js';
 import { acceptMessageSender, editCorrespondence } from './service.js';
 
 const params = z.object({ requestNumber: z.string().max(20), messageId: z.string().max(100) });

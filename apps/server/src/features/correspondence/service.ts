@@ -3,11 +3,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { loadVisibleRequest } from '../requests/access.js';
-import { attachRequestFile } from '../requests/files.js';
-import { canHandleRequest } from '../requests/policy.js';
-import { touchRequest } from '../requests/repository.js';
+import type { Actor } from '../auth/index.js';
+import { attachRequestFile, canHandleRequest, loadVisibleRequest, touchRequest } from '../requests/index.js';
 import { isCorrespondenceEditable, listRequestCorrespondence } from './list.js';
 import {
   acceptSender,

@@ -1,7 +1,7 @@
 import { WORKFLOW_TASK_TYPES } from '@dossier/core';
 import type { DashboardTile, TileRow } from './repository.js';
 
-// The rows of the tiles as the client lists them (spec 2 section 3: Task, Correspondence, Result,
+// The rows of the tiles as the client lists them (Task, Correspondence, Result,
 // Request), each tagged with its $type so the page picks the right line layout.
 
 export const DASHBOARD_TASK_TYPES = WORKFLOW_TASK_TYPES;

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 import { likeStartsWith } from '../../db/search.js';
-import type { staffRequests, visibleRequests } from '../requests/policy.js';
+import type { staffRequests, visibleRequests } from '../requests/index.js';
 
 // All SQL of the dashboard tiles. Each tile is a base set (active tasks, correspondence of requests
 // not closed, results neither discarded nor downloaded, closed requests, requests not closed) joined

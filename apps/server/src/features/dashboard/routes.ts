@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import { sendSignedInPage } from '../../http/pageView.js';
 import { optional } from '../../http/query.js';
-import { hasPermission } from '../auth/actor.js';
-import { requireActor } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { hasPermission, requireActor } from '../auth/index.js';
 import { COUNT_CAP, DASHBOARD_TILES } from './repository.js';
 import { DUE_VALUES, getDashboardTile, listSelectableOwners } from './service.js';
 

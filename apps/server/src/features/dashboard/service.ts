@@ -9,10 +9,10 @@ import {
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
-import { type Actor, hasPermission, scopesWithPermission } from '../auth/actor.js';
-import { getPublicHolidays, listScopeEntries } from '../configuration/effective.js';
-import { staffRequests, visibleRequests } from '../requests/policy.js';
-import { localDateTime } from '../requests/tasks.js';
+import { type Actor, hasPermission, scopesWithPermission } from '../auth/index.js';
+import { getPublicHolidays, listScopeEntries } from '../configuration/index.js';
+import { staffRequests, visibleRequests } from '../requests/index.js';
+import { localDateTime } from '../tasks/index.js';
 import { DASHBOARD_TASK_TYPES, type DashboardItem, toDashboardItem } from './items.js';
 import {
   COUNT_CAP,
@@ -24,7 +24,7 @@ import {
   type TileFilters,
 } from './repository.js';
 
-// GET /dashboard/{bind} (spec 2, "Dashboard"): one tile's page, its counts table and the owners the
+// GET /dashboard/{bind}: one tile's page, its counts table and the owners the
 // owner filter offers. Every row and count is limited to the requests the actor may view.
 
 export const DUE_VALUES = ['today', 'tomorrow', 'dayAfterTomorrow'] as const;
@@ -144,7 +144,7 @@ export async function getDashboardTile(
     filters.dueFrom = window.from;
     filters.dueBefore = window.before;
   }
-  // The type filter's empty value leaves out what the sender has to do (spec 2, section 9). It
+  // The type filter's empty value leaves out what the sender has to do. It
   // holds for the counts table too: a key of the table narrows the list the type filter gives, so
   // each count is the number of rows its key lists (issue 22: the table counted the sender's
   // tasks the list left out).

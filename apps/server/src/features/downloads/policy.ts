@@ -1,10 +1,10 @@
 import type { Features } from '@dossier/core';
 import { forbidden } from '../../http/errors.js';
-import { type Actor, hasPermission } from '../auth/actor.js';
-import { visibleRequests } from '../requests/policy.js';
+import { type Actor, hasPermission } from '../auth/index.js';
+import { visibleRequests } from '../requests/index.js';
 import type { RequestCondition } from './repository.js';
 
-// Who may use Download Files (spec 1, the menu): the download-tracking feature must be on and the
+// Who may use Download Files (the menu): the download-tracking feature must be on and the
 // actor must hold file:view:markAsDownloaded and request:view:content (a result's file is request
 // content). The request-results report, over the same data, needs the same feature and content
 // permission (reports/requestResults.ts). A result is listed and downloadable only where the actor

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.js';
-import { requireActor } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { sendSignedInPage } from '../../http/pageView.js';
+import { requireActor } from '../auth/index.js';
 import { type DownloadsOptions, getDownloadFilesView } from './service.js';
 
 export function downloadRoutes(app: FastifyInstance, deps: AppDeps): void {

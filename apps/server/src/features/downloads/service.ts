@@ -2,14 +2,12 @@ import type { DownloadFileItem, DownloadFilesView, Features } from '@dossier/cor
 import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { registerFileReadRecorder } from '../../files/access.js';
-import type { Actor } from '../auth/actor.js';
-import { REQUEST_FILE_OWNER } from '../requests/files.js';
-import { isRequestStaff } from '../requests/policy.js';
-import { findRequest } from '../requests/repository.js';
+import type { Actor } from '../auth/index.js';
+import { findRequest, isRequestStaff, REQUEST_FILE_OWNER } from '../requests/index.js';
 import { assertMayUseDownloads, mayDownloadFrom } from './policy.js';
 import * as repo from './repository.js';
 
-// Download files (spec 2): the quality-assured results (see repository.ts for which and in what
+// Download files: the quality-assured results (see repository.ts for which and in what
 // order). Download fetches the file through GET /files/{key}, which checks visibility; the read is
 // recorded there (recordResultFileRead), so a failed download marks nothing and every other way to
 // the file (the result's link, the API) is recorded too.

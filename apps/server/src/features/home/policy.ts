@@ -1,5 +1,5 @@
 import { EXTERNAL_ROLE, type HomeSectionKey } from '@dossier/core';
-import { type Actor, hasPermission } from '../auth/actor.js';
+import { type Actor, hasPermission } from '../auth/index.js';
 
 // Which sections of the home page a user gets, by what the user does: handling requests (their
 // tasks and the requests they worked), being a request's sender side (what waits on their

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
-import { requireActor } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { sendSignedInPage } from '../../http/pageView.js';
+import { requireActor } from '../auth/index.js';
 import { getHomeView } from './service.js';
 
 export function homeRoutes(app: FastifyInstance, deps: AppDeps): void {

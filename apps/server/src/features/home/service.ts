@@ -7,10 +7,10 @@ import {
   type HomeView,
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import { type Actor, scopesWithPermission } from '../auth/actor.js';
-import { getPublicHolidays } from '../configuration/effective.js';
-import { dueWindow } from '../dashboard/service.js';
-import { visibleRequests } from '../requests/policy.js';
+import { type Actor, scopesWithPermission } from '../auth/index.js';
+import { getPublicHolidays } from '../configuration/index.js';
+import { dueWindow } from '../dashboard/index.js';
+import { visibleRequests } from '../requests/index.js';
 import { homeSectionsFor, senderSide } from './policy.js';
 import * as repo from './repository.js';
 

@@ -1,8 +1,8 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
-import { assignTask, assignTaskTo, listAssignableUsers } from '../assignment/service.js';
-import { createNotification } from '../notifications/service.js';
-import type { RequestRow } from '../requests/repository.js';
+import { assignTask, assignTaskTo, listAssignableUsers } from '../assignment/index.js';
+import { createNotification } from '../notifications/index.js';
+import type { RequestRow } from '../requests/index.js';
 import { senderLabel } from './linking.js';
 import * as repo from './repository.js';
 

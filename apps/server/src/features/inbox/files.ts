@@ -1,7 +1,6 @@
 import { registerFileOwner } from '../../files/access.js';
-import { hasPermission } from '../auth/actor.js';
-import { canViewRequest } from '../requests/policy.js';
-import { findRequest } from '../requests/repository.js';
+import { hasPermission } from '../auth/index.js';
+import { canViewRequest, findRequest } from '../requests/index.js';
 import { findInboxMessage, wasLinkedTo } from './repository.js';
 import { mayWorkMessage } from './service.js';
 

@@ -5,11 +5,10 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { FileStorage } from '../../files/storage.js';
 import { type LiveHub, publishTopic } from '../../live/hub.js';
-import { insertCorrespondence, type StoredAttachment } from '../correspondence/repository.js';
-import { listViewers } from '../presence/repository.js';
-import { findRecipient } from '../recipients/repository.js';
-import { REQUEST_FILE_OWNER } from '../requests/files.js';
-import { type RequestRow, touchRequest } from '../requests/repository.js';
+import { insertCorrespondence, type StoredAttachment } from '../correspondence/index.js';
+import { listViewers } from '../presence/index.js';
+import { findRecipient } from '../recipients/index.js';
+import { REQUEST_FILE_OWNER, type RequestRow, touchRequest } from '../requests/index.js';
 import * as repo from './repository.js';
 
 // Linking an incoming message to a request makes it correspondence of that request (kind message),

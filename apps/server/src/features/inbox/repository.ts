@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 import { escapeLike } from '../../db/search.js';
-import type { visibleRequests } from '../requests/policy.js';
-import { selectTaskItems } from '../requests/tasks.js';
+import type { visibleRequests } from '../requests/index.js';
+import { selectTaskItems } from '../tasks/index.js';
 
 // SQL of the inbox: incoming messages, their links to requests, their files and tasks. Lists read
 // through inbox_messages_received_idx (newest first), the sender indexes and the full-text index;

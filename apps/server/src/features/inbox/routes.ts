@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { permissionFirst, requireActor } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { sendSignedInPage } from '../../http/pageView.js';
+import { permissionFirst, requireActor } from '../auth/index.js';
 import './files.js';
 import { dateQuery, optional } from '../../http/query.js';
 import {
@@ -17,7 +17,7 @@ import {
   unlinkMessage,
 } from './service.js';
 
-// Routes of the inbox (spec 2): the search page and GET /inbox/search, one message's page, canLink,
+// Routes of the inbox: the search page and GET /inbox/search, one message's page, canLink,
 // and POST /inbox/messages/{id}/actions/{link|unlink}.
 
 const searchQuery = pagingQuerySchema.extend({

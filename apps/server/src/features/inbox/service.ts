@@ -16,17 +16,15 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { namesIn, referencesIn, requestNumbersIn } from '../../mail/incoming/matcher.js';
-import { completeTask } from '../assignment/service.js';
-import { type Actor, hasPermission, scopesWithPermission } from '../auth/actor.js';
-import { addInvoice } from '../requests/actions/addInvoice.js';
-import { addResult } from '../requests/actions/addResult.js';
-import { canHandleRequest, visibleRequests } from '../requests/policy.js';
-import { findRequest, touchRequest } from '../requests/repository.js';
-import { localDateTime, toRequestTaskItem } from '../requests/tasks.js';
+import { completeTask } from '../assignment/index.js';
+import { type Actor, hasPermission, scopesWithPermission } from '../auth/index.js';
+import { addInvoice, addResult } from '../requestPage/index.js';
+import { canHandleRequest, findRequest, touchRequest, visibleRequests } from '../requests/index.js';
+import { localDateTime, toRequestTaskItem } from '../tasks/index.js';
 import { linkMessageToRequest, pushToViewers, refreshMessageScope, senderLabel } from './linking.js';
 import * as repo from './repository.js';
 
-// The inbox (spec 2): search, one message's page, canLink, and the actions link and unlink. A
+// The inbox: search, one message's page, canLink, and the actions link and unlink. A
 // message belongs to the scope of the requests it is linked to, else to the inbox's (the root): staff
 // with the inbox permission see and link the messages at or under their scopes only, so one
 // organisation never reads another's replies. What a message may be linked to is limited to the
@@ -95,8 +93,8 @@ export interface InboxSearchInput {
 
 /**
  * The received dates as instants: days are the organisation's (Australia/Sydney, as due dates and
- * the dashboard count them), from the start of the "from" day to the end of the "to" day (spec 2:
- * a "to" date includes that whole day).
+ * the dashboard count them), from the start of the "from" day to the end of the "to" day (a "to"
+ * date includes that whole day).
  */
 export function receivedWindow(terms: Pick<InboxSearchInput, 'receivedAtFrom' | 'receivedAtTo'>): {
   receivedAtFrom?: Date;

@@ -15,15 +15,14 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { actionRegistry } from '../../http/actions.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { findPayee } from '../payees/repository.js';
-import { canHandleRequest } from '../requests/policy.js';
-import { touchRequest } from '../requests/repository.js';
-import type { ItemAction, ItemActionContext, ItemActions } from '../results/itemActions.js';
+import { findPayee } from '../payees/index.js';
+import { canHandleRequest, touchRequest } from '../requests/index.js';
+import type { ItemAction, ItemActionContext, ItemActions } from '../results/index.js';
+import { publishRequestWebhook } from '../webhooks/index.js';
 import { sendRemittanceAdvice } from './remittance.js';
 import { type InvoiceRow, insertPayment, markInvoiceDiscarded, markInvoicePaid } from './repository.js';
-import { publishRequestWebhook } from './webhook.js';
 
-// The actions of the invoice page (spec 2, Invoice page): pay (reached through a payee search),
+// The actions of the invoice page (Invoice page): pay (reached through a payee search),
 // sendRemittanceAdvice and discard.
 
 type Ctx = ItemActionContext<InvoiceRow>;
@@ -61,7 +60,7 @@ const payBody = z.object({
 type PayBody = z.infer<typeof payBody>;
 
 /**
- * The rules across fields (spec 2, validation rules, pay invoice), and against the invoice: a
+ * The rules across fields (validation rules, pay invoice), and against the invoice: a
  * payment is positive, in the invoice's currency and at most its balance (issue 23).
  */
 function paymentErrors(input: PayBody, invoice: InvoiceRow): Record<string, string> {

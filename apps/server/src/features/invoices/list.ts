@@ -1,8 +1,8 @@
 import { type InvoiceItem, type InvoicePaymentItem, invoiceBalance, type PaymentMethod } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
-import { isRequestStaff } from '../requests/policy.js';
-import type { RequestRow } from '../requests/repository.js';
+import type { Actor } from '../auth/index.js';
+import type { RequestRow } from '../requests/index.js';
+import { isRequestStaff } from '../requests/index.js';
 import { type InvoiceRow, listInvoices, listPayments, type PaymentRow } from './repository.js';
 
 // The Invoices list of the request page (and the item the invoice page shows). The caller has

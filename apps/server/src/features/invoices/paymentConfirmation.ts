@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import { actionRegistry } from '../../http/actions.js';
 import { conflict } from '../../http/errors.js';
-import { canHandleRequest } from '../requests/policy.js';
-import { touchRequest } from '../requests/repository.js';
-import type { ItemActionContext, ItemActions } from '../results/itemActions.js';
+import { canHandleRequest, touchRequest } from '../requests/index.js';
+import type { ItemActionContext, ItemActions } from '../results/index.js';
 import { type InvoiceRow, markPaymentConfirmed } from './repository.js';
 
-// "Paid and confirmed" (spec 2, invoice states): the system that made the payment confirms it
+// "Paid and confirmed" (invoice states): the system that made the payment confirms it
 // through the public API once the money has gone out. It is not an action of the invoice page (a
 // person in Dossier cannot know the bank executed the payment), so it has a registry of its own,
 // run like the page's actions: the request row locked, the state checked on commit (409).

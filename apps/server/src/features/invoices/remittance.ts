@@ -6,9 +6,9 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { FileStorage } from '../../files/storage.js';
 import { badRequest } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { getRequestSettings } from '../configuration/effective.js';
-import { touchRequest } from '../requests/repository.js';
-import type { ItemActionContext } from '../results/itemActions.js';
+import { getRequestSettings } from '../configuration/index.js';
+import { touchRequest } from '../requests/index.js';
+import type { ItemActionContext } from '../results/index.js';
 import { renderRemittanceAdvicePdf } from './remittancePdf.js';
 import {
   findPayment,

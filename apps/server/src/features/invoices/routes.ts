@@ -4,11 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { forbidden } from '../../http/errors.js';
-import { hasPermission } from '../auth/actor.js';
-import { requireActor } from '../auth/policy.js';
-import { searchPayees } from '../payees/service.js';
-import { runItemAction } from '../results/itemActions.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { sendSignedInPage } from '../../http/pageView.js';
+import { hasPermission, requireActor } from '../auth/index.js';
+import { searchPayees } from '../payees/index.js';
+import { runItemAction } from '../results/index.js';
 import { invoiceActions } from './actions.js';
 import { findInvoice } from './repository.js';
 import { getInvoiceView } from './view.js';
@@ -60,7 +59,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  // The payee search of the pay action (spec 2, GET /payees/search): handlers pay invoices, so it
+  // The payee search of the pay action (GET /payees/search): handlers pay invoices, so it
   // is open to them as well as to whoever may view the payee database.
   r.get('/payees/search', { schema: { querystring: payeeSearchQuery } }, async (request) => {
     const actor = requireActor(request);

@@ -9,9 +9,8 @@ import {
 import type { AppDeps } from '../../app.js';
 import { offeredActionNames } from '../../http/actions.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { type Actor, hasPermission } from '../auth/actor.js';
-import { loadVisibleRequest } from '../requests/access.js';
-import { isRequestStaff } from '../requests/policy.js';
+import { type Actor, hasPermission } from '../auth/index.js';
+import { isRequestStaff, loadVisibleRequest } from '../requests/index.js';
 import { invoiceActions } from './actions.js';
 import { invoiceItem } from './list.js';
 import { findInvoice } from './repository.js';

@@ -2,7 +2,7 @@ import { acknowledgeNotificationsSchema } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.js';
-import { requireActor, signedInOnly } from '../auth/policy.js';
+import { requireActor, signedInOnly } from '../auth/index.js';
 import { acknowledgeNotifications, countActiveNotifications, listNotifications } from './service.js';
 
 export function notificationRoutes(app: FastifyInstance, deps: AppDeps): void {

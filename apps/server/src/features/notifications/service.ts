@@ -6,7 +6,7 @@ import {
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import * as repo from './repository.js';
 
 // The bell shows "99+" style counts: counting stops at this many.

@@ -1,7 +1,7 @@
 import { isWithinScope } from '@dossier/core';
 import { forbidden } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { scopesWithPermission } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
+import { scopesWithPermission } from '../auth/index.js';
 
 // Who may read and re-send which outgoing mail. Mail is scoped like what it is about: an
 // administrator holding mail:view at a scope reads the mail of that scope and below (a request's

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { sendStoredFile } from '../../files/routes.js';
 import { notFound } from '../../http/errors.js';
+import { sendRefusalPage, sendSignedInPage } from '../../http/pageView.js';
 import { optional } from '../../http/query.js';
-import { requireActor } from '../auth/policy.js';
-import { sendRefusalPage, sendSignedInPage } from '../users/pageView.js';
+import { requireActor } from '../auth/index.js';
 import { COUNT_CAP, MAIL_STATUSES } from './repository.js';
 import {
   getOutboxMessageView,

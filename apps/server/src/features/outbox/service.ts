@@ -6,8 +6,8 @@ import { type FilesContext, openAllowedFile } from '../../files/service.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { sanitizeEmailHtml } from '../../mail/incoming/sanitizeHtml.js';
 import type { MailAttachment } from '../../mail/outbox.js';
-import type { Actor } from '../auth/actor.js';
-import { setDeliveryStatusByOutboxId } from '../correspondence/repository.js';
+import type { Actor } from '../auth/index.js';
+import { setDeliveryStatusByOutboxId } from '../correspondence/index.js';
 import { mailScopes, mayReachMail, requireMailView } from './policy.js';
 import * as repo from './repository.js';
 

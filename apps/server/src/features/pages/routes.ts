@@ -2,7 +2,7 @@ import { isUnparseableRichText, type RichTextDoc, sanitizeRichText } from '@doss
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { sendView } from '../../http/views.js';
-import { getEffectiveTemplate } from '../configuration/effective.js';
+import { getEffectiveTemplate } from '../configuration/index.js';
 import { DEFAULT_PAGE_BODIES } from './content.js';
 
 export function pageRoutes(app: FastifyInstance, deps: AppDeps): void {

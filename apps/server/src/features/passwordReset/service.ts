@@ -8,11 +8,9 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { richTextToHtml, richTextToText } from '../../mail/richText.js';
-import { tokenHash } from '../account/confirmation.js';
-import { hashPassword } from '../auth/passwords.js';
-import { endUserSessions } from '../auth/sessions.js';
-import { getEffectiveTemplate, getPasswordPolicy } from '../configuration/effective.js';
-import { insertToken, retireTokens, useToken } from '../users/repository.js';
+import { insertToken, retireTokens, tokenHash, useToken } from '../accountTokens/index.js';
+import { endUserSessions, hashPassword } from '../auth/index.js';
+import { getEffectiveTemplate, getPasswordPolicy } from '../configuration/index.js';
 import * as repo from './repository.js';
 
 // Forgot password and set password. The answer to a reset request never tells whether the address

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
-import type { Actor } from '../auth/actor.js';
-import { createNotification } from '../notifications/service.js';
+import type { Actor } from '../auth/index.js';
+import { createNotification } from '../notifications/index.js';
 
 // A payee's bank account and email decide where money and remittance advice go: a change of either
 // is how a payment is redirected. Such a change is kept in the payee's history with before and

@@ -3,9 +3,8 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
-import type { Actor } from '../auth/actor.js';
-import { canViewRequest } from '../requests/policy.js';
-import { findRequest } from '../requests/repository.js';
+import type { Actor } from '../auth/index.js';
+import { canViewRequest, findRequest } from '../requests/index.js';
 import * as repo from './repository.js';
 
 // Presence: which users have a request page open right now. The page announces itself over its live

@@ -2,8 +2,8 @@ import type { DbOrTrx } from '../../db/database.js';
 import { registerFileOwner } from '../../files/access.js';
 import { claimFile, type FilesContext } from '../../files/service.js';
 import { badRequest } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
+import { hasPermission } from '../auth/index.js';
 
 // A recipient's attachments (a consent form, a fee schedule …) belong to the recipient: whoever may
 // see recipients may read them.

@@ -1,4 +1,4 @@
-import { type Actor, mayAtScope, ownerScopeFor } from '../auth/actor.js';
+import { type Actor, mayAtScope, ownerScopeFor } from '../auth/index.js';
 
 // Every recipient may be viewed and chosen by whoever has recipient:view (the directory is shared),
 // but it belongs to the scope it was created in: only editors at that scope, or above it, change it.

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { permissionFirst, requirePermission } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { sendSignedInPage } from '../../http/pageView.js';
+import { permissionFirst, requirePermission } from '../auth/index.js';
 import { createRecipient, getRecipientView, searchRecipients, updateRecipient } from './service.js';
 
 const searchQuery = pagingQuerySchema.extend({

@@ -11,12 +11,12 @@ import {
 } from '@dossier/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import type { ReportDefinition } from './definition.js';
 import type { ReportFilters } from './filters.js';
 import { assertFiltersFit, assertMayRun, reportContext } from './service.js';
 
-// A report's export (`export=csv`, spec 2 §7): the same filters and visibility as the page, one line
+// A report's export (`export=csv`): the same filters and visibility as the page, one line
 // per item, at most REPORT_EXPORT_CAP lines after the header. The rows come from a server-side
 // cursor, BATCH at a time, and each batch is written only when the client has taken the one before
 // (backpressure), so memory stays flat however slow the client; the first line goes out as soon as

@@ -1,7 +1,7 @@
 import type { Features, Permission, ReportChart, ReportColumn, ReportName, ReportRow } from '@dossier/core';
 import type { RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import type { HolidaySets } from './calendar.js';
 import type { FilterName, ReportFilters } from './filters.js';
 
@@ -37,7 +37,7 @@ export interface ReportDefinition {
   title: string;
   /** Permissions needed besides reports:view. */
   needs: Permission[];
-  /** A feature that must be on (spec 1: Request Results only with download tracking). */
+  /** A feature that must be on (Request Results only with download tracking). */
   feature?: keyof Features;
   filters: readonly FilterName[];
   /** The choices of the status filter, when the report has one. */

@@ -1,6 +1,6 @@
 import type { ReportColumn } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { visibleRequests } from '../requests/policy.js';
+import { visibleRequests } from '../requests/index.js';
 import { withinReportScopes } from './access.js';
 import { calendarCte, type HolidaySets, holidaySetOf, localDate } from './calendar.js';
 import type { ReportContext } from './definition.js';

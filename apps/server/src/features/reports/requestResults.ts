@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { visibleRequests } from '../requests/policy.js';
+import { visibleRequests } from '../requests/index.js';
 import { withinReportScopes } from './access.js';
 import { calendarCte, holidaySetOf, localDate } from './calendar.js';
 import { type ReportContext, type ReportDefinition, weeklyChart } from './definition.js';

@@ -4,17 +4,17 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { fieldErrorsOf } from '../../http/actions.js';
 import { badRequest } from '../../http/errors.js';
+import { sendRefusalPage, sendSignedInPage } from '../../http/pageView.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
 import { requireSignedIn } from '../../http/views.js';
-import { requireActor } from '../auth/policy.js';
-import { sendRefusalPage, sendSignedInPage } from '../users/pageView.js';
+import { requireActor } from '../auth/index.js';
 import { exportReportCsv } from './csvExport.js';
 import type { ReportDefinition } from './definition.js';
 import { filtersOf, type ReportQuery, reportQuerySchema } from './filters.js';
 import { REPORTS } from './index.js';
 import { getReportView, runReport } from './service.js';
 
-// Per report (spec 2 "Reports"): GET {path} is the page (or, with export=csv, the export), GET
+// Per report: GET {path} is the page (or, with export=csv, the export), GET
 // {path}/filter answers the summary table (or, with export=csv, the export) for the Run Report form.
 // The page itself ignores its filters (the browser reads them from the address and runs the report
 // through /filter, which shows a bad one beside its field), so a shared address with a mistyped date

@@ -13,8 +13,8 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { badRequest, forbidden } from '../../http/errors.js';
-import { type Actor, hasPermission } from '../auth/actor.js';
-import { listScopeEntries } from '../configuration/effective.js';
+import { type Actor, hasPermission } from '../auth/index.js';
+import { listScopeEntries } from '../configuration/index.js';
 import { reportScopes } from './access.js';
 import { loadHolidaySets, TIME_ZONE } from './calendar.js';
 import type { ReportContext, ReportDefinition } from './definition.js';

@@ -6,7 +6,7 @@ import { inDateRange, inDayRange, inScope, type ReportFilters } from './filters.
 // The task rows the task reports share: within the actor's report scopes (a task carries its
 // request's scope), the chosen scope and task type. A completed task was overdue when the workflow
 // recorded it so, or else when it was completed after its due time. On Active Tasks an empty task
-// type means every type except Sender Action Required (spec 2 §9): those wait on the sender, not on
+// type means every type except Sender Action Required: those wait on the sender, not on
 // staff; choosing that type shows them.
 
 export const TASK_OVERDUE_WHEN_COMPLETED = sql<boolean>`coalesce(t.was_overdue, t.completed_at > t.due_at, false)`;

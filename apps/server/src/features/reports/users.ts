@@ -1,6 +1,6 @@
 import type { ReportChart } from '@dossier/core';
 import { sql } from 'kysely';
-import { scopesWithPermission } from '../auth/actor.js';
+import { scopesWithPermission } from '../auth/index.js';
 import { withinReportScopes, withinScopes } from './access.js';
 import { calendarCte, holidaySetOf } from './calendar.js';
 import type { ReportContext, ReportDefinition } from './definition.js';

@@ -3,7 +3,7 @@ import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { likeContains, likeStartsWith } from '../../db/search.js';
-import type { visibleRequests } from '../requests/policy.js';
+import type { visibleRequests } from '../requests/index.js';
 
 // All SQL of the find-requests search. Every condition has an index behind it on 1,000,000 requests
 // (migrations 0009 and 0014): the number by its primary key or prefix index, applicant and recipient

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import { sendSignedInPage } from '../../http/pageView.js';
 import { dateQuery, optional } from '../../http/query.js';
-import { requirePermission } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { requirePermission } from '../auth/index.js';
 import { TOTAL_CAP } from './repository.js';
 import { getFindRequestsView, searchRequests } from './service.js';
 

@@ -9,12 +9,12 @@ import {
 import type { DbOrTrx } from '../../db/database.js';
 import { toSearchAnswer } from '../../db/search.js';
 import { badRequest } from '../../http/errors.js';
-import { type Actor, scopesWithPermission } from '../auth/actor.js';
-import { listScopeEntries } from '../configuration/effective.js';
-import { visibleRequests } from '../requests/policy.js';
+import { type Actor, scopesWithPermission } from '../auth/index.js';
+import { listScopeEntries } from '../configuration/index.js';
+import { visibleRequests } from '../requests/index.js';
 import * as repo from './repository.js';
 
-// Find requests (spec 2, "Find requests"): the page's view and GET /requests/search. The search is
+// Find requests: the page's view and GET /requests/search. The search is
 // always limited to the requests the actor may view; the scope field only narrows it further.
 
 export interface RequestHit {

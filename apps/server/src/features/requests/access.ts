@@ -1,7 +1,7 @@
 import { REQUEST_NUMBER_PATTERN } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import { canViewRequest } from './policy.js';
 import { findRequest, type RequestRow } from './repository.js';
 

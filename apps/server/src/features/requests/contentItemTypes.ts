@@ -1,7 +1,7 @@
 import type { RequestContent, WizardItemType } from '@dossier/core';
 import { toWizardItemType } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import { getEffectiveEntries } from '../configuration/effective.js';
+import { getEffectiveEntries } from '../configuration/index.js';
 
 /**
  * The item types of a request's content as its scope configures them now: their smart forms (option

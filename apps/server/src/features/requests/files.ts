@@ -2,8 +2,8 @@ import type { DbOrTrx } from '../../db/database.js';
 import { registerFileOwner } from '../../files/access.js';
 import type { FileKind } from '../../files/content.js';
 import { attachFile, type FilesContext } from '../../files/service.js';
-import type { Actor } from '../auth/actor.js';
-import { findRequestFileUse, type RequestFileUse } from '../results/repository.js';
+import type { Actor } from '../auth/index.js';
+import { findRequestFileUse, type RequestFileUse } from './fileUseRepository.js';
 import { canViewRequest, isRequestStaff } from './policy.js';
 import { findRequest } from './repository.js';
 

@@ -2,7 +2,7 @@ import { EXTERNAL_ROLE, isWithinScope, type Permission, permissionsOfRole } from
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { likeStartsWith } from '../../db/search.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 
 // Who may see and work a request. A role covers its scope and everything below it: a submitter at
 // /org/acme/ sees Acme's requests, a handler at / sees all. An external user (an advisor) sees only

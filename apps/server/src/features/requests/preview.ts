@@ -7,7 +7,7 @@ import {
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { htmlToText } from '../../mail/incoming/sanitizeHtml.js';
-import { getScopeEntry } from '../configuration/effective.js';
+import { getScopeEntry } from '../configuration/index.js';
 import type { RequestRow } from './repository.js';
 
 // The hover preview of a request in lists (GET /requests/{n}/preview): a few lines about the

@@ -3,10 +3,9 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { actionRegistry } from '../../http/actions.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { getRequestSettings } from '../configuration/effective.js';
-import { publishRequestWebhook } from '../invoices/webhook.js';
-import { canHandleRequest } from '../requests/policy.js';
-import { touchRequest } from '../requests/repository.js';
+import { getRequestSettings } from '../configuration/index.js';
+import { canHandleRequest, touchRequest } from '../requests/index.js';
+import { publishRequestWebhook } from '../webhooks/index.js';
 import { closeRequestAutomatically } from './autoClose.js';
 import type { ItemAction, ItemActionContext, ItemActions } from './itemActions.js';
 import {
@@ -16,7 +15,7 @@ import {
   type ResultRow,
 } from './repository.js';
 
-// The actions of the result page (spec 2, Result page): qualityAssure with the item types the result
+// The actions of the result page (Result page): qualityAssure with the item types the result
 // covers, and discard.
 
 type Ctx = ItemActionContext<ResultRow>;

@@ -2,11 +2,11 @@ import { describeTags, REQUEST_TAGS } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
-import { insertCorrespondence } from '../correspondence/repository.js';
-import { publishRequestWebhook } from '../invoices/webhook.js';
-import { createNotification } from '../notifications/service.js';
-import type { RequestRow } from '../requests/repository.js';
+import type { Actor } from '../auth/index.js';
+import { insertCorrespondence } from '../correspondence/index.js';
+import { createNotification } from '../notifications/index.js';
+import type { RequestRow } from '../requests/index.js';
+import { publishRequestWebhook } from '../webhooks/index.js';
 import { closeRequestRow } from './repository.js';
 
 // Request settings autoCloseRequestWhenAllResultsAreQualityAssured: the QA of the last result

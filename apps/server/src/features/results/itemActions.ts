@@ -2,9 +2,9 @@ import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { type ActionDefinition, type ActionRegistry, commitAction } from '../../http/actions.js';
 import { notFound } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { loadVisibleRequest } from '../requests/access.js';
-import type { RequestRow } from '../requests/repository.js';
+import type { Actor } from '../auth/index.js';
+import type { RequestRow } from '../requests/index.js';
+import { loadVisibleRequest } from '../requests/index.js';
 
 // The actions of one result or invoice (POST /requests/{n}/results|invoices/{id}/actions/{action}),
 // in the one action framework (http/actions.ts). Like the request actions, the request row is locked

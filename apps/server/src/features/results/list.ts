@@ -1,8 +1,8 @@
 import { type ResultItem, senderSeesResult } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
-import { isRequestStaff } from '../requests/policy.js';
-import type { RequestRow } from '../requests/repository.js';
+import type { Actor } from '../auth/index.js';
+import type { RequestRow } from '../requests/index.js';
+import { isRequestStaff } from '../requests/index.js';
 import { listResults, type ResultRow } from './repository.js';
 
 // The Results list of the request page (and the item the result page shows). The caller has

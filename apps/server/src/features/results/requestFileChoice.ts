@@ -1,11 +1,11 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { FilesContext } from '../../files/service.js';
 import { badRequest } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { attachRequestFile } from '../requests/files.js';
+import type { Actor } from '../auth/index.js';
+import { attachRequestFile } from '../requests/index.js';
 import { classifyRequestFile, findFileOwner, isCorrespondenceAttachment } from './repository.js';
 
-// The file of a new result or invoice (spec 2, request actions): either a fresh upload, which the
+// The file of a new result or invoice (request actions): either a fresh upload, which the
 // request takes over now, or an attachment of the request's correspondence that is not blocked.
 // Anything else (the authority, another request's file, someone else's upload) is refused.
 

@@ -2,8 +2,8 @@ import { REQUEST_TAGS, type ResultItem, type TagDefinition, type View } from '@d
 import type { AppDeps } from '../../app.js';
 import { offeredActionNames } from '../../http/actions.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { loadVisibleRequest } from '../requests/access.js';
+import type { Actor } from '../auth/index.js';
+import { loadVisibleRequest } from '../requests/index.js';
 import { requestItemTypes, resultActions } from './actions.js';
 import { canViewResult, toResultItem } from './list.js';
 import { findResult } from './repository.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { requirePermission } from '../auth/policy.js';
+import { requirePermission } from '../auth/index.js';
 import { asList, resourceTypes, schemas, serviceProviderConfig } from './discovery.js';
 import { installScimErrorHandler, SCIM_CONTENT_TYPE, ScimError, scimNotFound } from './errors.js';
 import * as groups from './groups.js';

@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { permissionFirst, requirePermission } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { sendSignedInPage } from '../../http/pageView.js';
+import { permissionFirst, requirePermission } from '../auth/index.js';
 import { getSelectRecipientView, saveRequestRecipient } from './service.js';
 
 const params = z.object({ requestNumber: z.string().max(40) });
 const flag = z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true');
 
-// The address carries the search (spec 2 routes): search.name … and search._trigger=1 to run it.
+// The address carries the search: search.name … and search._trigger=1 to run it.
 const viewQuery = z.object({
   enterNew: flag.optional(),
   'search.name': z.string().max(200).optional(),

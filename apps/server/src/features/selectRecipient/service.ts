@@ -13,15 +13,13 @@ import {
 import { diffRecords, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import * as recipients from '../recipients/repository.js';
-import { loadVisibleRequest } from '../requests/access.js';
-import { canHandleRequest } from '../requests/policy.js';
-import { type RequestRow, touchRequest } from '../requests/repository.js';
-import { searchRecipientSnapshots } from '../wizard/applicantSearch.js';
+import type { Actor } from '../auth/index.js';
+import { recipientsRepository as recipients } from '../recipients/index.js';
+import { canHandleRequest, loadVisibleRequest, type RequestRow, touchRequest } from '../requests/index.js';
+import { searchRecipientSnapshots } from '../wizard/index.js';
 import { storeRecipientSnapshot } from './repository.js';
 
-// Select recipient (spec 2, "Select recipient"): a handler of the request's scope searches the
+// Select recipient: a handler of the request's scope searches the
 // recipient directory (the recipients feature's own search), picks an entry or enters a new one,
 // edits it and saves it into the request as its recipient snapshot.
 
@@ -81,7 +79,7 @@ export async function getSelectRecipientView(
       result: result && { ...result, summary: searchSummary(result) },
     },
     enterNew: query.enterNew ?? false,
-    // A new recipient takes the searched email only when it is a valid address (spec 2).
+    // A new recipient takes the searched email only when it is a valid address.
     newRecipient: requestRecipientSchema.parse({
       name: query.name?.trim() ?? '',
       phone: query.phone?.trim() ?? '',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { likeContains, likeStartsWith } from '../../db/search.js';
-import { holdsHandlingRole } from '../assignment/repository.js';
+import { holdsHandlingRole } from '../assignment/index.js';
 
 // SQL of the task skills pages: the users within the actor's scopes who may work requests (only
 // they are ever assigned tasks, so only their skills mean anything), their roles and their skills.

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { permissionFirst, requirePermission } from '../auth/policy.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { sendSignedInPage } from '../../http/pageView.js';
+import { permissionFirst, requirePermission } from '../auth/index.js';
 import { getSkillsView, saveSkills } from './service.js';
 
-// The task skills pages (spec 2): GET /tasks/skills/levels and /tasks/skills/status, POST /tasks/skills.
+// The task skills pages: GET /tasks/skills/levels and /tasks/skills/status, POST /tasks/skills.
 
 const viewQuery = pagingQuerySchema.extend({ name: z.string().max(200).optional() });
 

@@ -14,12 +14,12 @@ import type { Db, DbOrTrx } from '../../db/database.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
-import { reassignOpenTasks } from '../assignment/service.js';
-import { type Actor, scopesWithPermission } from '../auth/actor.js';
-import { onlineUsers } from '../presence/service.js';
+import { reassignOpenTasks } from '../assignment/index.js';
+import { type Actor, scopesWithPermission } from '../auth/index.js';
+import { onlineUsers } from '../presence/index.js';
 import * as repo from './repository.js';
 
-// Task skills (spec 2): per user and trainable task type a level (untrained/trained) and a status
+// Task skills: per user and trainable task type a level (untrained/trained) and a status
 // (inactive/active); status can be active only while trained. Assignment takes a user for a task
 // type only when trained and active, so every change re-runs the assignment of the user's tasks.
 

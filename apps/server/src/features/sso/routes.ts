@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
-import { toUserState } from '../auth/service.js';
+import { toUserState } from '../auth/index.js';
 import { backchannelLogout } from './logout.js';
 import { beginSsoSignIn, callbackUrl, finishSsoSignIn } from './service.js';
 

@@ -3,8 +3,8 @@ import * as oidc from 'openid-client';
 import { recordEvent } from '../../audit/events.js';
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { sessionIdOf, startSession } from '../auth/service.js';
-import { getNearestScopeEntry } from '../configuration/effective.js';
+import { sessionIdOf, startSession } from '../auth/index.js';
+import { getNearestScopeEntry } from '../configuration/index.js';
 import { providerOf, type SsoConfig } from './client.js';
 import * as repo from './repository.js';
 

@@ -1,5 +1,5 @@
 import { isSenderTaskType } from '@dossier/core';
-import { type Actor, mayAtScope } from '../auth/actor.js';
+import { type Actor, mayAtScope } from '../auth/index.js';
 
 // Who may move a task by hand (issue 22 item 5). Every route first needs the actor to work the
 // task at all (actions.ts: a handler of its request, its assignee, or for an inbox message's task

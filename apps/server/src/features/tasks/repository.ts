@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 
 export const TASK_COLUMNS = [
@@ -21,4 +22,59 @@ export function listOpenAssignedTo(db: DbOrTrx, userId: string, limit: number) {
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+export interface NewWorkflowTask {
+  type: string;
+  subject: string;
+  requestNumber: string | null;
+  messageId?: string | null;
+  scope: string;
+  notice: string;
+  triggeredAt: Date;
+  triggeredBy: string | null;
+  dueAt: Date;
+  dueFixed?: boolean;
+  workflowKey: string | null;
+}
+
+/** Inserts the task unless one with the same workflow key exists; answers its id if inserted. */
+export async function insertWorkflowTask(trx: DbOrTrx, task: NewWorkflowTask): Promise<string | undefined> {
+  const row = await trx
+    .insertInto('tasks')
+    .values({
+      type: task.type,
+      subject: task.subject,
+      request_number: task.requestNumber,
+      message_id: task.messageId ?? null,
+      scope: task.scope,
+      notice: task.notice,
+      triggered_at: task.triggeredAt,
+      triggered_by: task.triggeredBy,
+      due_at: task.dueAt,
+      due_fixed: task.dueFixed ?? false,
+      workflow_key: task.workflowKey,
+    })
+    .onConflict((oc) => oc.column('workflow_key').where('workflow_key', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Completes an open task; was_overdue records whether it was completed after its due date (a
+ * 9999-12-31 due date never is). Answers the row for the live push, or undefined if it was done.
+ */
+export function completeTaskRow(trx: DbOrTrx, taskId: string, by: string | null, at: Date) {
+  return trx
+    .updateTable('tasks')
+    .set({
+      completed_at: at,
+      completed_by: by,
+      was_overdue: sql<boolean>`coalesce(due_at < ${at}, false)`,
+    })
+    .where('id', '=', taskId)
+    .where('completed_at', 'is', null)
+    .returning(TASK_COLUMNS)
+    .executeTakeFirst();
 }

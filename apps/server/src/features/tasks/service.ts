@@ -1,7 +1,7 @@
 import type { AssignedTask, WorkflowTaskType } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import * as repo from './repository.js';
 
 // The assigned-tasks overlay shows at most this many; the task list pages show the rest.

@@ -2,7 +2,7 @@ import { formatRoleString } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import { listClaimsInScopes, takeClaim } from './claims.js';
 import { mayActOnScope, userScopes } from './policy.js';
 import * as repo from './repository.js';

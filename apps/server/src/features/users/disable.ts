@@ -1,8 +1,8 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
-import { reassignOpenTasks } from '../assignment/service.js';
-import { endUserSessions } from '../auth/sessions.js';
+import { reassignOpenTasks } from '../assignment/index.js';
+import { endUserSessions } from '../auth/index.js';
 
 /**
  * What follows when an account is disabled, whoever disabled it: whoever is signed in as it is

@@ -1,2 +1,15 @@
 // What other features use of user administration.
+
+export { addClaims, findClaims, removeClaims } from './claims.js';
 export { settleDisabledUser } from './disable.js';
+export * as usersRepository from './repository.js';
+export { selfRoleScopes } from './scopes.js';
+export {
+  assertUnique,
+  auditShape,
+  diffRoles,
+  mapUniqueViolation,
+  parseRoles,
+  personalColumns,
+  userFormOf,
+} from './userData.js';

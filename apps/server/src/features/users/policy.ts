@@ -1,6 +1,6 @@
 import { isWithinScope, type Permission, type RoleGrant } from '@dossier/core';
-import type { Actor } from '../auth/actor.js';
-import { scopesWithPermission } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
+import { scopesWithPermission } from '../auth/index.js';
 
 // Who may see and change which user: an administrator acts only on users whose scope lies inside
 // a scope where it holds the permission, and grants or removes roles only inside those scopes.

@@ -1,6 +1,6 @@
 import { DEFAULT_PASSWORD_POLICY, isWithinScope, type PasswordPolicy, ROLES } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import { getPasswordPolicy, listScopeEntries } from '../configuration/effective.js';
+import { getPasswordPolicy, listScopeEntries } from '../configuration/index.js';
 
 // What the user forms offer, read from the scope entries of the configuration (issue 4):
 // a user may be created in scopes with usage createUser, every role may be granted in scopes with

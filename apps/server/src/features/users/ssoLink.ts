@@ -1,7 +1,7 @@
 import { recordEvent } from '../../audit/events.js';
 import type { Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
 import { mayActOnScope, mayManageUser } from './policy.js';
 import * as repo from './repository.js';
 import { getUserView } from './service.js';

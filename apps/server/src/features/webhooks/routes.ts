@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { notFound } from '../../http/errors.js';
-import { assertCanView, requireConfigurationViewer } from '../configuration/policy.js';
-import { findConfiguration } from '../configuration/repository.js';
+import { assertCanView, findConfiguration, requireConfigurationViewer } from '../configuration/index.js';
 import { listWebhookDeliveries } from './service.js';
 
 /** The delivery log of a webhook entry (each delivery with all its attempts), shown under the entry in its editor. */

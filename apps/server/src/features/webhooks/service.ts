@@ -1,11 +1,10 @@
 import https from 'node:https';
 import type { DbOrTrx } from '../../db/database.js';
+import { checkWebhookUrl, guardedLookup } from '../../http/ssrf.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { getEffectiveEntries } from '../configuration/effective.js';
-import { findSecret } from '../configuration/repository.js';
+import { findSecret, getEffectiveEntries } from '../configuration/index.js';
 import * as repo from './repository.js';
 import { SIGNATURE_HEADER, signDelivery } from './signature.js';
-import { checkWebhookUrl, guardedLookup } from './ssrf.js';
 
 export const WEBHOOK_QUEUE = 'webhook.deliver';
 export const WEBHOOK_PRUNE_QUEUE = 'webhook.prune';

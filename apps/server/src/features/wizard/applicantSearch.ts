@@ -1,8 +1,8 @@
 import type { ApplicantHit, PagingQuery, RequestRecipient, SearchAnswer } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { toSearchAnswer } from '../../db/search.js';
-import type { Actor } from '../auth/actor.js';
-import * as recipients from '../recipients/repository.js';
+import type { Actor } from '../auth/index.js';
+import { recipientsRepository as recipients } from '../recipients/index.js';
 import * as repo from './repository.js';
 import { requireSenderOrganization } from './senderData.js';
 

@@ -4,11 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { forbidden } from '../../http/errors.js';
-import { hasPermission } from '../auth/actor.js';
-import { requirePermission } from '../auth/policy.js';
-import { createRequest, createRequestBodySchema } from '../requests/createRequest.js';
-import { sendSignedInPage } from '../users/pageView.js';
+import { sendSignedInPage } from '../../http/pageView.js';
+import { hasPermission, requirePermission } from '../auth/index.js';
 import { searchApplicants, searchRecipientSnapshots } from './applicantSearch.js';
+import { createRequest, createRequestBodySchema } from './createRequest.js';
 import { getSenderData } from './senderData.js';
 import { discardDraft, getDraftView, getNewRequestView, getReceiptView, saveDraft } from './service.js';
 

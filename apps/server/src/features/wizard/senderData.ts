@@ -8,9 +8,9 @@ import {
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { forbidden } from '../../http/errors.js';
-import { type Actor, scopesWithPermission } from '../auth/actor.js';
-import { getEffectiveEntries, getRequestSettings, listScopeEntries } from '../configuration/effective.js';
-import { RECIPIENT_TAGS } from '../recipients/service.js';
+import { type Actor, scopesWithPermission } from '../auth/index.js';
+import { getEffectiveEntries, getRequestSettings, listScopeEntries } from '../configuration/index.js';
+import { RECIPIENT_TAGS } from '../recipients/index.js';
 import * as repo from './repository.js';
 
 // What the wizard knows about a sender organisation: who may submit for it, its applicant defaults

@@ -12,9 +12,9 @@ import {
 } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { forbidden } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { getScopeEntry } from '../configuration/effective.js';
-import { loadVisibleRequest } from '../requests/access.js';
+import type { Actor } from '../auth/index.js';
+import { getScopeEntry } from '../configuration/index.js';
+import { loadVisibleRequest } from '../requests/index.js';
 import * as repo from './repository.js';
 import { getSenderData, listSenderOrganizations } from './senderData.js';
 

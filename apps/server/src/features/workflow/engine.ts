@@ -2,7 +2,7 @@ import type { AppAddress } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { SerialPass } from '../../jobs/serialPass.js';
 import type { LiveHub } from '../../live/hub.js';
-import { getRequestSettings } from '../configuration/effective.js';
+import { getRequestSettings } from '../configuration/index.js';
 import { sweepReminders } from './reminders.js';
 import * as repo from './repository.js';
 import type { RuleContext, WorkflowEvent, WorkflowRule } from './rule.js';

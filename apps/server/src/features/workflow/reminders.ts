@@ -11,9 +11,9 @@ import {
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { richTextToHtml, richTextToText } from '../../mail/richText.js';
-import type { AssignmentDeps } from '../assignment/service.js';
-import { getEffectiveTemplate, getPublicHolidays, getRequestSettings } from '../configuration/effective.js';
-import { localDateTime } from '../requests/tasks.js';
+import type { AssignmentDeps } from '../assignment/index.js';
+import { getEffectiveTemplate, getPublicHolidays, getRequestSettings } from '../configuration/index.js';
+import { localDateTime } from '../tasks/index.js';
 import * as repo from './repository.js';
 import { addWorkflowTask } from './tasks.js';
 

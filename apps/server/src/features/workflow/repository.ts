@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import { TASK_COLUMNS } from '../tasks/repository.js';
+import { TASK_COLUMNS } from '../tasks/index.js';
 
 // SQL of the workflow engine: the pending events it reacts to (events_workflow_pending_idx), the
 // workflow tasks it adds and completes (tasks_request_idx, tasks_workflow_key_key) and the reminder
@@ -62,43 +62,6 @@ export function findRequestForWorkflow(trx: DbOrTrx, requestNumber: string) {
 
 export type WorkflowRequest = NonNullable<Awaited<ReturnType<typeof findRequestForWorkflow>>>;
 
-export interface NewWorkflowTask {
-  type: string;
-  subject: string;
-  requestNumber: string | null;
-  messageId?: string | null;
-  scope: string;
-  notice: string;
-  triggeredAt: Date;
-  triggeredBy: string | null;
-  dueAt: Date;
-  dueFixed?: boolean;
-  workflowKey: string | null;
-}
-
-/** Inserts the task unless one with the same workflow key exists; answers its id if inserted. */
-export async function insertWorkflowTask(trx: DbOrTrx, task: NewWorkflowTask): Promise<string | undefined> {
-  const row = await trx
-    .insertInto('tasks')
-    .values({
-      type: task.type,
-      subject: task.subject,
-      request_number: task.requestNumber,
-      message_id: task.messageId ?? null,
-      scope: task.scope,
-      notice: task.notice,
-      triggered_at: task.triggeredAt,
-      triggered_by: task.triggeredBy,
-      due_at: task.dueAt,
-      due_fixed: task.dueFixed ?? false,
-      workflow_key: task.workflowKey,
-    })
-    .onConflict((oc) => oc.column('workflow_key').where('workflow_key', 'is not', null).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /** Open tasks of a request, of some types (and optionally one workflow key), locked for completion. */
 export function lockOpenTasksOfRequest(
   trx: DbOrTrx,
@@ -113,24 +76,6 @@ export function lockOpenTasksOfRequest(
   if (filter.types) query = query.where('type', 'in', filter.types.length ? filter.types : ['']);
   if (filter.workflowKey) query = query.where('workflow_key', '=', filter.workflowKey);
   return query.orderBy('id').forUpdate().execute();
-}
-
-/**
- * Completes an open task; was_overdue records whether it was completed after its due date (a
- * 9999-12-31 due date never is). Answers the row for the live push, or undefined if it was done.
- */
-export function completeTaskRow(trx: DbOrTrx, taskId: string, by: string | null, at: Date) {
-  return trx
-    .updateTable('tasks')
-    .set({
-      completed_at: at,
-      completed_by: by,
-      was_overdue: sql<boolean>`coalesce(due_at < ${at}, false)`,
-    })
-    .where('id', '=', taskId)
-    .where('completed_at', 'is', null)
-    .returning(TASK_COLUMNS)
-    .executeTakeFirst();
 }
 
 export function findTaskRows(trx: DbOrTrx, ids: string[]) {

@@ -2,7 +2,7 @@ import type { RequestSettingsEntryData } from '@dossier/core';
 import type { Transaction } from 'kysely';
 import type { AppAddress } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import type { AssignmentDeps } from '../assignment/service.js';
+import type { AssignmentDeps } from '../assignment/index.js';
 import type { WorkflowRequest } from './repository.js';
 
 // A workflow rule: one small handler of one kind of request event (docs/ARCHITECTURE.md "Workflow rules").

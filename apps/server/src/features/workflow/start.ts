@@ -2,7 +2,7 @@ import type { AppAddress } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
-import { REASSIGN_QUEUE, runReassignment } from '../assignment/service.js';
+import { REASSIGN_QUEUE, runReassignment } from '../assignment/index.js';
 import { WorkflowEngine } from './engine.js';
 
 interface Logger {

@@ -1,10 +1,14 @@
 import type { WorkflowTaskType } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import { type AssignmentDeps, assignTask, completeTask } from '../assignment/service.js';
-import { DEFAULT_TASK_NOTICES, taskTypeName } from '../requests/tasks.js';
-import { workflowDueAt } from './due.js';
-import { insertWorkflowTask, lockOpenTasksOfRequest, type WorkflowRequest } from './repository.js';
-import { recordTaskAdded } from './taskEvents.js';
+import { type AssignmentDeps, assignTask, completeTask } from '../assignment/index.js';
+import {
+  DEFAULT_TASK_NOTICES,
+  insertWorkflowTask,
+  recordTaskAdded,
+  taskTypeName,
+  workflowDueAt,
+} from '../tasks/index.js';
+import { lockOpenTasksOfRequest, type WorkflowRequest } from './repository.js';
 
 // The two things rules do to tasks: add one (due date from the task type settings and the scope's
 // holidays, then assigned and pushed, and a request.taskAdded event) and complete the open ones of a

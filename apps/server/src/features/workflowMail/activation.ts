@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { issueSetPasswordLink } from '../passwordReset/service.js';
+import { issueSetPasswordLink } from '../passwordReset/index.js';
 import { renderMail } from './render.js';
 
 // The activation mail of a user an administrator created (template newUserActivation): a one-time

@@ -11,11 +11,11 @@ import {
 import type { AppAddress } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { richTextToHtml, richTextToText, withAbsoluteLinks } from '../../mail/richText.js';
-import type { Actor } from '../auth/actor.js';
-import { getEffectiveTemplate } from '../configuration/effective.js';
-import { loadLetterContext } from '../requests/letters/letterData.js';
-import type { RequestRow } from '../requests/repository.js';
-import { taskTypeName } from '../requests/tasks.js';
+import type { Actor } from '../auth/index.js';
+import { getEffectiveTemplate } from '../configuration/index.js';
+import type { RequestRow } from '../requests/index.js';
+import { loadLetterContext } from '../requests/index.js';
+import { taskTypeName } from '../tasks/index.js';
 
 // A workflow mail is the effective template of its usage for the request's scope, rendered over the
 // request's data (the same data the issued letters use) plus the task or result it is about. Where

@@ -2,8 +2,8 @@ import { senderMayBeMailedAboutTask, type TemplateUsage, type WorkflowTaskType }
 import { type AppAddress, appUrlOf } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { enqueueMail, type MailAttachment } from '../../mail/outbox.js';
-import { getRequestSettings, getTaskTypeSettings } from '../configuration/effective.js';
-import { findRequest, type RequestRow } from '../requests/repository.js';
+import { getRequestSettings, getTaskTypeSettings } from '../configuration/index.js';
+import { findRequest, type RequestRow } from '../requests/index.js';
 import { type RenderedMail, renderMail, requestMailData, type Wording } from './render.js';
 import * as repo from './repository.js';
 

@@ -1,10 +1,10 @@
 import type { WorkflowTaskType } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
-import type { Actor } from '../auth/actor.js';
-import { createNotification } from '../notifications/service.js';
-import type { RequestRow } from '../requests/repository.js';
-import { taskTypeName, usersWorkingRequest } from '../requests/tasks.js';
+import type { Actor } from '../auth/index.js';
+import { createNotification } from '../notifications/index.js';
+import type { RequestRow } from '../requests/index.js';
+import { taskTypeName, usersWorkingRequest } from '../tasks/index.js';
 
 // The requestTaskAdded notification: a task added to a request is told to the users working the
 // request (the assignees of its tasks, who by the grouping rule usually get the new one too) and,

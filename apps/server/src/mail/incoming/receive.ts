@@ -6,9 +6,9 @@ import { closedRequestNotice, tellOfMailForClosedRequests } from '../../features
 import { INBOX_BLOCKED_FILE_OWNER, INBOX_FILE_OWNER } from '../../features/inbox/files.js';
 import { INBOX_SCOPE, isRecipientAddress, linkMessageToRequest } from '../../features/inbox/linking.js';
 import * as repo from '../../features/inbox/repository.js';
-import { DEFAULT_TASK_NOTICES, taskTypeName } from '../../features/requests/tasks.js';
-import { workflowDueAt } from '../../features/workflow/due.js';
-import { insertWorkflowTask } from '../../features/workflow/repository.js';
+import { workflowDueAt } from '../../features/tasks/due.js';
+import { insertWorkflowTask } from '../../features/tasks/repository.js';
+import { DEFAULT_TASK_NOTICES, taskTypeName } from '../../features/tasks/requestTasks.js';
 import { checkContent, hasExecutableName } from '../../files/content.js';
 import type { FileStorage } from '../../files/storage.js';
 import type { LiveHub } from '../../live/hub.js';

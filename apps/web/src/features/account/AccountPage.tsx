@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
 import { FormActions } from '../../ui/forms/FormActions';
 import { useFormPage } from '../../ui/forms/useFormPage';
+import { UserFields, type UserFieldValues } from '../../ui/UserFields';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
-import { RolesEditor } from '../users/RolesEditor';
-import { UserFields, type UserFieldValues } from '../users/UserFields';
+import { RolesEditor } from '../users';
 
 export interface AccountView extends View {
   $type: 'account' | 'accountCreate';

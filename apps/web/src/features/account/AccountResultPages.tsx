@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 import { useFieldErrors } from '../../ui/forms/useFieldErrors';
+import { ErrorText } from '../../ui/UserFields';
 import { definePage } from '../../view/page';
-import { ErrorText } from '../users/UserFields';
 
 export interface AccountCreatedView extends View {
   $type: 'accountCreated';

@@ -31,7 +31,7 @@ const PAGE_SIZE = 10;
 const LIVE_DEBOUNCE_MS = 2000;
 
 /**
- * /dashboard (spec 2): the due, owner and task type filters over five tiles, each loaded from
+ * /dashboard: the due, owner and task type filters over five tiles, each loaded from
  * GET /dashboard/{tile}. Every filter is written to the address; a load error goes to the view's
  * error area.
  */

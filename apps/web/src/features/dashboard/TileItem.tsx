@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../requests/requestApi';
+import { formatDateTime } from '../../ui/dates';
 
 // One line of a tile. A task links to its request, or to its inbox message when it has none.
 

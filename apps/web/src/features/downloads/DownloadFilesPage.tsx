@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
+import { formatDateTime } from '../../ui/dates';
 import { definePage } from '../../view/page';
-import { formatDateTime } from '../requests/requestApi';
 
 /**
- * /results/download-files (spec 2): quality-assured results, those still to download first (newest
+ * /results/download-files: quality-assured results, those still to download first (newest
  * QA first), then the downloaded ones. Download fetches the file; the server records the fetch and,
  * for the request's sender side, marks the result downloaded once the bytes went out, so the page
  * reloads after a download that arrived whole. A failed download marks nothing and is reported.

@@ -2,8 +2,8 @@ import { type HomeItem, type HomeSection, type HomeView, PRODUCT_NAME } from '@d
 import { Anchor, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../ui/dates';
 import { definePage } from '../../view/page';
-import { formatDateTime } from '../requests/requestApi';
 
 export type { HomeView };
 

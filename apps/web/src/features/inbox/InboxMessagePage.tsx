@@ -18,16 +18,16 @@ import { Link } from 'react-router';
 import { followTopic } from '../../shell/liveChanges';
 import { useServices } from '../../shell/ServicesContext';
 import { ChangedNotice } from '../../ui/ChangedNotice';
+import { formatDateTime } from '../../ui/dates';
+import { TaskList } from '../../ui/TaskList';
 import { useFollowView } from '../../view/follow';
 import { definePage } from '../../view/page';
-import { formatDateTime } from '../requests/requestApi';
-import { TaskList } from '../requests/TaskList';
 import { LinkPanel } from './LinkPanel';
 import { type InboxMessageView, senderOf } from './types';
 import { UnlinkPanel } from './UnlinkPanel';
 
 /**
- * /inbox/messages/{messageId} (spec 2): the message, a summary, its tasks and its request links, with
+ * /inbox/messages/{messageId}: the message, a summary, its tasks and its request links, with
  * the actions Link / Classify and Unlink; an unmatched message also shows the likely requests.
  */
 export const InboxMessagePage = definePage<InboxMessageView>(({ view }) => {

@@ -15,12 +15,11 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBusinessZoneHint } from '../../ui/dates';
+import { DateField } from '../../ui/DateField';
+import { formatDateTime, useBusinessZoneHint } from '../../ui/dates';
 import { PagingArrows } from '../../ui/forms/PagingArrows';
 import { useSearch } from '../../ui/forms/useSearch';
 import { definePage } from '../../view/page';
-import { formatDateTime } from '../requests/requestApi';
-import { DateField } from '../wizard/DateField';
 import { type InboxSearchAnswer, senderOf } from './types';
 
 const PAGE_SIZE = 20;
@@ -28,7 +27,7 @@ const FIELDS = ['sender', 'content', 'receivedAtFrom', 'receivedAtTo'] as const;
 type Terms = Record<(typeof FIELDS)[number], string>;
 const EMPTY: Terms = { sender: '', content: '', receivedAtFrom: '', receivedAtTo: '' };
 
-/** /inbox (spec 2): search by sender, content and received dates; newest messages first. */
+/** /inbox: search by sender, content and received dates; newest messages first. */
 export const InboxPage = definePage<View>(({ view }) => {
   const { t } = useTranslation();
   const daysHint = useBusinessZoneHint('days');

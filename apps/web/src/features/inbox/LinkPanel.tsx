@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
-import { TagSelects } from '../requests/actions/TagSelects';
+import { TagSelects } from '../../ui/TagSelects';
 import { CLASSIFICATIONS, type Classification, type InboxMessageView } from './types';
 
 interface Choice {
@@ -22,7 +22,7 @@ function tagErrors(errors: Record<string, string>, prefix: string): Record<strin
 }
 
 /**
- * Link / Classify (spec 2): the request number is checked by format and check digits here, then by
+ * Link / Classify: the request number is checked by format and check digits here, then by
  * the server's canLink; each attachment is classified (blocked ones are not offered), results and
  * invoices with their required tags.
  */

@@ -5,7 +5,7 @@ import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 import type { InboxMessageView } from './types';
 
-/** Unlink (spec 2): only the request numbers the message is linked to now may be chosen. */
+/** Unlink: only the request numbers the message is linked to now may be chosen. */
 export function UnlinkPanel({
   view,
   onDone,

@@ -1,9 +1,9 @@
 import { Alert, Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../ui/dates';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { definePage } from '../../view/page';
-import { formatDateTime } from '../requests/requestApi';
-import { StatusBadge } from '../requests/results/StatusBadge';
 import { type AdminOutboxView, MAIL_STATUS_COLORS, type OutboxHit } from './types';
 
 /** /admin/outbox: outgoing mail newest first, filtered by status and recipient address. */

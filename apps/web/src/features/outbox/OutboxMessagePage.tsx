@@ -2,11 +2,11 @@ import { Anchor, Button, Container, Group, Paper, SimpleGrid, Stack, Tabs, Text,
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
+import { formatDateTime } from '../../ui/dates';
+import { Field } from '../../ui/Field';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
-import { formatDateTime } from '../requests/requestApi';
-import { Field } from '../requests/results/ResultPage';
-import { StatusBadge } from '../requests/results/StatusBadge';
 import { MAIL_STATUS_COLORS, type OutboxMessageView } from './types';
 
 // The server has already cut the HTML down to an allow list; it is still shown only in a frame

@@ -7,8 +7,8 @@ import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
 import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
+import { FlagField } from '../../ui/UserFields';
 import { definePage } from '../../view/page';
-import { FlagField } from '../users/UserFields';
 
 export interface PayeeView extends View {
   $type: 'adminPayee';

@@ -3,8 +3,8 @@ import { Button, Group, Paper, Select, SimpleGrid, Text } from '@mantine/core';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/DateField';
 import { useBusinessZoneHint } from '../../ui/dates';
-import { DateField } from '../wizard/DateField';
 import { DATE_BASES, type Filters, type ReportView } from './address';
 
 export interface ReportFormProps {
@@ -20,7 +20,7 @@ export interface ReportFormProps {
   onRun(): void;
 }
 
-/** The Run Report form of spec 2 "Reports": the filters the report offers, Run Report and export. */
+/** The Run Report form: the filters the report offers, Run Report and export. */
 export function ReportForm({
   view,
   filters,

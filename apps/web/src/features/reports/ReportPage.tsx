@@ -20,7 +20,7 @@ import { ReportTable } from './ReportTable';
 const ReportChart = lazy(() => import('./ReportChart'));
 
 /**
- * The seven report pages (spec 2 "Reports"): the Run Report form bound to the address, the summary
+ * The seven report pages: the Run Report form bound to the address, the summary
  * table with totals, the chart where the answer has one, and the CSV export of the last run. Field
  * errors of the filters show beside their fields; other errors go to the view's error area. A
  * report opens on the last 12 months (or the address's filters) and runs at once.

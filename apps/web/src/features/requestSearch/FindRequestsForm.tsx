@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/DateField';
 import { useBusinessZoneHint } from '../../ui/dates';
-import { DateField } from '../wizard/DateField';
 import type { Terms } from './searchTerms';
 
 export interface FindRequestsFormProps {
@@ -15,7 +15,7 @@ export interface FindRequestsFormProps {
   onClear(): void;
 }
 
-/** The search fields of spec 2 "Find requests", plus the full-text field. */
+/** The search fields of Find Requests, plus the full-text field. */
 export function FindRequestsForm({
   terms,
   scopes,

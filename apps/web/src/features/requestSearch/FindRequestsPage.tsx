@@ -15,7 +15,7 @@ export interface FindRequestsView extends View {
 const PAGE_SIZE = 20;
 
 /**
- * /requests/find (spec 2): the search form bound to the address (the terms are written to it and
+ * /requests/find: the search form bound to the address (the terms are written to it and
  * `search=1` runs the search again when the page is opened from that address), the hits with their
  * hover previews, and paging with the spec's summary.
  */

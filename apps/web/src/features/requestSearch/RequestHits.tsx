@@ -1,9 +1,9 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../ui/dates';
 import { PagingArrows } from '../../ui/forms/PagingArrows';
-import { RequestHoverPreview } from '../requests/RequestHoverPreview';
-import { formatDateTime } from '../requests/requestApi';
+import { RequestHoverPreview } from '../../ui/RequestHoverPreview';
 import { highlightPieces, type RequestSearchAnswer } from './searchTerms';
 
 const STATUS_COLOURS = { submitted: 'blue', open: 'green', closed: 'gray' } as const;

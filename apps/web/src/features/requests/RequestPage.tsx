@@ -4,8 +4,9 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
 import { ChangedNotice } from '../../ui/ChangedNotice';
+import { TaskList } from '../../ui/TaskList';
 import { definePage } from '../../view/page';
-import { RequestPresence } from '../presence/RequestPresence';
+import { RequestPresence } from '../presence';
 import { actionPanels } from './actions/panels';
 import { History } from './History';
 import { requestLists } from './lists';
@@ -19,10 +20,9 @@ import { SenderPart } from './parts/SenderPart';
 import { SummaryPart } from './parts/SummaryPart';
 import type { PartProps } from './parts/types';
 import { formatDateTime } from './requestApi';
-import { TaskList } from './TaskList';
 import { tasksOutsideRecipient } from './taskLists';
 
-// /requests/{requestNumber}: the request page (spec 2). One thing is active at a time: an action
+// /requests/{requestNumber}: the request page. One thing is active at a time: an action
 // panel or the edit of one part; while it is, no other Edit or action button is offered.
 
 const ACTION_ORDER = [

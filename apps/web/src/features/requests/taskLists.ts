@@ -1,6 +1,6 @@
 import type { RequestView } from '@dossier/core';
 
-// The request page's two task lists (spec 2, "Linked lists: Tasks, Tasks (Recipient)"): the server
+// The request page's two task lists (Tasks and Tasks (Recipient)): the server
 // sends every task and, apart, those about the recipient (issuing, confirming, following up,
 // appointments). Each task is shown once: Tasks (Recipient) lists the recipient's, Tasks the rest.
 

@@ -11,7 +11,7 @@ import { RecipientSearch } from './RecipientSearch';
 import { type RecipientHit, type SelectRecipientView, selectRecipientPath } from './types';
 
 /**
- * /requests/{n}/select-recipient (spec 2): search the directory, pick an entry or enter a new one,
+ * /requests/{n}/select-recipient: search the directory, pick an entry or enter a new one,
  * edit it, and save it into the request as its recipient.
  */
 export const SelectRecipientPage = definePage<SelectRecipientView>(({ view }) => {

@@ -31,7 +31,7 @@ export interface TaskSkillsView extends View {
 }
 
 /**
- * /tasks/skills/levels and /tasks/skills/status (spec 2): per user and trainable task type the level
+ * /tasks/skills/levels and /tasks/skills/status: per user and trainable task type the level
  * (untrained/trained) or the status (inactive/active, editable only when trained), saved together.
  */
 export const TaskSkillsPage = definePage<TaskSkillsView>(({ view }) => {

@@ -14,13 +14,13 @@ import { FormActions } from '../../ui/forms/FormActions';
 import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
 import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
+import { FlagField, UserFields, type UserFieldValues } from '../../ui/UserFields';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { LockoutNotice } from './LockoutNotice';
 import { type PendingRole, PendingRoleClaims } from './PendingRoleClaims';
 import { type RoleScopeOption, RolesEditor } from './RolesEditor';
 import { SingleSignOnLink } from './SingleSignOnLink';
-import { FlagField, UserFields, type UserFieldValues } from './UserFields';
 
 interface ScopeOption {
   scopePath: string;

@@ -2,10 +2,10 @@ import { APPLICANT_REFERENCE_TYPES, type Applicant, type ApplicantHit, parseLoca
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/DateField';
 import { formatDate } from '../../ui/dates';
 import { AddressTextarea, CountrySelect } from '../../ui/directoryInputs';
 import { FileField } from '../../ui/files/FileField';
-import { DateField } from './DateField';
 import { StepSearch } from './StepSearch';
 import type { WizardDraft } from './useWizardDraft';
 

@@ -17,7 +17,7 @@ export interface NotificationsStore extends Store<NotificationsState> {
   clear(): void;
 }
 
-/** A failed load is logged and retried at once, a few times at most (spec 1, point 8). */
+/** A failed load is logged and retried at once, a few times at most. */
 export const NOTIFICATION_LOAD_RETRIES = 3;
 
 export function createNotificationsStore(

@@ -1,7 +1,7 @@
 import { ActionIcon, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
-/** Left/right paging of a search result (spec 3), offered only where there is a page to go to. */
+/** Left/right paging of a search result, offered only where there is a page to go to. */
 export function PagingArrows(props: {
   offset: number;
   shown: number;

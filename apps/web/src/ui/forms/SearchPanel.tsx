@@ -31,7 +31,7 @@ export interface SearchPanelProps<T> {
   searchOnOpen?: boolean;
 }
 
-/** A search form, its result list with the summary, and left/right paging arrows (spec 3). */
+/** A search form, its result list with the summary, and left/right paging arrows. */
 export function SearchPanel<T>(props: SearchPanelProps<T>) {
   const { t } = useTranslation();
   const pageSize = props.pageSize ?? 20;

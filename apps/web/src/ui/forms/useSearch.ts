@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 
-// The behaviour every search page shares (spec 3, search form): a search sets the searching state,
+// The behaviour every search page shares (search form): a search sets the searching state,
 // clears the earlier result, asks the server, and shows the answer with paging, or puts a refused
 // term at its field and any other error in the banner. Bound to the address, the terms are written
 // to it and its trigger flag (search=1) runs the search again when the page is opened from there

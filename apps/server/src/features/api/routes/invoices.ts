@@ -1,9 +1,13 @@
 import { notFound } from '../../../http/errors.js';
-import { invoiceItem, listRequestInvoices } from '../../invoices/list.js';
-import { CONFIRM_PAYMENT, paymentConfirmationActions } from '../../invoices/paymentConfirmation.js';
-import { findInvoice } from '../../invoices/repository.js';
-import { runRequestAction } from '../../requests/actions/run.js';
-import { runItemAction } from '../../results/itemActions.js';
+import {
+  CONFIRM_PAYMENT,
+  findInvoice,
+  invoiceItem,
+  listRequestInvoices,
+  paymentConfirmationActions,
+} from '../../invoices/index.js';
+import { runRequestAction } from '../../requestPage/index.js';
+import { runItemAction } from '../../results/index.js';
 import { loadApiRequest } from '../access.js';
 import { defineEndpoint } from '../endpoints.js';
 import {

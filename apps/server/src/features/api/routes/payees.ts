@@ -1,7 +1,7 @@
 import { pagingQuerySchema, payeeFormSchema } from '@dossier/core';
 import { z } from 'zod';
-import type { Actor } from '../../auth/actor.js';
-import { createPayee, getPayeeView, searchPayees, updatePayee } from '../../payees/service.js';
+import type { Actor } from '../../auth/index.js';
+import { createPayee, getPayeeView, searchPayees, updatePayee } from '../../payees/index.js';
 import { defineEndpoint } from '../endpoints.js';
 import { payeeAnswer, payeeParams, payeeSearchAnswer } from '../schemas.js';
 

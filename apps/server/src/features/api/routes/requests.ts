@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { createRequest, createRequestBodySchema } from '../../requests/createRequest.js';
-import { buildRequestSummary } from '../../requests/view.js';
+import { buildRequestSummary } from '../../requestPage/index.js';
+import { createRequest, createRequestBodySchema } from '../../wizard/index.js';
 import { loadApiRequest } from '../access.js';
 import { defineEndpoint } from '../endpoints.js';
 import { requestNumberParams, requestSummaryAnswer, submitAnswer } from '../schemas.js';

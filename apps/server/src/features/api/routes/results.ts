@@ -1,8 +1,7 @@
 import { openFile } from '../../../files/service.js';
 import { notFound } from '../../../http/errors.js';
-import { runRequestAction } from '../../requests/actions/run.js';
-import { listRequestResults } from '../../results/list.js';
-import { findResult } from '../../results/repository.js';
+import { runRequestAction } from '../../requestPage/index.js';
+import { findResult, listRequestResults } from '../../results/index.js';
 import { loadApiRequest, sendDownload } from '../access.js';
 import { defineEndpoint } from '../endpoints.js';
 import { addResultBody, requestNumberParams, resultAdded, resultParams, resultsAnswer } from '../schemas.js';

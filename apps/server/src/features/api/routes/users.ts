@@ -1,6 +1,5 @@
 import { isWithinScope } from '@dossier/core';
-import { verifyPassword } from '../../auth/passwords.js';
-import * as authRepo from '../../auth/repository.js';
+import { authRepository as authRepo, verifyPassword } from '../../auth/index.js';
 import { defineEndpoint } from '../endpoints.js';
 import { CREDENTIAL_CHECKS_PER_MINUTE, takeApiRate } from '../rateLimit.js';
 import { findUserForVerification } from '../repository.js';

@@ -7,8 +7,8 @@ import {
 } from '@dossier/core';
 import { type AppAddress, appUrlOf } from '../../../config.js';
 import type { DbOrTrx } from '../../../db/database.js';
-import type { Actor } from '../../auth/actor.js';
-import { getNearestScopeEntry } from '../../configuration/effective.js';
+import type { Actor } from '../../auth/index.js';
+import { getNearestScopeEntry } from '../../configuration/index.js';
 import { loadContentItemTypes } from '../contentItemTypes.js';
 import type { RequestRow } from '../repository.js';
 import { findUserName } from './repository.js';

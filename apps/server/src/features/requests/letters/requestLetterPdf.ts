@@ -1,8 +1,8 @@
 import { BUSINESS_TIME_ZONE, type ContentLine } from '@dossier/core';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { Writer as FormWriter, writeContentLines } from '../../configuration/preview/smartFormPdf.js';
+import { Writer as FormWriter, writeContentLines } from '../../configuration/index.js';
 
-// The request letter (spec 2, issueRequest): what the recipient receives by email or fax as a PDF,
+// The request letter (issueRequest): what the recipient receives by email or fax as a PDF,
 // or what is printed and posted. One A4 letter, continued on further pages when the body is long:
 // letterhead, date, recipient address, subject, the message body, then the request's particulars
 // (request number, applicant) so the recipient can match its records, and what is asked: each item

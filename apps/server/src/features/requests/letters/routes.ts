@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app.js';
-import { requireActor } from '../../auth/policy.js';
+import { requireActor } from '../../auth/index.js';
 import { listIssueRequestTemplates, renderIssueRequestTemplate } from './templates.js';
 
-// GET /requests/{n}/actions/issueRequest/templates[/{templateId}] (spec 2, issueRequest panel).
+// GET /requests/{n}/actions/issueRequest/templates[/{templateId}] (issueRequest panel).
 
 const params = z.object({ requestNumber: z.string().max(20) });
 const templateParams = params.extend({ templateId: z.string().min(1).max(200) });

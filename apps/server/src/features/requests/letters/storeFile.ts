@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { DbOrTrx } from '../../../db/database.js';
 import * as fileRepo from '../../../files/repository.js';
 import type { FilesContext } from '../../../files/service.js';
-import type { Actor } from '../../auth/actor.js';
+import type { Actor } from '../../auth/index.js';
 import { REQUEST_FILE_OWNER } from '../files.js';
 
 /**

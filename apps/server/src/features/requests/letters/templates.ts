@@ -7,8 +7,8 @@ import {
 } from '@dossier/core';
 import type { AppDeps } from '../../../app.js';
 import { forbidden, notFound } from '../../../http/errors.js';
-import type { Actor } from '../../auth/actor.js';
-import { type EffectiveEntry, getEffectiveEntries } from '../../configuration/effective.js';
+import type { Actor } from '../../auth/index.js';
+import { type EffectiveEntry, getEffectiveEntries } from '../../configuration/index.js';
 import { loadVisibleRequest } from '../access.js';
 import { canHandleRequest } from '../policy.js';
 import type { RequestRow } from '../repository.js';

@@ -1,7 +1,7 @@
-import { assignTask } from '../../assignment/service.js';
+import { assignTask } from '../../assignment/index.js';
+import { pushTasksChanged } from '../../tasks/index.js';
 import { findTaskType } from '../repository.js';
 import { payloadString, type WorkflowRule } from '../rule.js';
-import { pushTasksChanged } from '../taskEvents.js';
 
 // Tasks a person adds from the request page (Add task) are created unassigned in the action's
 // transaction; they are assigned here, like workflow tasks, and whoever has the request open sees

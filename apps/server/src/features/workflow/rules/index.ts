@@ -1,4 +1,3 @@
-import { sendWorkflowMailRule } from '../../workflowMail/rule.js';
 import type { WorkflowRule } from '../rule.js';
 import { appointmentReminderOnAppointment } from './appointmentReminderOnAppointment.js';
 import { assignAddedTasks } from './assignAddedTasks.js';
@@ -12,6 +11,7 @@ import { payInvoiceOnInvoiceAdded } from './payInvoiceOnInvoiceAdded.js';
 import { qualityAssureOnResultAdded } from './qualityAssureOnResultAdded.js';
 import { senderActionResponseOnAnswer } from './senderActionResponseOnAnswer.js';
 import { senderUrgentNoteOnUrgentNote } from './senderUrgentNoteOnUrgentNote.js';
+import { sendWorkflowMailRule } from './sendWorkflowMail.js';
 import { workOnReOpened } from './workOnReOpened.js';
 
 // Every workflow rule, run in this order for an event they share: the workflow mails come last, so

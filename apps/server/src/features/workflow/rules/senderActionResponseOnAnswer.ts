@@ -1,6 +1,6 @@
 import { isSenderTaskType, richTextPlain, SENDER_TASK_TYPES, sanitizeRichText } from '@dossier/core';
-import { completeTask } from '../../assignment/service.js';
-import { DEFAULT_TASK_NOTICES } from '../../requests/tasks.js';
+import { completeTask } from '../../assignment/index.js';
+import { DEFAULT_TASK_NOTICES } from '../../tasks/index.js';
 import { findNote, lockOpenSenderTasks } from '../repository.js';
 import { payloadString, type WorkflowRule } from '../rule.js';
 import { addWorkflowTask } from '../tasks.js';

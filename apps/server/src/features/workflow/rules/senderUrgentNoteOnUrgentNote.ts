@@ -1,5 +1,5 @@
 import { richTextPlain, sanitizeRichText } from '@dossier/core';
-import { DEFAULT_TASK_NOTICES } from '../../requests/tasks.js';
+import { DEFAULT_TASK_NOTICES } from '../../tasks/index.js';
 import { findNote } from '../repository.js';
 import { payloadString, type WorkflowRule } from '../rule.js';
 import { addWorkflowTask } from '../tasks.js';

@@ -2,10 +2,10 @@ import type { TagDefinition } from '@dossier/core';
 import { Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TagSelects } from '../../../ui/TagSelects';
 import { useRequestCommit } from '../requestApi';
 import { PanelFrame } from './PanelFrame';
 import type { ActionPanelProps } from './panels';
-import { TagSelects } from './TagSelects';
 
 function TagsAndNoticePanel({
   view,

@@ -7,7 +7,7 @@ import { AddNotePanel } from './AddNotePanel';
 import { AddTaskPanel } from './AddTaskPanel';
 import { CloseRequestPanel, ReOpenRequestPanel } from './CloseRequestPanel';
 
-// The panel of each request action (spec 2, request actions). The request page shows a button for
+// The panel of each request action (request actions). The request page shows a button for
 // every action the server offers (view.actions) and, when one is chosen, its panel from this map.
 // Each action feature adds its panel here.
 

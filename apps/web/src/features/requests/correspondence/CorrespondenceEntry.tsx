@@ -16,7 +16,7 @@ import { RichTextEditor } from '../../../ui/RichTextEditor';
 import { formatDateTime } from '../requestApi';
 
 // One correspondence entry: read view, or edit mode (content and attachments) when the server says
-// isEditable; Save or Cancel leaves edit mode (spec 2, correspondence entry).
+// isEditable; Save or Cancel leaves edit mode (correspondence entry).
 
 const KIND_COLORS = { note: 'gray', issuedRequest: 'blue', message: 'grape' } as const;
 const DELIVERY_COLORS: Record<string, string> = {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { RequestListProps } from '../lists';
 import { CorrespondenceEntry } from './CorrespondenceEntry';
 
-// The Correspondence list of the request page (spec 2): every note, issued request and message,
+// The Correspondence list of the request page: every note, issued request and message,
 // newest first; the first few shown, the rest behind Show more. One entry at a time is edited.
 
 const COLLAPSED = 5;

@@ -2,9 +2,9 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/dates';
+import { StatusBadge } from '../../../ui/StatusBadge';
 import type { RequestListProps } from '../lists';
 import { LinkedListFrame } from '../results/LinkedListFrame';
-import { StatusBadge } from '../results/StatusBadge';
 import { INVOICE_STATUS_COLORS, invoiceStatus } from './invoiceStatus';
 import { formatMinorUnits } from './money';
 

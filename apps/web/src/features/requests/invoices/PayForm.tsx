@@ -46,7 +46,7 @@ export function PayForm(props: {
   const errorOf = (field: string) => {
     if (props.serverErrors[field]) return props.serverErrors[field];
     const kind = errors[field];
-    // The sum rule shows at once (spec 2: the amount is marked invalid); the others once touched.
+    // The sum rule shows at once (the amount is marked invalid); the others once touched.
     if (!kind || (kind !== 'sum' && kind !== 'currency' && !touched.has(field))) return undefined;
     if (kind === 'required') return t('invoices.rules.required', { field: label(field) });
     return t(`invoices.rules.${kind}`);

@@ -2,7 +2,8 @@ import type { InvoiceItem, InvoicePaymentItem } from '@dossier/core';
 import { Anchor, Button, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Field, formatDateTime } from '../results/ResultPage';
+import { Field } from '../../../ui/Field';
+import { formatDateTime } from '../results/ResultPage';
 import { formatMinorUnits } from './money';
 
 /**

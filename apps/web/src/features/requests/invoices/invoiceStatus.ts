@@ -2,7 +2,7 @@ import type { InvoiceItem } from '@dossier/core';
 
 export type InvoiceStatus = 'discarded' | 'paidConfirmed' | 'paid' | 'waiting';
 
-/** The badge of an invoice, by the display priority of spec 2: discarded, paid-confirmed, paid. */
+/** The badge of an invoice, by display priority: discarded, paid-confirmed, paid. */
 export function invoiceStatus(invoice: InvoiceItem): InvoiceStatus {
   if (invoice.discardedAt) return 'discarded';
   if (invoice.paymentConfirmedAt) return 'paidConfirmed';

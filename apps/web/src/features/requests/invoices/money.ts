@@ -3,7 +3,7 @@ import { formatMinorUnits } from '@dossier/core';
 // The server words its amounts (remittance advice, refusals) with the same function.
 export { formatMinorUnits };
 
-// Currency input (spec 2, validation rules): digits with optional thousands commas and up to two
+// Currency input (validation rules): digits with optional thousands commas and up to two
 // decimals, stored in minor units (x100). Parsed as text so no floating-point rounding creeps in.
 
 const CURRENCY_INPUT = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;

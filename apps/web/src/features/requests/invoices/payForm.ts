@@ -1,7 +1,7 @@
 import { isValidEmail, type PaymentMethod } from '@dossier/core';
 import { parseCurrencyInput } from './money';
 
-// The pay form's state and rules (spec 2, validation rules, pay invoice), kept apart from the
+// The pay form's state and rules (validation rules, pay invoice), kept apart from the
 // component: amounts are typed in major units and sent in minor units.
 
 export interface PayFormState {

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before a template replaces a message the user has edited (spec 2, issueRequest). */
+/** Asks before a template replaces a message the user has edited (issueRequest). */
 export function ConfirmSwitch(props: { opened: boolean; onConfirm(): void; onCancel(): void }) {
   const { t } = useTranslation();
   return (

@@ -17,7 +17,7 @@ import type { ActionPanelProps } from '../actions/panels';
 import { useRequestCommit } from '../requestApi';
 import { ConfirmSwitch } from './ConfirmSwitch';
 
-// Issue request (spec 2): method (the preferred one the recipient allows), template (loads its
+// Issue request: method (the preferred one the recipient allows), template (loads its
 // subject and body, rendered with the request's data by the server), subject and message. Switching
 // template after the message was edited asks first. Send stays disabled until everything is there.
 

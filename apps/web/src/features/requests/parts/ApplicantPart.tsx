@@ -2,10 +2,10 @@ import { APPLICANT_REFERENCE_TYPES, type Applicant, countryName } from '@dossier
 import { Anchor, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../ui/DateField';
 import { formatDate } from '../../../ui/dates';
 import { AddressTextarea, CountrySelect } from '../../../ui/directoryInputs';
 import { FileField } from '../../../ui/files/FileField';
-import { DateField } from '../../wizard/DateField';
 import { useRequestCommit } from '../requestApi';
 import { Field, PartCard } from './PartCard';
 import type { PartProps } from './types';

@@ -2,10 +2,10 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/dates';
+import { StatusBadge } from '../../../ui/StatusBadge';
 import type { RequestListProps } from '../lists';
 import { LinkedListFrame } from './LinkedListFrame';
 import { RESULT_STATUS_COLORS, resultStatus } from './resultStatus';
-import { StatusBadge } from './StatusBadge';
 
 /** The Results list of the request page: each result with its status, file and page link. */
 export function ResultList({ view }: RequestListProps) {

@@ -1,27 +1,17 @@
 import type { ResultItem, TagDefinition, View } from '@dossier/core';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Anchor, Button, Checkbox, Container, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api';
 import { useServices } from '../../../shell/ServicesContext';
 import { formatDateTime } from '../../../ui/dates';
+import { Field } from '../../../ui/Field';
+import { StatusBadge } from '../../../ui/StatusBadge';
 import { useStore } from '../../../view/createStore';
 import { definePage } from '../../../view/page';
 import { ConfirmDiscard } from './ConfirmDiscard';
 import { RESULT_STATUS_COLORS, resultStatus } from './resultStatus';
-import { StatusBadge } from './StatusBadge';
 
 export interface RequestResultView extends View {
   $type: 'requestResult';
@@ -31,19 +21,6 @@ export interface RequestResultView extends View {
   requestItemTypes: { id: string; name: string }[];
   tagDefinitions: TagDefinition[];
   actions: string[];
-}
-
-export function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Stack gap={0} data-testid={testId}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
 }
 
 export { formatDateTime };

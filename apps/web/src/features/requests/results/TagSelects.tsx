@@ -2,7 +2,7 @@ import type { TagDefinition, TagValues } from '@dossier/core';
 import { Select, SimpleGrid } from '@mantine/core';
 
 /**
- * The tags of an action (spec 2: tags required by the server), three per row. A required tag has no
+ * The tags of an action (tags required by the server), three per row. A required tag has no
  * empty choice: it cannot be cleared once chosen.
  */
 export function TagSelects(props: {

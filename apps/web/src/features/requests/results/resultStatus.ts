@@ -2,7 +2,7 @@ import type { ResultItem } from '@dossier/core';
 
 export type ResultStatus = 'discarded' | 'downloaded' | 'qaDone' | 'qaSkipped' | 'awaitingQa';
 
-/** The badge of a result, by the display priority of spec 2: discarded, downloaded, QA Done. */
+/** The badge of a result, by display priority: discarded, downloaded, QA Done. */
 export function resultStatus(result: ResultItem): ResultStatus {
   if (result.discardedAt) return 'discarded';
   if (result.downloadedAt) return 'downloaded';

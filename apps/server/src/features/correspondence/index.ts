@@ -1,0 +1,4 @@
+// What other features use of correspondence.
+export { listRequestCorrespondence } from './list.js';
+export type { StoredAttachment } from './repository.js';
+export { insertCorrespondence, setDeliveryStatusByOutboxId } from './repository.js';

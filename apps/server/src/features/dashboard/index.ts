@@ -1,0 +1,2 @@
+// What other features use of dashboard.
+export { dueWindow } from './service.js';

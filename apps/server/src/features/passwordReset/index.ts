@@ -1,0 +1,2 @@
+// What other features use of passwordReset.
+export { issueSetPasswordLink } from './service.js';

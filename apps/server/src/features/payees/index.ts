@@ -1,0 +1,3 @@
+// What other features use of payees.
+export { findPayee } from './repository.js';
+export { createPayee, getPayeeView, searchPayees, updatePayee } from './service.js';

@@ -1,0 +1,3 @@
+// What other features use of presence.
+export { listViewers } from './repository.js';
+export { onlineUsers } from './service.js';

@@ -1,0 +1,83 @@
+import { describeTags, REQUEST_TAGS, tagValuesSchema, validateTags } from '@dossier/core';
+import { z } from 'zod';
+import { recordEvent } from '../../../audit/events.js';
+import { badRequest, conflict } from '../../../http/errors.js';
+import { getRequestSettings } from '../../configuration/index.js';
+import { insertCorrespondence } from '../../correspondence/index.js';
+import { createNotification } from '../../notifications/index.js';
+import { canHandleRequest, touchRequest } from '../../requests/index.js';
+import { publishRequestWebhook } from '../../webhooks/index.js';
+import { defineRequestAction } from './context.js';
+
+// Re-open request: a handler re-opens a closed request with the required re-open tags; an
+// empty notice becomes 'The request has been re-opened.'. Not offered at all when the request
+// settings disableReOpenRequest. The request goes back to open (issued) or submitted (not yet).
+
+const body = z.object({
+  tags: tagValuesSchema,
+  notice: z.string().max(10_000).nullish(),
+});
+
+export const reOpenRequest = defineRequestAction({
+  name: 'reOpenRequest',
+  body,
+  async offer({ deps, actor, request }) {
+    if (!canHandleRequest(actor, request)) return 'forbidden';
+    if ((await getRequestSettings(deps.db, request.scope))?.disableReOpenRequest) return 'forbidden';
+    if (request.status !== 'closed') return { conflict: 'The request is not closed.' };
+    return 'offered';
+  },
+  async run(trx, { deps, actor, request }, input) {
+    const errors = validateTags(REQUEST_TAGS.reOpen, input.tags);
+    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    const n = request.request_number;
+    const now = new Date();
+    const status = request.issued_at ? 'open' : 'submitted';
+    const reopened = await trx
+      .updateTable('requests')
+      .set({ status, closed_at: null, closed_by: null })
+      .where('request_number', '=', n)
+      .where('status', '=', 'closed')
+      .returning('request_number')
+      .executeTakeFirst();
+    if (!reopened) throw conflict('The request is not closed.');
+    const notice = input.notice?.trim() || 'The request has been re-opened.';
+    await insertCorrespondence(trx, {
+      requestNumber: n,
+      kind: 'note',
+      body: { type: 'text', content: notice },
+      attachments: [],
+      createdBy: actor.id,
+      createdAt: now,
+    });
+    await recordEvent(trx, {
+      type: 'request.reOpened',
+      aggregateType: 'request',
+      aggregateId: n,
+      actor: actor.id,
+      payload: {
+        summary: `Re-opened the request (${describeTags(REQUEST_TAGS.reOpen, input.tags)}).`,
+        tags: input.tags,
+        notice,
+        changes: { status: { from: 'closed', to: status } },
+      },
+    });
+    await touchRequest(trx, n, actor.id, now);
+    await publishRequestWebhook(trx, deps, request, 'requestReOpened', {
+      requestNumber: n,
+      tags: input.tags,
+      notice,
+    });
+    for (const userId of new Set([request.submitted_by, request.submitted_on_behalf_of])) {
+      if (!userId || userId === actor.id) continue;
+      await createNotification(trx, deps.live, {
+        userId,
+        type: 'requestReOpened',
+        target: `/requests/${n}`,
+        text: `Request ${n} has been re-opened.`,
+        createdBy: actor,
+      });
+    }
+    return {};
+  },
+});

@@ -1,0 +1,5 @@
+// What other features use of requestPage.
+export { addInvoice } from './actions/addInvoice.js';
+export { addResult } from './actions/addResult.js';
+export { runRequestAction } from './actions/run.js';
+export { buildRequestSummary } from './view.js';

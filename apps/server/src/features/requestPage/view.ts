@@ -1,0 +1,162 @@
+import {
+  ADDABLE_TASK_TYPES,
+  type Applicant,
+  computeRequestKpi,
+  type IssueRequestMethod,
+  REQUEST_TAGS,
+  type RequestContent,
+  type RequestRecipient,
+  type RequestSummary,
+  type RequestView,
+  SENDER_TASK_TYPES,
+  type TagDefinition,
+  type TagValues,
+} from '@dossier/core';
+import type { AppDeps } from '../../app.js';
+import type { DbOrTrx } from '../../db/database.js';
+import { offeredActionNames } from '../../http/actions.js';
+import type { Actor } from '../auth/index.js';
+import { getPublicHolidays, getRequestSettings, getScopeEntry } from '../configuration/index.js';
+import { listRequestCorrespondence } from '../correspondence/index.js';
+import { listRequestInvoices } from '../invoices/index.js';
+import type { RequestRow } from '../requests/index.js';
+import {
+  canAddUrgentNote,
+  canHandleRequest,
+  editablePartsOf,
+  isRequestSender,
+  isRequestStaff,
+  listRequestHistory,
+  listSubmitterChoices,
+  loadContentItemTypes,
+} from '../requests/index.js';
+import { listRequestResults } from '../results/index.js';
+import {
+  listPendingTasks,
+  listTasksOfRequest,
+  RECIPIENT_TASK_TYPES,
+  toRequestTaskItem,
+} from '../tasks/index.js';
+import { requestActions } from './actions/index.js';
+
+// The request page (GET /requests/{n}): the request with its KPI figures, what the actor may edit
+// and do, and every linked list. The caller has loaded the row through loadVisibleRequest.
+
+async function userNames(db: DbOrTrx, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+const iso = (d: Date | null) => d?.toISOString();
+
+export async function buildRequestSummary(
+  db: DbOrTrx,
+  row: RequestRow,
+  now = new Date(),
+): Promise<RequestSummary> {
+  const [names, scopeEntry, holidays, pending] = await Promise.all([
+    userNames(db, [row.submitted_by, row.submitted_on_behalf_of]),
+    getScopeEntry(db, row.scope),
+    getPublicHolidays(db, row.scope),
+    listPendingTasks(db, row.request_number),
+  ]);
+  return {
+    requestNumber: row.request_number,
+    status: row.status,
+    scope: row.scope,
+    sender: {
+      organization: row.scope,
+      organizationName: scopeEntry?.name ?? row.scope,
+      submittedOnBehalfOf: row.submitted_on_behalf_of,
+      submittedOnBehalfOfDisplayName: row.submitted_on_behalf_of
+        ? (names.get(row.submitted_on_behalf_of) ?? null)
+        : null,
+      referenceNumber: row.reference_number,
+      externalUserReferences: row.external_user_references,
+    },
+    applicant: row.applicant as Applicant,
+    recipient: row.recipient as RequestRecipient,
+    content: row.content as RequestContent,
+    tags: (row.tags ?? {}) as TagValues,
+    submittedAt: row.submitted_at.toISOString(),
+    submittedBy: row.submitted_by,
+    submittedByDisplayName: row.submitted_by ? (names.get(row.submitted_by) ?? null) : null,
+    issuedAt: iso(row.issued_at),
+    issueMethod: (row.issue_method as IssueRequestMethod | null) ?? undefined,
+    closedAt: iso(row.closed_at),
+    closedBy: row.closed_by ?? undefined,
+    lastUpdatedAt: row.last_updated_at.toISOString(),
+    lastUpdatedBy: row.last_updated_by,
+    lastActivityAt: row.last_activity_at.toISOString(),
+    version: row.version,
+    kpi: computeRequestKpi({
+      submittedAt: row.submitted_at,
+      closedAt: row.closed_at,
+      now,
+      tasks: pending,
+      holidays,
+    }),
+  };
+}
+
+const lookupTags = REQUEST_TAGS as unknown as Record<string, TagDefinition[]>;
+
+export async function buildRequestView(deps: AppDeps, actor: Actor, row: RequestRow): Promise<RequestView> {
+  const { db } = deps;
+  const now = new Date();
+  const canHandle = canHandleRequest(actor, row);
+  const staff = isRequestStaff(actor, row);
+  const [request, settings, taskRows, results, invoices, correspondence, history, actions, contentItemTypes] =
+    await Promise.all([
+      buildRequestSummary(db, row, now),
+      getRequestSettings(db, row.scope),
+      // The sender side sees its own tasks only (senderVisibility.ts in @dossier/core).
+      listTasksOfRequest(db, row.request_number, staff ? undefined : SENDER_TASK_TYPES),
+      listRequestResults(db, actor, row),
+      listRequestInvoices(db, actor, row),
+      listRequestCorrespondence(db, actor, row),
+      listRequestHistory(db, row.request_number, { staff }),
+      offeredActionNames(requestActions, { deps, actor, request: row }),
+      loadContentItemTypes(db, row.scope, row.content as RequestContent),
+    ]);
+  const editableParts = editablePartsOf(actor, row, settings);
+  // The sender edit picks the on-behalf-of submitter by name, as the wizard does.
+  const submitters = editableParts.includes('sender') ? await listSubmitterChoices(db, row.scope) : undefined;
+  const isSender = isRequestSender(actor, row);
+  const tasks = taskRows.map((t) => toRequestTaskItem(t, actor, canHandle, now, isSender));
+  const live = <T extends { discardedAt?: string }>(items: T[]) => items.filter((i) => !i.discardedAt);
+  const liveResults = live(results);
+  const liveInvoices = live(invoices);
+  return {
+    $type: 'request',
+    title: `Request ${row.request_number}`,
+    request,
+    contentItemTypes,
+    editableParts,
+    actions,
+    canAddUrgentNote: canAddUrgentNote(actor, row),
+    tasks,
+    recipientTasks: tasks.filter((t) => (RECIPIENT_TASK_TYPES as readonly string[]).includes(t.type)),
+    results,
+    invoices,
+    canViewInvoices: staff,
+    correspondence,
+    previews: {
+      tasksDue: tasks.filter((t) => t.dueAt !== undefined).length,
+      tasksCompleted: tasks.filter((t) => t.completedAt !== undefined).length,
+      resultsAvailable: liveResults.filter((r) => r.qualityAssuredAt || r.qualityAssuranceSkipped).length,
+      resultsAwaitingQa: liveResults.filter((r) => !r.qualityAssuredAt && !r.qualityAssuranceSkipped).length,
+      invoicesPaid: liveInvoices.filter((i) => i.paidAt).length,
+      invoicesWaiting: liveInvoices.filter((i) => !i.paidAt).length,
+      lastActivityAt: request.lastActivityAt,
+    },
+    history,
+    lookups: {
+      tags: lookupTags,
+      addableTaskTypes: [...ADDABLE_TASK_TYPES],
+      ...(submitters ? { submitters } : {}),
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// What other features use of requests.
+export { loadVisibleRequest } from './access.js';
+export { loadContentItemTypes } from './contentItemTypes.js';
+
+export { attachRequestFile, REQUEST_FILE_OWNER, requestFieldKind } from './files.js';
+export { listRequestHistory } from './history.js';
+export { loadLetterContext } from './letters/letterData.js';
+export { findRequestFile, markRequestIssued } from './letters/repository.js';
+export { renderRequestLetterPdf } from './letters/requestLetterPdf.js';
+export { storeGeneratedRequestFile } from './letters/storeFile.js';
+export { mentionableUsers, suggestMentions } from './mentions.js';
+export { EDITABLE_PARTS, editablePartsOf, listSubmitterChoices, saveRequestPart } from './parts.js';
+export {
+  canAddUrgentNote,
+  canHandleRequest,
+  canSubmitterAct,
+  canViewRequest,
+  isRequestSender,
+  isRequestStaff,
+  staffRequests,
+  visibleRequests,
+} from './policy.js';
+export { buildRequestPreview } from './preview.js';
+export type { RequestRow } from './repository.js';
+export { findRequest, touchRequest } from './repository.js';

@@ -1,0 +1,184 @@
+import { USER_ID_MAX_LENGTH } from '@dossier/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import type { DbOrTrx } from '../../db/database.js';
+import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import {
+  assignTaskTo,
+  listAssignableUsers,
+  releaseTask,
+  userNames,
+  whyNotAssignable,
+} from '../assignment/index.js';
+import type { Actor } from '../auth/index.js';
+import { requireActor, signedInOnly } from '../auth/index.js';
+import { isMovable, MAY_NOT_ASSIGN, NOT_YOURS, pushTasksChanged, taskTypeName } from '../tasks/index.js';
+import { type Loaded, loadForAction, recordTaskEvent, taskItem } from './actions.js';
+
+// Moving a task by hand (issue 22 item 5), who may do what being policy.ts':
+//   POST /tasks/{taskId}/claim             the actor takes it               -> { task }
+//   POST /tasks/{taskId}/assign {userId}   a named user gets it             -> { task }
+//   POST /tasks/{taskId}/release           the assignee hands it back       -> { task }
+//   GET  /tasks/{taskId}/assignees         whom it may go to (the picker)   -> { assignees }
+// Whoever gets a task must be a candidate by the automatic assignment's own rule, and a refusal
+// says why in words (whyNotAssignable). Each move writes a request event (request.taskClaimed,
+// request.taskAssigned, request.taskReleased) and is pushed to the new and the previous assignee.
+
+const params = z.object({ taskId: z.string().max(30) });
+// No user id holds a control character; refusing them here keeps them from the database.
+// The user is checked in the action, after the caller: someone who may not assign the task learns
+// nothing from the form's errors.
+const assignBody = z.object({ userId: z.string().max(USER_ID_MAX_LENGTH).default('') });
+
+type Task = Loaded['task'];
+
+/** 409 for a task nobody moves: completed, or the sender's own. */
+function refuseUnmovable(task: Task) {
+  if (task.completed_at) throw conflict('The task is already completed.');
+  if (!isMovable(task))
+    throw conflict(`${taskTypeName(task.type)} is the sender's task; it is not assigned to staff.`);
+}
+
+async function nameOf(db: DbOrTrx, userId: string | null): Promise<string | null> {
+  if (userId === null) return null;
+  return (await userNames(db, [userId])).get(userId) ?? userId;
+}
+
+/** The request's history line of a move, and a reload for whoever has the request open. */
+async function recordMove(
+  trx: DbOrTrx,
+  deps: AppDeps,
+  actor: Actor,
+  task: Task,
+  type: 'request.taskClaimed' | 'request.taskAssigned' | 'request.taskReleased',
+  summary: string,
+  move: { from: string | null; to: string | null },
+) {
+  if (!task.request_number) return;
+  await recordTaskEvent(trx, actor, task.request_number, type, {
+    summary,
+    taskId: task.id,
+    type: task.type,
+    ...move,
+  });
+  await pushTasksChanged(trx, deps.live, task.request_number);
+}
+
+export async function claimTaskAction(deps: AppDeps, actor: Actor, taskId: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const { task, canHandle } = await loadForAction(trx, actor, taskId, { senderMayAct: false });
+    refuseUnmovable(task);
+    if (task.assigned_to === actor.id) throw conflict('The task is already assigned to you.');
+    const why = await whyNotAssignable(trx, task, actor.id);
+    if (why) throw forbidden(why);
+    await assignTaskTo(trx, deps, task.id, actor.id);
+    const previous = await nameOf(trx, task.assigned_to);
+    const type = taskTypeName(task.type);
+    await recordMove(
+      trx,
+      deps,
+      actor,
+      task,
+      'request.taskClaimed',
+      previous ? `${actor.name} claimed ${type} from ${previous}.` : `${actor.name} claimed ${type}.`,
+      { from: task.assigned_to, to: actor.id },
+    );
+    return { task: await taskItem(trx, actor, task.id, canHandle) };
+  });
+}
+
+export async function assignTaskAction(deps: AppDeps, actor: Actor, taskId: string, userId: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const { task, canHandle, mayAssign } = await loadForAction(trx, actor, taskId, {
+      senderMayAct: false,
+      managerMayAct: true,
+    });
+    refuseUnmovable(task);
+    if (!mayAssign) throw forbidden(MAY_NOT_ASSIGN);
+    userId = userId.trim();
+    if (!userId) throw badRequest('Choose a user.', { userId: 'Choose a user.' });
+    if (task.assigned_to === userId) {
+      const message = `The task is already assigned to ${await nameOf(trx, userId)}.`;
+      throw badRequest(message, { userId: message });
+    }
+    const why = await whyNotAssignable(trx, task, userId);
+    if (why) throw badRequest(why, { userId: why });
+    await assignTaskTo(trx, deps, task.id, userId);
+    await recordMove(
+      trx,
+      deps,
+      actor,
+      task,
+      'request.taskAssigned',
+      `${actor.name} assigned ${taskTypeName(task.type)} to ${await nameOf(trx, userId)}.`,
+      { from: task.assigned_to, to: userId },
+    );
+    return { task: await taskItem(trx, actor, task.id, canHandle) };
+  });
+}
+
+export async function releaseTaskAction(deps: AppDeps, actor: Actor, taskId: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const { task, canHandle } = await loadForAction(trx, actor, taskId, { senderMayAct: false });
+    refuseUnmovable(task);
+    if (task.assigned_to !== actor.id) throw conflict(NOT_YOURS);
+    const to = await releaseTask(trx, deps, task.id, actor.id);
+    const type = taskTypeName(task.type);
+    await recordMove(
+      trx,
+      deps,
+      actor,
+      task,
+      'request.taskReleased',
+      to
+        ? `${actor.name} released ${type}; it went to ${await nameOf(trx, to)}.`
+        : `${actor.name} released ${type}; nobody else may take it, so it awaits assignment.`,
+      { from: actor.id, to },
+    );
+    return { task: await taskItem(trx, actor, task.id, canHandle) };
+  });
+}
+
+export async function listAssigneesAction(deps: AppDeps, actor: Actor, taskId: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const { task, mayAssign } = await loadForAction(trx, actor, taskId, {
+      senderMayAct: false,
+      managerMayAct: true,
+      forUpdate: false,
+    });
+    refuseUnmovable(task);
+    if (!mayAssign) throw forbidden(MAY_NOT_ASSIGN);
+    const users = await listAssignableUsers(trx, task);
+    return {
+      assignees: users
+        .map((u) => ({
+          userId: u.userId,
+          name: u.name,
+          openTasks: u.openTasks,
+          isAssignee: u.userId === task.assigned_to,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId)),
+    };
+  });
+}
+
+export function taskHandoverRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/tasks/:taskId/claim', { onRequest: signedInOnly, schema: { params } }, async (request) =>
+    claimTaskAction(deps, requireActor(request), request.params.taskId),
+  );
+  r.post(
+    '/tasks/:taskId/assign',
+    { onRequest: signedInOnly, schema: { params, body: assignBody } },
+    async (request) =>
+      assignTaskAction(deps, requireActor(request), request.params.taskId, request.body.userId),
+  );
+  r.post('/tasks/:taskId/release', { onRequest: signedInOnly, schema: { params } }, async (request) =>
+    releaseTaskAction(deps, requireActor(request), request.params.taskId),
+  );
+  r.get('/tasks/:taskId/assignees', { onRequest: signedInOnly, schema: { params } }, async (request) =>
+    listAssigneesAction(deps, requireActor(request), request.params.taskId),
+  );
+}

@@ -1,0 +1,2 @@
+// What other pages use of presence.
+export { RequestPresence } from './RequestPresence';
