@@ -1,4 +1,6 @@
 import {
+  AMOUNT_SUM_WRONG,
+  amountsAddUp,
   CURRENCIES,
   emailSchema,
   formatMinorUnits,
@@ -71,8 +73,7 @@ function paymentErrors(input: PayBody, invoice: InvoiceRow): Record<string, stri
     Number(invoice.paid),
     input,
   );
-  if (input.amount !== input.amountExclusiveTax + input.tax)
-    errors.amount = 'The amount must equal the amount excl. tax plus the tax.';
+  if (!amountsAddUp(input)) errors.amount = AMOUNT_SUM_WRONG;
   else if (againstInvoice) errors.amount = againstInvoice;
   if (!isCurrency(input.currency, CURRENCIES)) errors.currency = 'Choose one of the currencies offered.';
   if (input.method === 'creditCard' && !input.nameOnCard) errors.nameOnCard = 'Name on card is required.';

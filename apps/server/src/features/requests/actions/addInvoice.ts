@@ -1,4 +1,12 @@
-import { describeTags, isCurrency, normalizeUrl, REQUEST_TAGS, validateTags } from '@dossier/core';
+import {
+  AMOUNT_SUM_WRONG,
+  amountsAddUp,
+  describeTags,
+  isCurrency,
+  normalizeUrl,
+  REQUEST_TAGS,
+  validateTags,
+} from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { badRequest } from '../../../http/errors.js';
@@ -32,9 +40,8 @@ function amountErrors(input: Body): Record<string, string> {
   const errors: Record<string, string> = {};
   if (input.currency && !isCurrency(input.currency))
     errors.currency = 'Choose one of the currencies offered.';
-  const { amount, amountExclusiveTax, tax } = input;
-  if (amount != null && amountExclusiveTax != null && tax != null && amount !== amountExclusiveTax + tax)
-    errors.amount = 'The amount must equal the amount excl. tax plus the tax.';
+  const { amount, amountExclusiveTax } = input;
+  if (!amountsAddUp(input)) errors.amount = AMOUNT_SUM_WRONG;
   if ((amount != null || amountExclusiveTax != null) && !input.currency)
     errors.currency = 'Currency is required with an amount.';
   if (input.foreignReference && !normalizeUrl(input.foreignReference.url, { httpsOnly: true }))
