@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { conflict, fieldsInvalid } from '../../http/errors.js';
 import { findPayee } from '../payees/repository.js';
 import { canHandleRequest } from '../requests/policy.js';
 import { touchRequest } from '../requests/repository.js';
@@ -31,7 +31,6 @@ export const invoiceActions: ItemActions<InvoiceRow> = new Map();
 
 type Ctx = ItemActionContext<InvoiceRow>;
 
-const INVALID = 'Some fields are missing or invalid.';
 const required = (label: string) => ({ error: `${label} is required.` });
 const optional = (max: number) => z.string().trim().max(max).nullish();
 const minor = (label: string) =>
@@ -101,7 +100,7 @@ async function linkPayee(trx: DbOrTrx, input: PayBody): Promise<Payment> {
   if (!input.payeeId) return payment;
   const payee = await findPayee(trx, input.payeeId);
   if (!payee || payee.data.disabled)
-    throw badRequest(INVALID, { payeeId: 'The payee does not exist or is disabled.' });
+    throw fieldsInvalid({ payeeId: 'The payee does not exist or is disabled.' });
   return {
     ...payment,
     payeeId: payee.id,
@@ -128,7 +127,7 @@ defineItemAction(invoiceActions, {
   },
   async run(trx, { deps, actor, request, item }: Ctx, input) {
     const errors = paymentErrors(input, item);
-    if (Object.keys(errors).length > 0) throw badRequest(INVALID, errors);
+    if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
     const payment = await linkPayee(trx, input);
     // The row lock on the request serialises payments, so `item.paid` is still the sum of the
     // payments; the invoice's own amounts are left as billed.

@@ -1,3 +1,4 @@
+import { fieldErrorsOf } from '@dossier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,6 @@ import { badRequest } from '../../http/errors.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
 import { requireSignedIn } from '../../http/views.js';
 import { requireActor } from '../auth/policy.js';
-import { fieldErrorsOf } from '../results/itemActions.js';
 import { sendRefusalPage, sendSignedInPage } from '../users/pageView.js';
 import { exportReportCsv } from './csvExport.js';
 import type { ReportDefinition } from './definition.js';

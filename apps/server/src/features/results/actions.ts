@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { conflict, fieldsInvalid } from '../../http/errors.js';
 import { getRequestSettings } from '../configuration/effective.js';
 import { publishRequestWebhook } from '../invoices/webhook.js';
 import { canHandleRequest } from '../requests/policy.js';
@@ -42,11 +42,11 @@ defineItemAction(resultActions, {
     const offered = requestItemTypes(request);
     const unknown = input.itemTypes.filter((id) => !offered.some((t) => t.id === id));
     if (unknown.length > 0)
-      throw badRequest('Some fields are missing or invalid.', {
+      throw fieldsInvalid({
         itemTypes: 'Choose item types of this request only.',
       });
     if (offered.length > 0 && input.itemTypes.length === 0)
-      throw badRequest('Some fields are missing or invalid.', {
+      throw fieldsInvalid({
         itemTypes: 'Choose the item types this result covers.',
       });
     const covered = offered.filter((t) => input.itemTypes.includes(t.id));

@@ -1,7 +1,8 @@
+import { fieldErrorsOf } from '@dossier/core';
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, fieldsInvalid, forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { loadVisibleRequest } from '../requests/access.js';
 import type { ActionOffer } from '../requests/actions/registry.js';
@@ -45,12 +46,6 @@ export async function offeredItemActions<Item>(
   return names;
 }
 
-export function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message;
-  return fields;
-}
-
 export async function runItemAction<Item>(
   deps: AppDeps,
   actor: Actor,
@@ -74,8 +69,7 @@ export async function runItemAction<Item>(
     if (offer === 'forbidden') throw forbidden();
     if (offer !== 'offered') throw conflict(offer.conflict);
     const parsed = action.body.safeParse(target.body ?? {});
-    if (!parsed.success)
-      throw badRequest('Some fields are missing or invalid.', fieldErrorsOf(parsed.error.issues));
+    if (!parsed.success) throw fieldsInvalid(fieldErrorsOf(parsed.error.issues));
     await action.run(trx, ctx, parsed.data);
   });
 }

@@ -9,7 +9,7 @@ import {
 } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
-import { badRequest } from '../../../http/errors.js';
+import { fieldsInvalid } from '../../../http/errors.js';
 import { insertInvoice } from '../../invoices/repository.js';
 import { publishRequestWebhook } from '../../invoices/webhook.js';
 import { takeRequestFile } from '../../results/requestFileChoice.js';
@@ -62,7 +62,7 @@ registerRequestAction({
   offer: offerForOpenRequest,
   async run(trx, { deps, actor, request }, input) {
     const errors = { ...validateTags(REQUEST_TAGS.invoice, input.tags), ...amountErrors(input) };
-    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
     const n = request.request_number;
     await takeRequestFile(deps.files, trx, actor, n, input.file.key, 'invoice');
     const invoiceId = await insertInvoice(trx, {

@@ -1,7 +1,7 @@
 import { describeTags, REQUEST_TAGS, validateTags } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
-import { badRequest } from '../../../http/errors.js';
+import { fieldsInvalid } from '../../../http/errors.js';
 import { getRequestSettings } from '../../configuration/effective.js';
 import { publishRequestWebhook } from '../../invoices/webhook.js';
 import { insertResult } from '../../results/repository.js';
@@ -36,7 +36,7 @@ registerRequestAction({
   offer: offerForOpenRequest,
   async run(trx, { deps, actor, request }, input) {
     const errors = validateTags(REQUEST_TAGS.result, input.tags);
-    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
     const n = request.request_number;
     await takeRequestFile(deps.files, trx, actor, n, input.file.key, 'result');
     const settings = await getRequestSettings(trx, request.scope);

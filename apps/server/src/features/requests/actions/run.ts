@@ -1,5 +1,6 @@
+import { fieldErrorsOf } from '@dossier/core';
 import type { AppDeps } from '../../../app.js';
-import { badRequest, conflict, forbidden, notFound } from '../../../http/errors.js';
+import { conflict, fieldsInvalid, forbidden, notFound } from '../../../http/errors.js';
 import type { Actor } from '../../auth/actor.js';
 import { loadVisibleRequest } from '../access.js';
 import { findRequestAction } from './registry.js';
@@ -25,11 +26,7 @@ export async function runRequestAction(
     if (offer === 'forbidden') throw forbidden();
     if (offer !== 'offered') throw conflict(offer.conflict);
     const parsed = action.body.safeParse(body ?? {});
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-      throw badRequest('Some fields are missing or invalid.', fields);
-    }
+    if (!parsed.success) throw fieldsInvalid(fieldErrorsOf(parsed.error.issues));
     return action.run(trx, ctx, parsed.data);
   });
 }
