@@ -2,6 +2,7 @@
 import './zodInBrowser.js';
 
 export * from './configuration/index.js';
+export * from './contracts/index.js';
 export * from './countries.js';
 export * from './currencies.js';
 export * from './directory.js';

@@ -1,0 +1,13 @@
+// The contracts between the server and the web app: the schema of every view and live message,
+// with the types both sides use. See view.ts for what a view is.
+export * from './account.js';
+export * from './dashboard.js';
+export * from './live.js';
+export * from './outbox.js';
+export * from './pages.js';
+export * from './recipients.js';
+export * from './reports.js';
+export * from './requests.js';
+export * from './skills.js';
+export * from './users.js';
+export * from './view.js';
