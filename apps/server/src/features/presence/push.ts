@@ -1,3 +1,4 @@
+import type { RequestChangedMessage } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { publishLive } from '../../live/hub.js';
 import { listViewers } from './repository.js';
@@ -5,13 +6,6 @@ import { listViewers } from './repository.js';
 // Whoever has a request open follows it live: after every committed change of the request (each
 // writes a request event, see audit/events.ts) its viewers are told to fetch the page again. The
 // message is small on purpose; the page fetches its own view, with its own access checks.
-
-export type RequestChangedMessage = {
-  $type: 'requestChanged';
-  requestNumber: string;
-  /** Who made the change; null for the workflow. */
-  by: string | null;
-};
 
 /** Tells the users who have the request open that it changed (delivered after the commit). */
 export async function pushRequestChanged(

@@ -1,8 +1,8 @@
 import {
+  type AccountView,
   canSaveUserForm,
-  type PasswordPolicy,
   passwordFieldsShown,
-  type View,
+  type UserFieldValues,
   validateUserForm,
 } from '@dossier/core';
 import { Alert, Container, Paper, PasswordInput, Stack, Title } from '@mantine/core';
@@ -14,26 +14,7 @@ import { useFormPage } from '../../ui/forms/useFormPage';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { RolesEditor } from '../users/RolesEditor';
-import { UserFields, type UserFieldValues } from '../users/UserFields';
-
-export interface AccountView extends View {
-  $type: 'account' | 'accountCreate';
-  action?: string | null;
-  user: UserFieldValues & {
-    roles: string[];
-    externalUserId?: string | null;
-    version?: number;
-    currentPassword?: string;
-  };
-  canChangePassword: boolean;
-  passwordPolicy: PasswordPolicy;
-  roleScopes: string[];
-  emailConfirmed?: boolean;
-  /** Claimed external roles waiting for an administrator's approval. */
-  pendingRoles?: string[];
-  /** A new address waiting for its link to be followed; the account keeps its own until then. */
-  pendingEmail?: string | null;
-}
+import { UserFields } from '../users/UserFields';
 
 /** /account (Account: {userId}) and /account/create (Register New Account): one form. */
 export const AccountPage = definePage<AccountView>(({ view }) => {

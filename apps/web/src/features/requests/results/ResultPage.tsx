@@ -1,4 +1,4 @@
-import type { ResultItem, TagDefinition, View } from '@dossier/core';
+import type { RequestResultView } from '@dossier/core';
 import {
   Anchor,
   Button,
@@ -22,16 +22,6 @@ import { definePage } from '../../../view/page';
 import { ConfirmDiscard } from './ConfirmDiscard';
 import { RESULT_STATUS_COLORS, resultStatus } from './resultStatus';
 import { StatusBadge } from './StatusBadge';
-
-export interface RequestResultView extends View {
-  $type: 'requestResult';
-  requestNumber: string;
-  applicantName: string;
-  result: ResultItem;
-  requestItemTypes: { id: string; name: string }[];
-  tagDefinitions: TagDefinition[];
-  actions: string[];
-}
 
 export function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
