@@ -1,3 +1,4 @@
+import type { HistoryEntry } from '@dossier/core';
 import type { DbOrTrx } from '../db/database.js';
 
 // The audit trail of users, roles, recipients, payees and deleted configuration: one row in `events` per change, written
@@ -69,14 +70,6 @@ const listeners = new Set<EventListener>();
  */
 export function onEventRecorded(listener: EventListener): void {
   listeners.add(listener);
-}
-
-export interface HistoryEntry {
-  id: string;
-  at: string;
-  actor: string | null;
-  type: string;
-  changes: Changes;
 }
 
 export const HISTORY_LIMIT = 50;

@@ -88,6 +88,6 @@ export const dashboardTileSchema = z.strictObject({
   aggregations: z.array(
     z.object({ key: z.string(), count: z.number(), isCapped: z.boolean(), name: z.string().optional() }),
   ),
-  selectableOwners: z.array(ownerChoiceSchema).optional(),
+  selectableOwners: z.array(ownerChoiceSchema),
 });
 export type DashboardTileAnswer = z.infer<typeof dashboardTileSchema>;

@@ -203,7 +203,8 @@ export interface RequestHistoryEntry {
   changes?: Record<string, { from: unknown; to: unknown }>;
 }
 
-export interface RequestView {
+// A type, not an interface: an interface has no index signature, so it would not be a View.
+export type RequestView = {
   $type: 'request';
   title: string;
   request: RequestSummary;
@@ -241,7 +242,7 @@ export interface RequestView {
     submitters?: { id: string; name: string }[];
   };
   fieldErrors?: FieldErrors;
-}
+};
 
 /** GET /requests/{n}/preview: the hover preview of a request in a list. */
 export interface RequestPreview {

@@ -1,4 +1,6 @@
 import {
+  type AccountCreatedView,
+  type AccountView,
   DEFAULT_PASSWORD_POLICY,
   EXTERNAL_ROLE,
   formatRoleString,
@@ -36,7 +38,12 @@ export interface PasswordHandling {
   enabled: boolean;
 }
 
-export async function getAccountView(db: DbOrTrx, actor: Actor, handling: PasswordHandling, action?: string) {
+export async function getAccountView(
+  db: DbOrTrx,
+  actor: Actor,
+  handling: PasswordHandling,
+  action?: string,
+): Promise<AccountView> {
   const row = await repo.findUser(db, actor.id);
   if (!row) throw notFound('No such user.');
   const roles = await repo.findRoles(db, actor.id);
@@ -203,7 +210,7 @@ export async function updateAccount(
     .catch(mapUniqueViolation);
 }
 
-export async function getRegistrationView(db: DbOrTrx) {
+export async function getRegistrationView(db: DbOrTrx): Promise<AccountView> {
   return {
     $type: 'accountCreate',
     title: 'Register New Account',
@@ -257,7 +264,12 @@ export async function registerAccount(
     await db
       .transaction()
       .execute((trx) => sendAlreadyRegistered(trx, { ownerId: owner, email: form.email.trim(), ...request }));
-    return { $type: 'accountCreated', title: 'Congratulations', userId, email: form.email.trim() };
+    return {
+      $type: 'accountCreated',
+      title: 'Congratulations',
+      userId,
+      email: form.email.trim(),
+    } satisfies AccountCreatedView;
   }
   return db
     .transaction()
@@ -293,7 +305,12 @@ export async function registerAccount(
         actor: userId,
         payload: { changes },
       });
-      return { $type: 'accountCreated', title: 'Congratulations', userId, email: columns.email };
+      return {
+        $type: 'accountCreated',
+        title: 'Congratulations',
+        userId,
+        email: columns.email,
+      } satisfies AccountCreatedView;
     })
     .catch(mapUniqueViolation);
 }

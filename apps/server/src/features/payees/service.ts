@@ -1,7 +1,9 @@
 import {
+  type AdminPayeeView,
   CURRENCIES,
   cleanWebAddress,
   defaultCurrency,
+  type HistoryEntry,
   type PagingQuery,
   type PayeeForm,
   type SearchAnswer,
@@ -20,8 +22,8 @@ import { announcePayeeChange, recentSensitiveChanges, sensitiveFields } from './
 
 export function payeeView(
   actor: Actor,
-  input: { id?: string; version?: number; scope?: string; data?: repo.PayeeData; history?: unknown[] },
-) {
+  input: { id?: string; version?: number; scope?: string; data?: repo.PayeeData; history?: HistoryEntry[] },
+): AdminPayeeView {
   const data = input.data;
   const scope = input.scope ?? newPayeeScope(actor);
   const owner = mayEditPayee(actor, scope);

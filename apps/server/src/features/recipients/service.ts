@@ -1,6 +1,8 @@
 import {
+  type AdminRecipientView,
   cleanedDirectoryFields,
   dropUnnamedContacts,
+  type HistoryEntry,
   normalizePhone,
   type PagingQuery,
   type RecipientForm,
@@ -44,8 +46,14 @@ function withTags(stored: Record<string, unknown>): Record<string, TagValue> {
 
 export function recipientView(
   actor: Actor,
-  input: { id?: string; version?: number; scope?: string; data?: repo.RecipientData; history?: unknown[] },
-) {
+  input: {
+    id?: string;
+    version?: number;
+    scope?: string;
+    data?: repo.RecipientData;
+    history?: HistoryEntry[];
+  },
+): AdminRecipientView {
   const data = input.data;
   const scope = input.scope ?? newRecipientScope(actor);
   const owner = mayEditRecipient(actor, scope);

@@ -6,6 +6,7 @@ import {
   type SkillStatus,
   type SkillsMode,
   type SkillUser,
+  type TaskSkillsView,
   TRAINABLE_TASK_TYPES,
   type WorkflowTaskType,
 } from '@dossier/core';
@@ -74,7 +75,7 @@ export async function getSkillsView(
   actor: Actor,
   mode: SkillsMode,
   query: PagingQuery & { name?: string },
-) {
+): Promise<TaskSkillsView> {
   const { rows, total } = await repo.listUsers(db, {
     scopes: skillScopes(actor),
     name: query.name,

@@ -1,4 +1,5 @@
 import {
+  type AdminUserView,
   formatRoleString,
   ipRangeForScope,
   isWithinScope,
@@ -47,8 +48,13 @@ async function formOptions(db: DbOrTrx, actor: Actor, currentScope?: string) {
   return options;
 }
 
-export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | undefined, action?: string) {
-  const base = { $type: 'adminUser', action: action === 'addRole' ? 'addRole' : null };
+export async function getUserView(
+  db: DbOrTrx,
+  actor: Actor,
+  userId: string | undefined,
+  action?: string,
+): Promise<AdminUserView> {
+  const base = { $type: 'adminUser' as const, action: action === 'addRole' ? 'addRole' : null };
   if (userId === undefined) {
     const options = await formOptions(db, actor);
     return {
