@@ -56,6 +56,8 @@ export class LiveConnection {
   }
 
   private connect(): void {
+    // The DOM's WebSocket types its handlers with `this: WebSocket` and DOM events, which SocketLike
+    // (what the tests' fake sockets implement too) leaves out; it is a SocketLike all the same.
     const { createSocket = (url) => new WebSocket(url) as unknown as SocketLike, log = console } =
       this.options;
     let socket: SocketLike;

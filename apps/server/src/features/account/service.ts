@@ -157,8 +157,8 @@ export async function updateAccount(
       if (form.language == null) columns.language = current.language;
       const nextRoles = roles.filter((g) => !removedRoles.includes(g));
       const changes = diffRecords(
-        auditShape(current as unknown as Record<string, unknown>, roles),
-        auditShape({ ...current, ...columns } as unknown as Record<string, unknown>, nextRoles),
+        auditShape(current, roles),
+        auditShape({ ...current, ...columns }, nextRoles),
       );
       if (form.password) changes.password = { from: '(hidden)', to: '(changed)' };
       if (emailChanged) {

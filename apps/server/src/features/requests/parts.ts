@@ -75,8 +75,8 @@ const json = (value: unknown) => JSON.stringify(value);
 interface PartChange {
   /** The columns to set. */
   set: Record<string, unknown>;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
+  before: object;
+  after: object;
   /** File keys new to the request (field name → key). */
   newFiles: [string, string][];
 }
@@ -178,7 +178,7 @@ async function changeOf(
           applicant_date_of_birth: applicant.dateOfBirth ?? null,
         },
         before,
-        after: applicant as unknown as Record<string, unknown>,
+        after: applicant,
         newFiles: [
           ...newFilesOf(before.authority, applicant.authority, 'authority'),
           ...newFilesOf(before.application, applicant.application, 'application'),
@@ -195,7 +195,7 @@ async function changeOf(
       return {
         set: { content: json(content) },
         before,
-        after: content as unknown as Record<string, unknown>,
+        after: content,
         newFiles: newFilesOf(before, content, 'content'),
       };
     }

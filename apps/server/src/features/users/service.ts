@@ -278,12 +278,9 @@ export async function updateUser(
       };
       const unlock = form.isTemporaryLockedOut === false && row.locked_until !== null;
       const changes = diffRecords(
-        auditShape(row as unknown as Record<string, unknown>, roles),
+        auditShape(row, roles),
         auditShape(
-          { ...row, ...columns, ...(unlock ? { locked_until: null } : {}) } as unknown as Record<
-            string,
-            unknown
-          >,
+          { ...row, ...columns, ...(unlock ? { locked_until: null } : {}) },
           diffApplied(roles, added, removed),
         ),
       );
