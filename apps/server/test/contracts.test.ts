@@ -10,16 +10,23 @@ import {
   adminUsersViewSchema,
   adminUserViewSchema,
   changePasswordViewSchema,
+  configurationListViewSchema,
   dashboardTileSchema,
   dashboardViewSchema,
+  downloadFilesViewSchema,
+  entryViewSchema,
   findRequestsViewSchema,
   forgotPasswordViewSchema,
+  homeViewSchema,
+  inboxViewSchema,
   invalidUrlViewSchema,
+  newRequestViewSchema,
   outboxMessageViewSchema,
   passwordResetRequestedSchema,
   reportViewSchema,
   requestInvoiceViewSchema,
   requestResultViewSchema,
+  requestViewSchema,
   richTextPageViewSchema,
   selectRecipientViewSchema,
   setPasswordViewSchema,
@@ -29,6 +36,7 @@ import {
 } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
 import { post, uploadPdf } from './support/resultsInvoices.js';
@@ -42,6 +50,7 @@ let n: string;
 
 beforeAll(async () => {
   t = await createTestContext({ selfRegistration: true });
+  await seedConfiguration(t.db, { demo: false });
   await createUser(t.db, { id: 'root', roles: [{ role: 'c:roles:admin', scope: '/' }] });
   await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
   await createUser(t.db, {
@@ -101,6 +110,19 @@ describe('the views answer their contracts', () => {
     expect(dashboard.tiles.length).toBeGreaterThan(0);
     for (const tile of dashboard.tiles)
       check(dashboardTileSchema, await view('handler', `/dashboard/${tile}`));
+  });
+
+  it('home, inbox, the request page, the wizard and the configuration', async () => {
+    check(homeViewSchema, await view('handler', '/'));
+    check(homeViewSchema, await view('submitter', '/'));
+    check(inboxViewSchema, await view('handler', '/inbox'));
+    check(requestViewSchema, await view('handler', `/requests/${n}`));
+    check(requestViewSchema, await view('submitter', `/requests/${n}`));
+    check(newRequestViewSchema, await view('submitter', '/requests/new'));
+    check(configurationListViewSchema, await view('root', '/admin/configuration'));
+    check(entryViewSchema, await view('root', '/admin/configuration/edit/root/c'));
+    check(entryViewSchema, await view('root', '/admin/configuration/edit/root/templateIssueRequest'));
+    check(downloadFilesViewSchema, await view('handler', '/results/download-files'));
   });
 
   it('user, recipient and payee administration', async () => {

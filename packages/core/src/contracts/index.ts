@@ -1,7 +1,11 @@
 // The contracts between the server and the web app: the schema of every view and live message,
 // with the types both sides use. See view.ts for what a view is.
 export * from './account.js';
+export * from './configuration.js';
 export * from './dashboard.js';
+export * from './downloads.js';
+export * from './home.js';
+export * from './inbox.js';
 export * from './live.js';
 export * from './outbox.js';
 export * from './pages.js';
@@ -11,3 +15,4 @@ export * from './requests.js';
 export * from './skills.js';
 export * from './users.js';
 export * from './view.js';
+export * from './wizard.js';

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { requestRecipientSchema } from '../requests/model.js';
-import type { InvoiceItem, ResultItem, TagDefinition } from '../requests/views.js';
+import type {
+  CorrespondenceItem,
+  InvoiceItem,
+  RequestHistoryEntry,
+  RequestPart,
+  RequestSummary,
+  RequestTaskItem,
+  ResultItem,
+  TagDefinition,
+} from '../requests/views.js';
+import type { WizardItemType } from '../requests/wizard.js';
 import type { SearchAnswer } from '../searchResult.js';
 import { currencyChoiceSchema, defineView, scopeChoiceSchema, typed } from './view.js';
 
@@ -56,3 +66,43 @@ export const selectRecipientViewSchema = defineView('selectRecipient', {
   newRecipient: requestRecipientSchema,
 });
 export type SelectRecipientView = z.infer<typeof selectRecipientViewSchema>;
+
+/** The request page: the request, its lists, what the actor may do now, and the panels' lookups. */
+export const requestViewSchema = defineView('request', {
+  request: typed<RequestSummary>(),
+  /** The item types of the content as configured: they turn the stored answers into readable lines. */
+  contentItemTypes: z.array(typed<WizardItemType>()),
+  /** Parts the actor may edit now (server flags). */
+  editableParts: z.array(typed<RequestPart>()),
+  /** Actions offered now, by name (issueRequest, addTask, addResult, addInvoice, addNote, ...). */
+  actions: z.array(z.string()),
+  canAddUrgentNote: z.boolean(),
+  tasks: z.array(typed<RequestTaskItem>()),
+  recipientTasks: z.array(typed<RequestTaskItem>()),
+  /** For the sender side (submitters, external users): delivered results only (QA done or skipped). */
+  results: z.array(typed<ResultItem>()),
+  /** Empty, and the list not shown, unless canViewInvoices. */
+  invoices: z.array(typed<InvoiceItem>()),
+  /** Staff of the request only: invoices and payments are staff business. */
+  canViewInvoices: z.boolean(),
+  correspondence: z.array(typed<CorrespondenceItem>()),
+  previews: z.object({
+    tasksDue: z.number(),
+    tasksCompleted: z.number(),
+    resultsAvailable: z.number(),
+    resultsAwaitingQa: z.number(),
+    invoicesPaid: z.number(),
+    invoicesWaiting: z.number(),
+    lastActivityAt: z.string(),
+  }),
+  history: z.array(typed<RequestHistoryEntry>()),
+  /** Lookups the action panels need. */
+  lookups: z.object({
+    tags: z.record(z.string(), z.array(typed<TagDefinition>())),
+    addableTaskTypes: z.array(z.string()),
+    /** The on-behalf-of choices, when the sender part is editable. */
+    submitters: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  }),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+export type RequestView = z.infer<typeof requestViewSchema>;
