@@ -1,4 +1,4 @@
-import { ATTACHMENT_CLASSIFICATIONS, fieldErrorsOf, pagingQuerySchema } from '@dossier/core';
+import { ATTACHMENT_CLASSIFICATIONS, fieldErrorsOf, type InboxView, pagingQuerySchema } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,7 +61,7 @@ export function inboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/inbox', async (request, reply) =>
     sendSignedInPage(request, reply, deps.views, () => {
       requireInbox(requireActor(request));
-      return { $type: 'inbox', title: 'Inbox' };
+      return { $type: 'inbox', title: 'Inbox' } satisfies InboxView;
     }),
   );
 
