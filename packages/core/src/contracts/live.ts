@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { notificationSchema } from '../notifications.js';
-import { assignedTaskSchema } from '../tasks.js';
+import { notificationSchema } from './notifications.js';
+import { assignedTaskSchema } from './tasks.js';
 
 // The messages of the live connection. The server pushes small summaries (a page fetches its own
 // view again, with its own access checks); the client says what it shows and follows.
