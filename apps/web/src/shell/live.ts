@@ -1,6 +1,8 @@
 // The live connection of spec 1, point 4: open only while a user is signed in, ping every 30 s,
 // reconnect 10 s after a close. Parse failures and connection errors are only logged.
 
+import type { ClientLiveMessage } from '@dossier/core';
+
 export const LIVE_PING_MS = 30_000;
 export const LIVE_RECONNECT_MS = 10_000;
 
@@ -92,7 +94,7 @@ export class LiveConnection {
     }, this.options.reconnectMs ?? LIVE_RECONNECT_MS);
   }
 
-  send(message: unknown): void {
+  send(message: ClientLiveMessage): void {
     try {
       this.socket?.send(JSON.stringify(message));
     } catch (error) {
