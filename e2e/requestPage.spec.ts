@@ -108,3 +108,27 @@ test('a handler notes urgently with a mention, adds a task, closes and re-opens;
   await expect(colleague.getByTestId('request-page')).toBeVisible();
   await colleague.close();
 });
+
+test('an action panel open on one request is not carried over to the next request', async ({ browser }) => {
+  const [a, b] = await withDatabase(async (client) => {
+    const r = await client.query(
+      `select request_number from requests where status <> 'closed' and scope like '/org/acme/%'
+        order by submitted_at desc limit 2`,
+    );
+    return r.rows.map((row) => row.request_number as string);
+  });
+  const page = await browser.newPage();
+  await signIn(page, 'handler');
+  await page.goto(`/requests/${a}`);
+  await page.getByTestId('action-addNote').click();
+  await expect(page.getByTestId('panel-addNote')).toBeVisible();
+  // In-app navigation (as Back or a link does), so the page component stays mounted.
+  await page.evaluate((path) => {
+    window.history.pushState({}, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/requests/${b}`);
+  await expect(page.getByTestId('page-title')).toContainText(b ?? '');
+  await expect(page.getByTestId('panel-addNote')).toHaveCount(0);
+  await expect(page.getByTestId('action-addNote')).toBeEnabled();
+  await page.close();
+});

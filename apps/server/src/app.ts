@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { InvalidUrlView } from '@dossier/core';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -234,7 +235,13 @@ export async function buildApp(input: {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     if (request.method === 'GET' && !wantsJson(request)) {
-      return sendView(request, reply, deps.views, { $type: 'invalidUrl', title: 'Invalid URL', path }, 404);
+      return sendView(
+        request,
+        reply,
+        deps.views,
+        { $type: 'invalidUrl', title: 'Invalid URL', path } satisfies InvalidUrlView,
+        404,
+      );
     }
     return reply.status(404).send({ message: `Invalid URL: ${path}`, code: 'invalidUrl' });
   });

@@ -20,3 +20,31 @@ export function formatHttpError(status: number, message: string | undefined, sta
 export function isUnauthorizedMessage(message: string): boolean {
   return message.startsWith('401: ');
 }
+
+/** The message of every answer refusing a form for its fields; the fields say what is wrong. */
+export const FIELDS_INVALID = 'Some fields are missing or invalid.';
+
+/**
+ * The key of an error about the form as a whole (an issue without a path). Not `body`, which is
+ * also the name of real fields (a note's or a mail's body) that would then show it.
+ */
+export const FORM_ERROR_KEY = '_';
+
+/**
+ * A zod error's issues as a message per field path ('contacts.0.phone'); the first message of a
+ * field wins. `prefix` puts the paths under a field ('data'); `within` drops a leading segment
+ * (paths relative to the part's 'data').
+ */
+export function fieldErrorsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  options: { prefix?: string; within?: string } = {},
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String);
+    if (options.within !== undefined && path[0] === options.within) path.shift();
+    if (options.prefix !== undefined) path.unshift(options.prefix);
+    fields[path.join('.') || FORM_ERROR_KEY] ??= issue.message;
+  }
+  return fields;
+}

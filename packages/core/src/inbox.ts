@@ -1,6 +1,4 @@
-import type { RequestTaskItem, TagDefinition } from './requests/views.js';
 import type { SearchAnswer } from './searchResult.js';
-import type { View } from './userState.js';
 
 // The shapes the inbox pages and calls answer (Inbox message entity and the inbox pages),
 // shared by the server that builds them and the pages that show them.
@@ -62,16 +60,4 @@ export interface InboxSuggestion {
   recipientName: string;
   status: string;
   reasons: string[];
-}
-
-export interface InboxMessageView extends View {
-  $type: 'inboxMessage';
-  title: string;
-  message: InboxMessageItem & { bodyHtml?: string; to: InboxAddress[]; headerMessageId?: string };
-  summary: { receivedAt: string; from: string; rawFileKey: string; rawSize: number; flagReason?: string };
-  tasks: RequestTaskItem[];
-  actions: ('link' | 'unlink')[];
-  suggestions: InboxSuggestion[];
-  lookups: { tags: { result: readonly TagDefinition[]; invoice: readonly TagDefinition[] } };
-  action?: string;
 }

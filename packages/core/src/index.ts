@@ -2,10 +2,10 @@
 import './zodInBrowser.js';
 
 export * from './configuration/index.js';
+export * from './contracts/index.js';
 export * from './countries.js';
 export * from './currencies.js';
 export * from './directory.js';
-export * from './downloads.js';
 export * from './errors.js';
 export * from './home.js';
 export * from './inbox.js';

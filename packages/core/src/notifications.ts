@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { Notification } from './contracts/notifications.js';
 
 export const NOTIFICATION_TYPES = [
   'mention',
@@ -18,26 +18,6 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** How many notifications the client keeps: the most recent, newest first by id. */
 export const NOTIFICATIONS_KEPT = 20;
-
-export const notificationSchema = z.object({
-  $type: z.literal('notification'),
-  notificationId: z.string(),
-  type: z.enum(NOTIFICATION_TYPES),
-  target: z.string(),
-  text: z.string(),
-  createdAt: z.string(),
-  createdByDisplayName: z.string().nullable(),
-  acknowledgedAt: z.string().nullable(),
-});
-export type Notification = z.infer<typeof notificationSchema>;
-
-export const activeNotificationsSchema = z.object({ count: z.number(), hasMore: z.boolean() });
-export type ActiveNotifications = z.infer<typeof activeNotificationsSchema>;
-
-export const acknowledgeNotificationsSchema = z.union([
-  z.object({ all: z.literal(true) }),
-  z.object({ notificationIds: z.array(z.string().regex(/^\d+$/)).min(1).max(100) }),
-]);
 
 /** The request number inside a notification target such as /request/ABC251122QXT42/... */
 export function requestNumberOfTarget(target: string): string | undefined {

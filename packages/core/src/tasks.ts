@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { AssignedTask } from './contracts/tasks.js';
 
 export const WORKFLOW_TASK_TYPES = [
   'senderActionRequired',
@@ -40,19 +40,6 @@ export const NO_DUE_DATE = '9999-12-31';
 export function hasNoDueDate(dueAt: string | null | undefined): boolean {
   return typeof dueAt === 'string' && dueAt.startsWith(NO_DUE_DATE);
 }
-
-export const assignedTaskSchema = z.object({
-  $type: z.literal('workflowTask'),
-  taskId: z.string(),
-  type: z.enum(WORKFLOW_TASK_TYPES),
-  subject: z.string(),
-  requestNumber: z.string().nullable(),
-  messageId: z.string().nullable(),
-  dueAt: z.string().nullable(),
-  isOverdue: z.boolean(),
-  isAssignedTo: z.string().nullable(),
-});
-export type AssignedTask = z.infer<typeof assignedTaskSchema>;
 
 /** Where an assigned task leads: its request, or the inbox message when it has no request. */
 export function taskTarget(task: Pick<AssignedTask, 'requestNumber' | 'messageId'>): string | undefined {

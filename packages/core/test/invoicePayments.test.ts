@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinorUnits, invoiceBalance, paymentAmountError, paymentSettles } from '../src/index.js';
+import {
+  amountsAddUp,
+  formatMinorUnits,
+  invoiceBalance,
+  paymentAmountError,
+  paymentSettles,
+} from '../src/index.js';
 
 // The balance rule the server refuses payments by and the web shows (issue 23).
 
@@ -39,5 +45,14 @@ describe('invoice balance', () => {
     expect(paymentSettles(6_600, 2_200, 4_399)).toBe(false);
     expect(paymentSettles(null, 0, 1)).toBe(true);
     expect(formatMinorUnits(135_795)).toBe('1,357.95');
+  });
+});
+
+describe('invoice amounts', () => {
+  it('add up when amount = amount excl. tax + tax, or when one of them is left out', () => {
+    expect(amountsAddUp({ amount: 1_100, amountExclusiveTax: 1_000, tax: 100 })).toBe(true);
+    expect(amountsAddUp({ amount: 1_000, amountExclusiveTax: 1_000, tax: 100 })).toBe(false);
+    expect(amountsAddUp({ amount: 1_000, amountExclusiveTax: null, tax: 100 })).toBe(true);
+    expect(amountsAddUp({ amount: 1_000, tax: 0 })).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import type { HistoryEntry } from '@dossier/core';
 import type { DbOrTrx } from '../db/database.js';
 
 // The audit trail of users, roles, recipients, payees and deleted configuration: one row in `events` per change, written
@@ -17,11 +18,13 @@ const isBlank = (v: unknown) =>
   (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
 
 /** The fields whose value differs between two flat records (compared as JSON). */
-export function diffRecords(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+export function diffRecords(before: object, after: object): Changes {
   const changes: Changes = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const from = before[key] ?? null;
-    const to = after[key] ?? null;
+  const was = new Map<string, unknown>(Object.entries(before));
+  const is = new Map<string, unknown>(Object.entries(after));
+  for (const key of new Set([...was.keys(), ...is.keys()])) {
+    const from = was.get(key) ?? null;
+    const to = is.get(key) ?? null;
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
     // A new record's unset fields (false, empty) are not news.
     if (from === null && isBlank(to)) continue;
@@ -69,14 +72,6 @@ const listeners = new Set<EventListener>();
  */
 export function onEventRecorded(listener: EventListener): void {
   listeners.add(listener);
-}
-
-export interface HistoryEntry {
-  id: string;
-  at: string;
-  actor: string | null;
-  type: string;
-  changes: Changes;
 }
 
 export const HISTORY_LIMIT = 50;

@@ -1,6 +1,7 @@
+import { fieldErrorsOf } from '@dossier/core';
 import type { ZodType } from 'zod';
 import type { Db, DbOrTrx } from '../db/database.js';
-import { badRequest, conflict, FIELDS_INVALID, forbidden, notFound } from './errors.js';
+import { conflict, fieldsInvalid, forbidden, notFound } from './errors.js';
 
 // The one action framework (POST …/actions/{action}: the request page's actions, a result's, an
 // invoice's, the public API's payment confirmation). An action is a definition: its name, its body
@@ -54,13 +55,6 @@ export async function offeredActionNames<Ctx>(registry: ActionRegistry<Ctx>, ctx
   return names;
 }
 
-/** Zod issues as the error body's `fields`: the first message per field, `body` for the whole body. */
-export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message;
-  return fields;
-}
-
 /**
  * Commits one action in one transaction: `lock` loads (and locks) what the action works on, the
  * offer is checked again (403/409), the body parsed (400 with a message per field), the handler
@@ -81,7 +75,7 @@ export async function commitAction<Ctx>(
     if (offer === 'forbidden') throw forbidden();
     if (offer !== 'offered') throw conflict(offer.conflict);
     const parsed = action.body.safeParse(body ?? {});
-    if (!parsed.success) throw badRequest(FIELDS_INVALID, fieldErrorsOf(parsed.error.issues));
+    if (!parsed.success) throw fieldsInvalid(fieldErrorsOf(parsed.error.issues));
     return (await action.run(trx, ctx, parsed.data)) ?? {};
   });
 }

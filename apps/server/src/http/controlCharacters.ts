@@ -1,3 +1,4 @@
+import { FORM_ERROR_KEY } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import { FIELDS_INVALID, HttpError } from './errors.js';
 
@@ -76,7 +77,7 @@ export function installControlCharacterGuard(app: FastifyInstance): void {
     for (const part of [request.params, request.query, request.body]) {
       const path = findControlCharacter(part);
       if (!path) continue;
-      const field = path.join('.') || '_';
+      const field = path.join('.') || FORM_ERROR_KEY;
       throw new HttpError(400, FIELDS_INVALID, 'validation', {
         [field]: CONTROL_CHARACTER_MESSAGE,
       });

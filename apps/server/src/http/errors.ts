@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@dossier/core';
+import { type ErrorBody, FIELDS_INVALID, fieldErrorsOf } from '@dossier/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isDataException } from '../db/unavailable.js';
@@ -16,10 +16,12 @@ export class HttpError extends Error {
   }
 }
 
-export const FIELDS_INVALID = 'Some fields are missing or invalid.';
+export { FIELDS_INVALID };
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, message, 'badRequest', fields);
+/** A form refused for its fields: the one message, and a message per field. */
+export const fieldsInvalid = (fields: Record<string, string>) => badRequest(FIELDS_INVALID, fields);
 export const unauthorized = (message = 'Not signed in or the session has expired.') =>
   new HttpError(401, message, 'unauthorized');
 export const forbidden = (message = 'You are not allowed to do this.') =>
@@ -60,13 +62,16 @@ function toErrorBody(error: FastifyError): ErrorBody & { status: number } {
     return { status: error.status, message: error.message, code: error.code, fields: error.fields };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields: Record<string, string> = {};
-    for (const issue of error.validation) {
-      const key =
-        issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
-        String(issue.params?.missingProperty ?? '');
-      fields[key || '_'] ??= issue.message ?? 'Invalid value.';
-    }
+    const fields = fieldErrorsOf(
+      error.validation.map((issue) => {
+        const path = issue.instancePath.split('/').filter(Boolean);
+        const missing = issue.params?.missingProperty;
+        return {
+          path: path.length === 0 && missing ? [String(missing)] : path,
+          message: issue.message ?? 'Invalid value.',
+        };
+      }),
+    );
     // The fields carry the sentences; the message is the same sentence the services use, not
     // zod's "Invalid input: ..." (issue 22 item 7: a banner showed it).
     return { status: 400, message: FIELDS_INVALID, code: 'validation', fields };

@@ -1,4 +1,4 @@
-import type { View } from '@dossier/core';
+import type { AccessDeniedView, InvalidUrlView, View } from '@dossier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
 import { requireSignedIn, sendView, type ViewContext, wantsJson } from './views.js';
@@ -35,13 +35,24 @@ export function sendRefusalPage(
   if (wantsJson(request) || !(error instanceof HttpError)) throw error;
   const path = request.url.split('?')[0];
   if (error.status === 404)
-    return sendView(request, reply, views, { $type: 'invalidUrl', title: 'Invalid URL', path }, 404);
+    return sendView(
+      request,
+      reply,
+      views,
+      { $type: 'invalidUrl', title: 'Invalid URL', path } satisfies InvalidUrlView,
+      404,
+    );
   if (error.status === 403) {
     return sendView(
       request,
       reply,
       views,
-      { $type: 'accessDenied', title: 'Access Denied', message: error.message, path },
+      {
+        $type: 'accessDenied',
+        title: 'Access Denied',
+        message: error.message,
+        path,
+      } satisfies AccessDeniedView,
       403,
     );
   }

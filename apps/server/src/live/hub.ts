@@ -1,3 +1,4 @@
+import type { LiveMessage } from '@dossier/core';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { WebSocket } from 'ws';
@@ -10,19 +11,6 @@ import type { DbOrTrx } from '../db/database.js';
 const CHANNEL = 'dossier_live';
 // NOTIFY payloads are limited to 8000 bytes; pushed objects are small summaries well below that.
 const MAX_PAYLOAD = 7900;
-
-export interface LiveMessage {
-  $type:
-    | 'notification'
-    | 'workflowTask'
-    | 'requestResult'
-    | 'requestCorrespondence'
-    | 'requestPresence'
-    | 'requestTasks'
-    | 'requestChanged'
-    | 'topicChanged';
-  [key: string]: unknown;
-}
 
 /**
  * What a page can follow besides a request (whose viewers are known from presence): the dashboard,

@@ -1,6 +1,8 @@
 // The live connection: open only while a user is signed in, ping every 30 s,
 // reconnect 10 s after a close. Parse failures and connection errors are only logged.
 
+import type { ClientLiveMessage } from '@dossier/core';
+
 export const LIVE_PING_MS = 30_000;
 export const LIVE_RECONNECT_MS = 10_000;
 
@@ -56,6 +58,8 @@ export class LiveConnection {
   }
 
   private connect(): void {
+    // The DOM's WebSocket types its handlers with `this: WebSocket` and DOM events, which SocketLike
+    // (what the tests' fake sockets implement too) leaves out; it is a SocketLike all the same.
     const { createSocket = (url) => new WebSocket(url) as unknown as SocketLike, log = console } =
       this.options;
     let socket: SocketLike;
@@ -90,7 +94,7 @@ export class LiveConnection {
     }, this.options.reconnectMs ?? LIVE_RECONNECT_MS);
   }
 
-  send(message: unknown): void {
+  send(message: ClientLiveMessage): void {
     try {
       this.socket?.send(JSON.stringify(message));
     } catch (error) {

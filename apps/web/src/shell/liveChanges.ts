@@ -7,6 +7,8 @@
 // The shell only forwards: the page alone knows whether it may take the new state in now (nothing
 // is being edited) or must hold it back behind a notice.
 
+import type { ClientLiveMessage } from '@dossier/core';
+
 export interface RequestChange {
   requestNumber: string;
   /** Who changed it; null for the workflow, undefined when the message does not say. */
@@ -27,7 +29,7 @@ export function onRequestChanged(listener: (change: RequestChange) => void): () 
   return () => requestListeners.delete(listener);
 }
 
-type Send = (message: unknown) => void;
+type Send = (message: ClientLiveMessage) => void;
 let send: Send | undefined;
 let followed: string | null = null;
 const topicListeners = new Set<(topic: string) => void>();

@@ -1,4 +1,4 @@
-import type { AssignedTask, Notification } from '@dossier/core';
+import type { LiveMessage } from '@dossier/core';
 import { deliverPresence } from '../features/presence/presenceChannel';
 import { replaceByTaskId } from '../view/replaceByTaskId';
 import type { ViewStore } from '../view/viewStore';
@@ -13,18 +13,6 @@ export interface LiveTargets {
   userId: string;
   log?: Pick<Console, 'error'>;
 }
-
-type LiveMessage =
-  | Notification
-  | AssignedTask
-  | { $type: 'requestResult'; requestNumber: string; resultId?: string }
-  | { $type: 'requestCorrespondence'; requestNumber: string; messageId?: string }
-  // The workflow added or completed a task of the request.
-  | { $type: 'requestTasks'; requestNumber: string }
-  // Anything of the request changed (every request event), by a person (by) or the workflow (null).
-  | { $type: 'requestChanged'; requestNumber: string; by: string | null; version?: number }
-  // Something a page follows changed (the dashboard, an inbox message).
-  | { $type: 'topicChanged'; topic: string };
 
 function parse(data: unknown): LiveMessage | undefined {
   const value = typeof data === 'string' ? JSON.parse(data) : data;

@@ -1,18 +1,7 @@
+import type { UserFieldValues } from '@dossier/core';
 import { Checkbox, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AddressTextarea, CountrySelect } from './directoryInputs';
-
-export interface UserFieldValues {
-  userId?: string;
-  name: string;
-  phone: string;
-  email: string;
-  country?: string;
-  language?: string;
-  alternatePhone?: string;
-  address?: string;
-  password?: string;
-}
 
 export interface UserFieldsProps {
   user: UserFieldValues;

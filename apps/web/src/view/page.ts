@@ -9,6 +9,8 @@ export type PageComponent = ComponentType<PageProps>;
 
 /** Registers a page typed to its own view shape; the registry picks it by the view's $type. */
 export function definePage<V extends View>(component: ComponentType<PageProps<V>>): PageComponent {
+  // A page of view V is not a page of every View (props are contravariant): the registry makes it one
+  // by handing each page only views of its own $type, which TypeScript cannot see.
   return component as unknown as PageComponent;
 }
 
@@ -17,5 +19,5 @@ export function definePage<V extends View>(component: ComponentType<PageProps<V>
  * only the shell and the page shown. `pick` takes the component out of the module.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
-  return lazy(() => load().then((module) => ({ default: pick(module) }))) as unknown as PageComponent;
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldErrorsOf } from '../errors.js';
 import { parseIsoTimeOfDay } from '../inputRules.js';
 import type { PasswordPolicy } from '../passwordPolicy.js';
 import { WORKFLOW_TASK_TYPES } from '../tasks.js';
@@ -295,13 +296,7 @@ export function parseEntryData<T extends keyof EntryDataOf>(
 /** Why the data does not have the fields of its type: a message per field ('data.dueTimeOfDay'). */
 export function entryDataIssues(type: keyof EntryDataOf, data: unknown): Record<string, string> {
   const result = (ENTRY_DATA_SCHEMAS[type] as z.ZodType).safeParse(data ?? {});
-  const fields: Record<string, string> = {};
-  if (result.success) return fields;
-  for (const issue of result.error.issues) {
-    const key = ['data', ...issue.path.map(String)].join('.');
-    fields[key] ??= issue.message;
-  }
-  return fields;
+  return result.success ? {} : fieldErrorsOf(result.error.issues, { prefix: 'data' });
 }
 
 /** The common fields of every entry, as exchanged with the browser. */

@@ -1,21 +1,6 @@
-import type { View } from '../userState.js';
 import type { EntryType } from './enums.js';
 
 // The views of the configuration screens: built by the server, rendered by the web app.
-
-export interface ConfigurationListView extends View {
-  $type: 'configurationList';
-  canEdit: boolean;
-  configurations: {
-    id: string;
-    name: string;
-    scopePath: string;
-    order: number;
-    isDisabled: boolean;
-    isInherited: boolean;
-    inherits: { id: string; name: string; scopePath: string }[];
-  }[];
-}
 
 export interface ChildSummary {
   id: string;
@@ -46,19 +31,4 @@ export interface EntryState {
   version: number | null;
   isInherited: boolean;
   inheritedFrom?: { configurationId: string; scopePath: string };
-}
-
-export interface EntryView extends View {
-  $type: 'configurationEntry';
-  title: string;
-  configuration: { id: string; scopePath: string; name: string };
-  entry: EntryState;
-  isNew: boolean;
-  canEdit: boolean;
-  canRevertToInherited: boolean;
-  /** The entries above this one, from the root down (for the way back). */
-  path: { id: string; name: string }[];
-  children: ChildSummary[];
-  childTypes: EntryType[];
-  choices: EntryChoices;
 }

@@ -56,3 +56,19 @@ export function paymentSettles(billed: number | null | undefined, paid: number, 
   const { balance } = invoiceBalance(billed, [{ amount: paid + amount }]);
   return balance === null || balance <= 0;
 }
+
+export const AMOUNT_SUM_WRONG = 'The amount must equal the amount excl. tax plus the tax.';
+
+/**
+ * The invoice rule "amount = amount excl. tax + tax" (minor units), for an invoice and for a
+ * payment: false only when all three are given and do not add up, so a form may leave them out.
+ */
+export function amountsAddUp(amounts: {
+  amount?: number | null | undefined;
+  amountExclusiveTax?: number | null | undefined;
+  tax?: number | null | undefined;
+}): boolean {
+  const { amount, amountExclusiveTax, tax } = amounts;
+  if (amount == null || amountExclusiveTax == null || tax == null) return true;
+  return amount === amountExclusiveTax + tax;
+}

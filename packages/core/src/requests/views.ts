@@ -1,4 +1,3 @@
-import type { FieldErrors } from '../userForm.js';
 import type {
   Applicant,
   IssueRequestMethod,
@@ -10,7 +9,6 @@ import type {
   Sender,
   TagValues,
 } from './model.js';
-import type { WizardItemType } from './wizard.js';
 
 // The shapes the server sends for the request page and its linked lists. Server
 // and web both use these; each list is built by its own feature on the server.
@@ -201,46 +199,6 @@ export interface RequestHistoryEntry {
   type: string;
   summary: string;
   changes?: Record<string, { from: unknown; to: unknown }>;
-}
-
-export interface RequestView {
-  $type: 'request';
-  title: string;
-  request: RequestSummary;
-  /** The item types of the content as configured: they turn the stored answers into readable lines. */
-  contentItemTypes: WizardItemType[];
-  /** Parts the actor may edit now (server flags). */
-  editableParts: RequestPart[];
-  /** Actions offered now, by name (issueRequest, addTask, addResult, addInvoice, addNote, ...). */
-  actions: string[];
-  canAddUrgentNote: boolean;
-  tasks: RequestTaskItem[];
-  recipientTasks: RequestTaskItem[];
-  /** For the sender side (submitters, external users): delivered results only (QA done or skipped). */
-  results: ResultItem[];
-  /** Empty, and the list not shown, unless canViewInvoices. */
-  invoices: InvoiceItem[];
-  /** Staff of the request only: invoices and payments are staff business. */
-  canViewInvoices: boolean;
-  correspondence: CorrespondenceItem[];
-  previews: {
-    tasksDue: number;
-    tasksCompleted: number;
-    resultsAvailable: number;
-    resultsAwaitingQa: number;
-    invoicesPaid: number;
-    invoicesWaiting: number;
-    lastActivityAt: string;
-  };
-  history: RequestHistoryEntry[];
-  /** Lookups the action panels need. */
-  lookups: {
-    tags: Record<string, TagDefinition[]>;
-    addableTaskTypes: string[];
-    /** The on-behalf-of choices, when the sender part is editable. */
-    submitters?: { id: string; name: string }[];
-  };
-  fieldErrors?: FieldErrors;
 }
 
 /** GET /requests/{n}/preview: the hover preview of a request in a list. */

@@ -2,9 +2,8 @@ import type { FileRef } from '../configuration/entries.js';
 import { normalizeCountry } from '../countries.js';
 import { decimalPrecisionOf, parseDecimalInput } from '../inputRules.js';
 import type { FieldErrors } from '../userForm.js';
-import type { View } from '../userState.js';
 import { isValidEmail, validateWebAddress } from '../validators.js';
-import type { Applicant, DraftData, RequestFile } from './model.js';
+import type { Applicant, DraftData } from './model.js';
 import type { TagDefinition } from './views.js';
 
 // The rules of the new-request wizard ("New-request wizard", section 4 "Draft wizard" and
@@ -370,32 +369,7 @@ export interface OpenDraft {
   data: DraftData;
 }
 
-export interface NewRequestView extends View {
-  $type: 'newRequest';
-  title: string;
-  organizations: WizardOrganization[];
-  /** Saved drafts of the user, listed when no draft is open. */
-  drafts: DraftSummary[];
-  draft: OpenDraft | null;
-  step: WizardStep;
-  /** The sender data of the open draft's organisation, when it has one. */
-  senderData: SenderData | null;
-}
-
 /** A previous applicant of the organisation, found by GET /applicants/{organization}/search. */
 export type ApplicantHit = Omit<Applicant, 'authority' | 'application' | 'tags'> & {
   lastRequestNumber: string;
 };
-
-export interface RequestReceiptView extends View {
-  $type: 'requestReceipt';
-  title: string;
-  requestNumber: string;
-  submittedAt: string;
-  organizationName: string;
-  applicant: { name: string; dateOfBirth: string | null };
-  recipient: { name: string; phone: string };
-  itemTypes: { id: string; name: string }[];
-  files: RequestFile[];
-  requestPath: string;
-}

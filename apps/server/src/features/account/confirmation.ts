@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AccountConfirmedView } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { enqueueMail, escapeHtml } from '../../mail/outbox.js';
@@ -60,7 +61,7 @@ If it was not you, you need do nothing.`,
   });
 }
 
-export async function confirmAccountEmail(db: Db, token: string) {
+export async function confirmAccountEmail(db: Db, token: string): Promise<AccountConfirmedView> {
   return db.transaction().execute(async (trx) => {
     const userId = await useToken(trx, tokenHash(token), CONFIRM_PURPOSE);
     if (!userId) {

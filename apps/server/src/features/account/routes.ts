@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD_POLICY, userFormSchema } from '@dossier/core';
+import { type ChangePasswordView, DEFAULT_PASSWORD_POLICY, userFormSchema } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -77,7 +77,7 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
         username: request.query.username ?? '',
         returnUrl: safeReturnUrl(request.query['return-url']),
         passwordPolicy: DEFAULT_PASSWORD_POLICY,
-      }),
+      } satisfies ChangePasswordView),
   );
 
   r.post('/account/change-password', { schema: { body: changePasswordBody } }, async (request, reply) => {

@@ -1,4 +1,6 @@
 import {
+  type AccountCreatedView,
+  type AccountView,
   DEFAULT_PASSWORD_POLICY,
   EXTERNAL_ROLE,
   formatRoleString,
@@ -38,7 +40,12 @@ export interface PasswordHandling {
   enabled: boolean;
 }
 
-export async function getAccountView(db: DbOrTrx, actor: Actor, handling: PasswordHandling, action?: string) {
+export async function getAccountView(
+  db: DbOrTrx,
+  actor: Actor,
+  handling: PasswordHandling,
+  action?: string,
+): Promise<AccountView> {
   const row = await repo.findUser(db, actor.id);
   if (!row) throw notFound('No such user.');
   const roles = await repo.findRoles(db, actor.id);
@@ -152,8 +159,8 @@ export async function updateAccount(
       if (form.language == null) columns.language = current.language;
       const nextRoles = roles.filter((g) => !removedRoles.includes(g));
       const changes = diffRecords(
-        auditShape(current as unknown as Record<string, unknown>, roles),
-        auditShape({ ...current, ...columns } as unknown as Record<string, unknown>, nextRoles),
+        auditShape(current, roles),
+        auditShape({ ...current, ...columns }, nextRoles),
       );
       if (form.password) changes.password = { from: '(hidden)', to: '(changed)' };
       if (emailChanged) {
@@ -205,7 +212,7 @@ export async function updateAccount(
     .catch(mapUniqueViolation);
 }
 
-export async function getRegistrationView(db: DbOrTrx) {
+export async function getRegistrationView(db: DbOrTrx): Promise<AccountView> {
   return {
     $type: 'accountCreate',
     title: 'Register New Account',
@@ -259,7 +266,12 @@ export async function registerAccount(
     await db
       .transaction()
       .execute((trx) => sendAlreadyRegistered(trx, { ownerId: owner, email: form.email.trim(), ...request }));
-    return { $type: 'accountCreated', title: 'Congratulations', userId, email: form.email.trim() };
+    return {
+      $type: 'accountCreated',
+      title: 'Congratulations',
+      userId,
+      email: form.email.trim(),
+    } satisfies AccountCreatedView;
   }
   return db
     .transaction()
@@ -295,7 +307,12 @@ export async function registerAccount(
         actor: userId,
         payload: { changes },
       });
-      return { $type: 'accountCreated', title: 'Congratulations', userId, email: columns.email };
+      return {
+        $type: 'accountCreated',
+        title: 'Congratulations',
+        userId,
+        email: columns.email,
+      } satisfies AccountCreatedView;
     })
     .catch(mapUniqueViolation);
 }

@@ -70,5 +70,5 @@ export async function oldestRateEvent(
     .where('key', '=', key)
     .where('at', '>', since)
     .executeTakeFirst();
-  return row?.at ? new Date(row.at as unknown as string) : undefined;
+  return row?.at ? new Date(row.at) : undefined;
 }

@@ -1,3 +1,4 @@
+import type { SignInView } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,7 +48,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, providerSignOut?
       err: failureText(request.query.err),
       returnUrl,
       canRegister: deps.config.selfRegistration,
-    });
+    } satisfies SignInView);
   });
 
   r.post('/signin', { schema: { body: signinBody } }, async (request, reply) => {

@@ -1,8 +1,8 @@
-import { type CorrespondenceItem, richTextPlain, sanitizeRichText } from '@dossier/core';
+import { type CorrespondenceItem, fieldErrorsOf, richTextPlain, sanitizeRichText } from '@dossier/core';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, fieldsInvalid, forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
 import { attachRequestFile, canHandleRequest, loadVisibleRequest, touchRequest } from '../requests/index.js';
 import { isCorrespondenceEditable, listRequestCorrespondence } from './list.js';
@@ -46,14 +46,9 @@ export async function editCorrespondence(
     if (!isCorrespondenceEditable(actor, request, row)) throw forbidden('You may not edit this entry.');
 
     const parsed = editCorrespondenceBody.safeParse(body ?? {});
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-      throw badRequest('Some fields are missing or invalid.', fields);
-    }
+    if (!parsed.success) throw fieldsInvalid(fieldErrorsOf(parsed.error.issues));
     const doc = sanitizeRichText(parsed.data.content);
-    if (!richTextPlain(doc).trim())
-      throw badRequest('Some fields are missing or invalid.', { content: 'This field is required.' });
+    if (!richTextPlain(doc).trim()) throw fieldsInvalid({ content: 'This field is required.' });
 
     // Files already on the entry stay; new ones must be the actor's uploads (or the request's).
     const before = (row.attachments as StoredAttachment[] | null) ?? [];

@@ -1,65 +1,10 @@
-import { WORKFLOW_TASK_TYPES } from '@dossier/core';
+import { type DashboardItem, WORKFLOW_TASK_TYPES } from '@dossier/core';
 import type { DashboardTile, TileRow } from './repository.js';
 
 // The rows of the tiles as the client lists them (Task, Correspondence, Result,
 // Request), each tagged with its $type so the page picks the right line layout.
 
 export const DASHBOARD_TASK_TYPES = WORKFLOW_TASK_TYPES;
-
-export interface DashboardTask {
-  $type: 'task';
-  taskId: string;
-  type: string;
-  subject: string;
-  requestNumber: string | null;
-  messageId: string | null;
-  applicantName: string | null;
-  triggeredAt: string;
-  dueAt: string | null;
-  isOverdue: boolean;
-  markedInProgressAt: string | null;
-  isAssignedTo: string | null;
-  isAssignedToDisplayName: string | null;
-}
-
-export interface DashboardCorrespondence {
-  $type: 'correspondence';
-  messageId: string;
-  kind: string;
-  requestNumber: string;
-  applicantName: string | null;
-  subject: string | null;
-  isUrgentNote: boolean;
-  issueRequestMethod: string | null;
-  messageDeliveryStatus: string | null;
-  createdAt: string;
-  createdByDisplayName: string | null;
-}
-
-export interface DashboardResult {
-  $type: 'result';
-  resultId: string;
-  state: string;
-  requestNumber: string;
-  subject: string | null;
-  fileName: string | null;
-  createdAt: string;
-  qualityAssuredAt: string | null;
-}
-
-export interface DashboardRequest {
-  $type: 'request';
-  requestNumber: string;
-  scope: string;
-  status: string;
-  applicantName: string;
-  recipientName: string;
-  submittedAt: string;
-  closedAt: string | null;
-  lastActivityAt: string;
-}
-
-export type DashboardItem = DashboardTask | DashboardCorrespondence | DashboardResult | DashboardRequest;
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
 const text = (value: unknown) => (typeof value === 'string' ? value : null);

@@ -1,4 +1,4 @@
-import { WORKFLOW_TASK_TYPES } from '@dossier/core';
+import { type DashboardView, WORKFLOW_TASK_TYPES } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,11 +34,11 @@ export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
       return {
         $type: 'dashboard',
         title: 'Dashboard',
-        tiles: DASHBOARD_TILES,
+        tiles: [...DASHBOARD_TILES],
         canShowMine: hasPermission(actor, 'request:submit'),
         selectableOwners: await listSelectableOwners(deps.db, actor),
         countCap: COUNT_CAP,
-      };
+      } satisfies DashboardView;
     }),
   );
 

@@ -1,6 +1,7 @@
 import {
   BUSINESS_TIME_ZONE,
   createBusinessCalendar,
+  type DashboardTileAnswer,
   dateInTimeZone,
   EXTERNAL_ROLE,
   isWithinScope,
@@ -13,7 +14,7 @@ import { type Actor, hasPermission, scopesWithPermission } from '../auth/index.j
 import { getPublicHolidays, listScopeEntries } from '../configuration/index.js';
 import { staffRequests, visibleRequests } from '../requests/index.js';
 import { localDateTime } from '../tasks/index.js';
-import { DASHBOARD_TASK_TYPES, type DashboardItem, toDashboardItem } from './items.js';
+import { DASHBOARD_TASK_TYPES, toDashboardItem } from './items.js';
 import {
   COUNT_CAP,
   countTile,
@@ -42,16 +43,6 @@ export interface DashboardQuery {
   taskType?: string;
   requestStatus?: string;
   key?: string;
-}
-
-export interface DashboardAnswer {
-  items: DashboardItem[];
-  total: number;
-  /** The total stopped counting at the cap: there are more. */
-  totalIsCapped: boolean;
-  paging: { offset: number; size: number };
-  aggregations: { key: string; count: number; isCapped: boolean; name?: string }[];
-  selectableOwners: { id: string; name: string }[];
 }
 
 const nextDay = (date: string) => {
@@ -130,7 +121,7 @@ export async function getDashboardTile(
   tile: DashboardTile,
   query: DashboardQuery,
   now = new Date(),
-): Promise<DashboardAnswer> {
+): Promise<DashboardTileAnswer> {
   const selectableOwners = await listSelectableOwners(db, actor);
   const filters: TileFilters = {
     visible: visibleRequests(actor),

@@ -1,9 +1,9 @@
-import { ATTACHMENT_CLASSIFICATIONS, pagingQuerySchema } from '@dossier/core';
+import { ATTACHMENT_CLASSIFICATIONS, fieldErrorsOf, type InboxView, pagingQuerySchema } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { fieldsInvalid, notFound } from '../../http/errors.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { permissionFirst, requireActor } from '../auth/index.js';
 import './files.js';
@@ -52,9 +52,7 @@ const unlinkBody = z.object({ requestNumber: z.string({ error: 'This field is re
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  throw badRequest('Some fields are missing or invalid.', fields);
+  throw fieldsInvalid(fieldErrorsOf(parsed.error.issues));
 }
 
 export function inboxRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -63,7 +61,7 @@ export function inboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/inbox', async (request, reply) =>
     sendSignedInPage(request, reply, deps.views, () => {
       requireInbox(requireActor(request));
-      return { $type: 'inbox', title: 'Inbox' };
+      return { $type: 'inbox', title: 'Inbox' } satisfies InboxView;
     }),
   );
 

@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, fieldsInvalid, forbidden, notFound } from '../../http/errors.js';
 import { namesIn, referencesIn, requestNumbersIn } from '../../mail/incoming/matcher.js';
 import { completeTask } from '../assignment/index.js';
 import { type Actor, hasPermission, scopesWithPermission } from '../auth/index.js';
@@ -279,7 +279,7 @@ export async function linkMessage(deps: AppDeps, actor: Actor, messageId: string
     const check = await checkLink(trx, actor, messageId, input.requestNumber, { forUpdate: true });
     if (!check.canLink) {
       if (check.field || Object.keys(errors).length > 0)
-        throw badRequest('Some fields are missing or invalid.', {
+        throw fieldsInvalid({
           ...errors,
           ...(check.field ? { requestNumber: check.reason } : {}),
         });
@@ -294,7 +294,7 @@ export async function linkMessage(deps: AppDeps, actor: Actor, messageId: string
         if (needsResult(a.classification) || needsInvoice(a.classification))
           errors[`attachments.${i}.classification`] =
             'The request is closed: re-open it to add results or invoices.';
-    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
 
     const { correspondenceId, linked } = await linkMessageToRequest(trx, {
       message,
@@ -336,7 +336,7 @@ export async function unlinkMessage(deps: AppDeps, actor: Actor, messageId: stri
       ? await repo.findLiveLink(trx, messageId, requestNumber)
       : undefined;
     if (!link)
-      throw badRequest('Some fields are missing or invalid.', {
+      throw fieldsInvalid({
         requestNumber: 'Choose a request this message is linked to.',
       });
     const request = await findRequest(trx, requestNumber, { forUpdate: true });

@@ -1,4 +1,6 @@
 import {
+  AMOUNT_SUM_WRONG,
+  amountsAddUp,
   CURRENCIES,
   emailSchema,
   formatMinorUnits,
@@ -14,7 +16,7 @@ import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { actionRegistry } from '../../http/actions.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { conflict, fieldsInvalid } from '../../http/errors.js';
 import { findPayee } from '../payees/index.js';
 import { canHandleRequest, touchRequest } from '../requests/index.js';
 import type { ItemAction, ItemActionContext, ItemActions } from '../results/index.js';
@@ -28,7 +30,6 @@ import { type InvoiceRow, insertPayment, markInvoiceDiscarded, markInvoicePaid }
 type Ctx = ItemActionContext<InvoiceRow>;
 const define = <Input>(action: ItemAction<InvoiceRow, Input>) => action;
 
-const INVALID = 'Some fields are missing or invalid.';
 const required = (label: string) => ({ error: `${label} is required.` });
 const optional = (max: number) => z.string().trim().max(max).nullish();
 const minor = (label: string) =>
@@ -70,8 +71,7 @@ function paymentErrors(input: PayBody, invoice: InvoiceRow): Record<string, stri
     Number(invoice.paid),
     input,
   );
-  if (input.amount !== input.amountExclusiveTax + input.tax)
-    errors.amount = 'The amount must equal the amount excl. tax plus the tax.';
+  if (!amountsAddUp(input)) errors.amount = AMOUNT_SUM_WRONG;
   else if (againstInvoice) errors.amount = againstInvoice;
   if (!isCurrency(input.currency, CURRENCIES)) errors.currency = 'Choose one of the currencies offered.';
   if (input.method === 'creditCard' && !input.nameOnCard) errors.nameOnCard = 'Name on card is required.';
@@ -99,7 +99,7 @@ async function linkPayee(trx: DbOrTrx, input: PayBody): Promise<Payment> {
   if (!input.payeeId) return payment;
   const payee = await findPayee(trx, input.payeeId);
   if (!payee || payee.data.disabled)
-    throw badRequest(INVALID, { payeeId: 'The payee does not exist or is disabled.' });
+    throw fieldsInvalid({ payeeId: 'The payee does not exist or is disabled.' });
   return {
     ...payment,
     payeeId: payee.id,
@@ -126,7 +126,7 @@ const pay = define({
   },
   async run(trx, { deps, actor, request, item }: Ctx, input) {
     const errors = paymentErrors(input, item);
-    if (Object.keys(errors).length > 0) throw badRequest(INVALID, errors);
+    if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
     const payment = await linkPayee(trx, input);
     // The row lock on the request serialises payments, so `item.paid` is still the sum of the
     // payments; the invoice's own amounts are left as billed.

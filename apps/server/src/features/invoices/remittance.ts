@@ -4,7 +4,7 @@ import { formatMinorUnits } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { FileStorage } from '../../files/storage.js';
-import { badRequest } from '../../http/errors.js';
+import { fieldsInvalid } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { getRequestSettings } from '../configuration/index.js';
 import { touchRequest } from '../requests/index.js';
@@ -50,7 +50,7 @@ export async function sendRemittanceAdvice(
 ): Promise<void> {
   const row = await findPayment(trx, item.id, paymentId);
   if (!row)
-    throw badRequest('Some fields are missing or invalid.', {
+    throw fieldsInvalid({
       paymentId: 'The invoice has no such payment.',
     });
   const payment = {

@@ -1,11 +1,4 @@
-import {
-  CURRENCIES,
-  defaultCurrency,
-  type InvoiceItem,
-  REQUEST_TAGS,
-  type TagDefinition,
-  type View,
-} from '@dossier/core';
+import { CURRENCIES, defaultCurrency, REQUEST_TAGS, type RequestInvoiceView } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
 import { offeredActionNames } from '../../http/actions.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -14,22 +7,6 @@ import { isRequestStaff, loadVisibleRequest } from '../requests/index.js';
 import { invoiceActions } from './actions.js';
 import { invoiceItem } from './list.js';
 import { findInvoice } from './repository.js';
-
-export interface RequestInvoiceView extends View {
-  $type: 'requestInvoice';
-  title: string;
-  requestNumber: string;
-  applicantName: string;
-  invoice: InvoiceItem;
-  tagDefinitions: TagDefinition[];
-  actions: string[];
-  /** `select-payee`: the page shows the payee search that leads to the pay form. */
-  action: string | null;
-  /** payee:view: the payment links to the payee's entry. */
-  canViewPayee: boolean;
-  currencies: { code: string; name: string }[];
-  defaultCurrency: string;
-}
 
 /**
  * The invoice page (GET /requests/{n}/invoices/{invoiceId}): staff of the request only; the sender

@@ -1,4 +1,4 @@
-import type { PagingQuery, SearchAnswer, View } from '@dossier/core';
+import type { AdminOutboxView, OutboxMessageView, PagingQuery, SearchAnswer, View } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { toSearchAnswer } from '../../db/search.js';
@@ -40,7 +40,12 @@ function statusOf(row: { sent_at: Date | null; failed_at: Date | null }): repo.M
 /** `sending` says whether a sender is configured (SMTP_URL); without one every message waits. */
 export function getOutboxPageView(actor: Actor, sending: boolean): View {
   requireMailView(actor);
-  return { $type: 'adminOutbox', title: 'Outbox', statuses: [...repo.MAIL_STATUSES], sending };
+  return {
+    $type: 'adminOutbox',
+    title: 'Outbox',
+    statuses: [...repo.MAIL_STATUSES],
+    sending,
+  } satisfies AdminOutboxView;
 }
 
 export async function searchOutbox(
@@ -108,7 +113,7 @@ function messageView(actor: Actor, row: repo.MailRow): View {
       attachments,
     },
     actions: status === 'failed' && mayReachMail(actor, 'mail:edit', row.scope) ? ['resend'] : [],
-  };
+  } satisfies OutboxMessageView;
 }
 
 /**

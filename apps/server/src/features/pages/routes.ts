@@ -1,4 +1,9 @@
-import { isUnparseableRichText, type RichTextDoc, sanitizeRichText } from '@dossier/core';
+import {
+  isUnparseableRichText,
+  type RichTextDoc,
+  type RichTextPageView,
+  sanitizeRichText,
+} from '@dossier/core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { sendView } from '../../http/views.js';
@@ -19,7 +24,7 @@ export function pageRoutes(app: FastifyInstance, deps: AppDeps): void {
         'contactUsPage',
         DEFAULT_PAGE_BODIES.contact,
       ),
-    }),
+    } satisfies RichTextPageView),
   );
   app.get('/help', async (request, reply) =>
     sendView(request, reply, deps.views, {
@@ -32,7 +37,7 @@ export function pageRoutes(app: FastifyInstance, deps: AppDeps): void {
         'helpAndSupportPage',
         DEFAULT_PAGE_BODIES.help,
       ),
-    }),
+    } satisfies RichTextPageView),
   );
 }
 

@@ -1,4 +1,4 @@
-import { emailSchema } from '@dossier/core';
+import { emailSchema, type ForgotPasswordView } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,10 @@ export function passwordResetRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/forgot-password', async (request, reply) =>
-    sendView(request, reply, deps.views, { $type: 'forgotPassword', title: 'Forgot Password' }),
+    sendView(request, reply, deps.views, {
+      $type: 'forgotPassword',
+      title: 'Forgot Password',
+    } satisfies ForgotPasswordView),
   );
 
   r.post('/reset-password', { schema: { body: resetBody } }, async (request) =>

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { checkPassword, checkPasswordRepeat, renderRichTextTemplate } from '@dossier/core';
+import {
+  checkPassword,
+  checkPasswordRepeat,
+  type PasswordChanged,
+  type PasswordResetRequested,
+  renderRichTextTemplate,
+  type SetPasswordView,
+} from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { takeRate } from '../../db/rateLimit.js';
@@ -56,7 +63,11 @@ export interface ResetRequest {
  * Answers the same for every address, in the same time: the request is queued (one insert) and a
  * job looks the address up and mails the link. Without a job queue (tests, tools) it mails here.
  */
-export async function requestPasswordReset(db: Db, jobs: JobQueue | undefined, input: ResetRequest) {
+export async function requestPasswordReset(
+  db: Db,
+  jobs: JobQueue | undefined,
+  input: ResetRequest,
+): Promise<PasswordResetRequested> {
   if (!(await takeRate(db, 'passwordReset', input.ip, REQUESTS_PER_HOUR, 3600))) {
     throw tooManyRequests(
       'Too many password reset requests from this address. Please try again later.',
@@ -106,7 +117,7 @@ async function resetMail(
   return { to: user.email, subject, text: richTextToText(body), html: richTextToHtml(body) };
 }
 
-export async function getSetPasswordView(db: DbOrTrx, token: string | undefined) {
+export async function getSetPasswordView(db: DbOrTrx, token: string | undefined): Promise<SetPasswordView> {
   const user = token ? await repo.userOfValidToken(db, tokenHash(token), RESET_PURPOSE) : undefined;
   if (!user || user.disabled)
     return { $type: 'setPassword', title: 'Set Password', userId: null, error: LINK_EXPIRED };
@@ -125,7 +136,7 @@ export async function setPasswordWithToken(
   db: Db,
   input: { token: string; password: string; repeat?: string },
   live?: LiveHub,
-) {
+): Promise<PasswordChanged> {
   return db.transaction().execute(async (trx) => {
     const user = await repo.userOfValidToken(trx, tokenHash(input.token), RESET_PURPOSE);
     if (!user || user.disabled) throw badRequest(LINK_EXPIRED, { token: LINK_EXPIRED });

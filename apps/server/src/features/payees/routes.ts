@@ -1,4 +1,4 @@
-import { pagingQuerySchema, payeeFormSchema } from '@dossier/core';
+import { type AdminPayeesView, pagingQuerySchema, payeeFormSchema } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ export function payeeRoutes(app: FastifyInstance, deps: AppDeps): void {
         $type: 'adminPayees',
         title: 'Payees',
         canCreateNew: actor.permissions.includes('payee:edit'),
-      };
+      } satisfies AdminPayeesView;
     }),
   );
 

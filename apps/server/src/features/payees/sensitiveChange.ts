@@ -64,5 +64,5 @@ export async function recentSensitiveChanges(db: DbOrTrx, payeeIds: string[]): P
     .where(sql<boolean>`(payload -> 'changes') ?| array['bankAccount', 'email']`)
     .groupBy('aggregate_id')
     .execute();
-  return new Map(rows.map((r) => [r.aggregate_id, new Date(r.at as unknown as string)]));
+  return new Map(rows.map((r) => [r.aggregate_id, new Date(r.at)]));
 }

@@ -1,3 +1,4 @@
+import type { RequestChangedMessage } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { publishLive } from '../../live/hub.js';
 import { listViewers, requestVersionOf } from './repository.js';
@@ -8,15 +9,6 @@ import { listViewers, requestVersionOf } from './repository.js';
 // carries the request's version as the changing transaction saw it when it recorded the event:
 // a change bumps the version after its events (touchRequest), so a page whose copy has a greater
 // version got it after that transaction committed (its own action's answer) and need not fetch.
-
-export type RequestChangedMessage = {
-  $type: 'requestChanged';
-  requestNumber: string;
-  /** Who made the change; null for the workflow. */
-  by: string | null;
-  /** The request's version when the change was recorded; a copy with a greater one holds it. */
-  version?: number;
-};
 
 /** Tells the users who have the request open that it changed (delivered after the commit). */
 export async function pushRequestChanged(

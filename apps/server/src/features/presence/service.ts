@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { type RequestPresenceMessage, viewingMessageSchema } from '@dossier/core';
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
 import type { Actor } from '../auth/index.js';
@@ -10,25 +11,6 @@ import * as repo from './repository.js';
 // Presence: which users have a request page open right now. The page announces itself over its live
 // connection ({ $type: 'viewing', requestNumber }, null when it is left); the connection's row in
 // PostgreSQL records it, and every viewer of the request is sent the new list of viewers.
-
-export interface PresenceViewer {
-  userId: string;
-  name: string;
-}
-
-export type RequestPresenceMessage = {
-  $type: 'requestPresence';
-  requestNumber: string;
-  viewers: PresenceViewer[];
-};
-
-const viewingMessage = z.object({
-  $type: z.literal('viewing'),
-  requestNumber: z
-    .string()
-    .regex(/^[A-Z0-9]{1,40}$/)
-    .nullable(),
-});
 
 interface Deps {
   db: Db;
@@ -103,9 +85,9 @@ export function trackPresence(deps: Deps, socket: WebSocket, actor: Actor, log: 
       });
       return;
     }
-    let parsed: z.infer<typeof viewingMessage>;
+    let parsed: z.infer<typeof viewingMessageSchema>;
     try {
-      const result = viewingMessage.safeParse(JSON.parse(text));
+      const result = viewingMessageSchema.safeParse(JSON.parse(text));
       if (!result.success) return;
       parsed = result.data;
     } catch {

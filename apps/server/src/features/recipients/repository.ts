@@ -1,3 +1,4 @@
+import type { RecipientContact } from '@dossier/core';
 import { phoneSearchTerm } from '@dossier/core';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
@@ -18,8 +19,8 @@ export interface RecipientData {
   country: string | null;
   notes: string | null;
   tags: Record<string, unknown>;
-  attachments: unknown[];
-  contacts: unknown[];
+  attachments: { key: string; name?: string | null }[];
+  contacts: RecipientContact[];
 }
 
 const toColumns = (d: RecipientData) => ({
@@ -73,8 +74,8 @@ function fromRow(row: {
     country: row.country,
     notes: row.notes,
     tags: (row.tags ?? {}) as Record<string, unknown>,
-    attachments: (row.attachments ?? []) as unknown[],
-    contacts: (row.contacts ?? []) as unknown[],
+    attachments: (row.attachments ?? []) as RecipientData['attachments'],
+    contacts: (row.contacts ?? []) as RecipientData['contacts'],
   };
 }
 

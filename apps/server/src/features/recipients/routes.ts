@@ -1,4 +1,4 @@
-import { pagingQuerySchema, recipientFormSchema } from '@dossier/core';
+import { type AdminRecipientsView, pagingQuerySchema, recipientFormSchema } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ export function recipientRoutes(app: FastifyInstance, deps: AppDeps): void {
         $type: 'adminRecipients',
         title: 'Recipients',
         canCreateNew: actor.permissions.includes('recipient:edit'),
-      };
+      } satisfies AdminRecipientsView;
     }),
   );
 

@@ -1,6 +1,8 @@
 import {
+  type AdminRecipientView,
   cleanedDirectoryFields,
   dropUnnamedContacts,
+  type HistoryEntry,
   normalizePhone,
   type PagingQuery,
   type RecipientForm,
@@ -44,8 +46,14 @@ function withTags(stored: Record<string, unknown>): Record<string, TagValue> {
 
 export function recipientView(
   actor: Actor,
-  input: { id?: string; version?: number; scope?: string; data?: repo.RecipientData; history?: unknown[] },
-) {
+  input: {
+    id?: string;
+    version?: number;
+    scope?: string;
+    data?: repo.RecipientData;
+    history?: HistoryEntry[];
+  },
+): AdminRecipientView {
   const data = input.data;
   const scope = input.scope ?? newRecipientScope(actor);
   const owner = mayEditRecipient(actor, scope);
@@ -131,7 +139,7 @@ export async function createRecipient(db: Db, files: FilesContext, actor: Actor,
   return db.transaction().execute(async (trx) => {
     const id = await repo.insertRecipient(trx, data, actor.id, newRecipientScope(actor));
     await attachRecipientFiles(files, trx, actor, id, form.attachments);
-    const changes = diffRecords({}, data as unknown as Record<string, unknown>);
+    const changes = diffRecords({}, data);
     await recordEvent(trx, {
       type: 'recipientCreated',
       aggregateType: 'recipient',
@@ -166,10 +174,7 @@ export async function updateRecipient(
     if (!current) throw notFound('No such recipient.');
     if (!mayEditRecipient(actor, current.scope)) throw forbidden(notYourRecipient(current.scope));
     if (current.version !== version) throw conflict(STALE_RECIPIENT);
-    const changes = diffRecords(
-      current.data as unknown as Record<string, unknown>,
-      data as unknown as Record<string, unknown>,
-    );
+    const changes = diffRecords(current.data, data);
     if (Object.keys(changes).length === 0) return getRecipientView(trx, actor, id);
     await attachRecipientFiles(files, trx, actor, id, form.attachments);
     const next = await repo.updateRecipient(trx, id, version, data, actor.id);

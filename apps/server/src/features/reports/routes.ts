@@ -1,8 +1,8 @@
+import { fieldErrorsOf } from '@dossier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { fieldErrorsOf } from '../../http/actions.js';
 import { badRequest } from '../../http/errors.js';
 import { sendRefusalPage, sendSignedInPage } from '../../http/pageView.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';

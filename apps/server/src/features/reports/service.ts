@@ -5,6 +5,7 @@ import {
   type Features,
   isWithinScope,
   type ReportAnswer,
+  type ReportView,
   totalsOf,
   totalsPerCurrency,
   WORKFLOW_TASK_TYPES,
@@ -57,7 +58,12 @@ export function defaultPeriod(now = new Date()): { from: string; to: string } {
   return { from: from.toISOString().slice(0, 10), to };
 }
 
-export async function getReportView(db: Db, actor: Actor, report: ReportDefinition, features: Features) {
+export async function getReportView(
+  db: Db,
+  actor: Actor,
+  report: ReportDefinition,
+  features: Features,
+): Promise<ReportView> {
   assertMayRun(actor, report, features);
   const granted = reportScopes(actor);
   const within = (path: string) => granted.some((scope) => isWithinScope(path, scope));
@@ -70,11 +76,11 @@ export async function getReportView(db: Db, actor: Actor, report: ReportDefiniti
     title: report.title,
     report: report.name,
     path: report.path,
-    filters: report.filters,
-    statuses: report.statuses ?? [],
+    filters: [...report.filters],
+    statuses: [...(report.statuses ?? [])],
     columns: report.columns,
     scopes: [...scopes].sort(([a], [b]) => a.localeCompare(b)).map(([path, name]) => ({ path, name })),
-    taskTypes: WORKFLOW_TASK_TYPES,
+    taskTypes: [...WORKFLOW_TASK_TYPES],
     currencies: CURRENCIES.map((c) => c.code),
     defaultPeriod: defaultPeriod(),
   };

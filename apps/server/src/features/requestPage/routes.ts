@@ -1,4 +1,4 @@
-import { MENTION_MIN_CHARS, type View } from '@dossier/core';
+import { MENTION_MIN_CHARS } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,8 +38,7 @@ export function requestRoutes(app: FastifyInstance, deps: AppDeps): void {
     sendSignedInPage(request, reply, deps.views, async () => {
       const actor = requireActor(request);
       const row = await loadVisibleRequest(deps.db, actor, request.params.requestNumber);
-      // RequestView is an interface (no index signature): it is a View all the same.
-      return (await buildRequestView(deps, actor, row)) as unknown as View;
+      return buildRequestView(deps, actor, row);
     }),
   );
 

@@ -101,7 +101,13 @@ export async function buildRequestSummary(
   };
 }
 
-const lookupTags = REQUEST_TAGS as unknown as Record<string, TagDefinition[]>;
+// The tags as plain (mutable) definitions, for the page's lookups.
+const lookupTags: Record<string, TagDefinition[]> = Object.fromEntries(
+  Object.entries(REQUEST_TAGS).map(([kind, defs]) => [
+    kind,
+    defs.map((d) => ({ ...d, values: [...d.values] })),
+  ]),
+);
 
 export async function buildRequestView(deps: AppDeps, actor: Actor, row: RequestRow): Promise<RequestView> {
   const { db } = deps;

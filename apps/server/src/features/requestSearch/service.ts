@@ -1,4 +1,5 @@
 import {
+  type FindRequestsView,
   isValidRequestNumber,
   isValidScopePath,
   isWithinScope,
@@ -45,7 +46,7 @@ export interface RequestSearchInput {
 }
 
 /** The scopes the search form offers: those of the configuration the actor may see, and its own. */
-export async function getFindRequestsView(db: DbOrTrx, actor: Actor) {
+export async function getFindRequestsView(db: DbOrTrx, actor: Actor): Promise<FindRequestsView> {
   const granted = scopesWithPermission(actor, 'request:view');
   const within = (path: string) => granted.some((scope) => isWithinScope(path, scope));
   const scopes = new Map<string, string>();

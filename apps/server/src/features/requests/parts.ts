@@ -3,6 +3,7 @@ import {
   applicantSchema,
   cleanApplicantFields,
   contentSchema,
+  fieldErrorsOf,
   isIdentifier,
   type RequestContent,
   type RequestPart,
@@ -16,7 +17,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { diffRecords, recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import { conflict, fieldsInvalid, forbidden } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
 import { getRequestSettings } from '../configuration/index.js';
 import { loadVisibleRequest } from './access.js';
@@ -69,23 +70,13 @@ const bodies = {
   content: z.object({ version, data: contentSchema }),
 } as const;
 
-function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    // Field paths are relative to the part ("name", not "data.name").
-    const path = issue.path[0] === 'data' ? issue.path.slice(1) : issue.path;
-    fields[path.join('.') || 'body'] ??= issue.message;
-  }
-  return fields;
-}
-
 const json = (value: unknown) => JSON.stringify(value);
 
 interface PartChange {
   /** The columns to set. */
   set: Record<string, unknown>;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
+  before: object;
+  after: object;
   /** File keys new to the request (field name → key). */
   newFiles: [string, string][];
 }
@@ -125,14 +116,13 @@ async function changeOf(
     case 'summary': {
       const { tags } = data as { tags: Record<string, string> };
       const bad = Object.keys(tags).find((id) => !isIdentifier(id));
-      if (bad)
-        throw badRequest('Some fields are missing or invalid.', { [`tags.${bad}`]: 'Not a valid tag id.' });
+      if (bad) throw fieldsInvalid({ [`tags.${bad}`]: 'Not a valid tag id.' });
       return { set: { tags: json(tags) }, before: { tags: row.tags ?? {} }, after: { tags }, newFiles: [] };
     }
     case 'sender': {
       const sender = data as z.infer<typeof senderSchema>;
       if (sender.organization !== row.scope)
-        throw badRequest('Some fields are missing or invalid.', {
+        throw fieldsInvalid({
           organization: 'The sender organisation of a submitted request can not be changed.',
         });
       const onBehalf = sender.submittedOnBehalfOf || null;
@@ -141,7 +131,7 @@ async function changeOf(
         onBehalf !== row.submitted_on_behalf_of &&
         !(await isSubmitterOf(db, onBehalf, row.scope))
       )
-        throw badRequest('Some fields are missing or invalid.', {
+        throw fieldsInvalid({
           submittedOnBehalfOf: 'Choose a submitter of the sender organisation.',
         });
       const before = {
@@ -177,8 +167,7 @@ async function changeOf(
         { reference1IsRequired: settings?.applicantReference1Required ?? false },
       );
       if (Object.keys(errors).length > 0)
-        throw badRequest(
-          'Some fields are missing or invalid.',
+        throw fieldsInvalid(
           Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^applicant\./, ''), v])),
         );
       const before = row.applicant as Record<string, unknown>;
@@ -189,7 +178,7 @@ async function changeOf(
           applicant_date_of_birth: applicant.dateOfBirth ?? null,
         },
         before,
-        after: applicant as unknown as Record<string, unknown>,
+        after: applicant,
         newFiles: [
           ...newFilesOf(before.authority, applicant.authority, 'authority'),
           ...newFilesOf(before.application, applicant.application, 'application'),
@@ -201,12 +190,12 @@ async function changeOf(
       const errors: Record<string, string> = {};
       for (const [i, q] of content.additionalQuestions.entries())
         if (!q.text.trim()) errors[`additionalQuestions.${i}.text`] = 'This field is required.';
-      if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+      if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
       const before = row.content as Record<string, unknown>;
       return {
         set: { content: json(content) },
         before,
-        after: content as unknown as Record<string, unknown>,
+        after: content,
         newFiles: newFilesOf(before, content, 'content'),
       };
     }
@@ -270,7 +259,7 @@ export async function saveRequestPart(
     const refusal = stateRefusal(actor, row);
     if (refusal) throw conflict(refusal);
     const parsed = bodies[part].safeParse(body ?? {});
-    if (!parsed.success) throw badRequest('Some fields are missing or invalid.', fieldErrorsOf(parsed.error));
+    if (!parsed.success) throw fieldsInvalid(fieldErrorsOf(parsed.error.issues, { within: 'data' }));
     if (parsed.data.version !== row.version)
       throw conflict('The request was changed by someone else since you opened it. Reload it and try again.');
     const change = await changeOf(trx, actor, row, part, parsed.data.data);

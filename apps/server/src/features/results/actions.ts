@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { actionRegistry } from '../../http/actions.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { conflict, fieldsInvalid } from '../../http/errors.js';
 import { getRequestSettings } from '../configuration/index.js';
 import { canHandleRequest, touchRequest } from '../requests/index.js';
 import { publishRequestWebhook } from '../webhooks/index.js';
@@ -41,11 +41,11 @@ const qualityAssure = define({
     const offered = requestItemTypes(request);
     const unknown = input.itemTypes.filter((id) => !offered.some((t) => t.id === id));
     if (unknown.length > 0)
-      throw badRequest('Some fields are missing or invalid.', {
+      throw fieldsInvalid({
         itemTypes: 'Choose item types of this request only.',
       });
     if (offered.length > 0 && input.itemTypes.length === 0)
-      throw badRequest('Some fields are missing or invalid.', {
+      throw fieldsInvalid({
         itemTypes: 'Choose the item types this result covers.',
       });
     const covered = offered.filter((t) => input.itemTypes.includes(t.id));

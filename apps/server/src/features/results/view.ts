@@ -1,4 +1,4 @@
-import { REQUEST_TAGS, type ResultItem, type TagDefinition, type View } from '@dossier/core';
+import { REQUEST_TAGS, type RequestResultView } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
 import { offeredActionNames } from '../../http/actions.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -7,18 +7,6 @@ import { loadVisibleRequest } from '../requests/index.js';
 import { requestItemTypes, resultActions } from './actions.js';
 import { canViewResult, toResultItem } from './list.js';
 import { findResult } from './repository.js';
-
-export interface RequestResultView extends View {
-  $type: 'requestResult';
-  title: string;
-  requestNumber: string;
-  applicantName: string;
-  result: ResultItem;
-  /** The item types of the request, to choose from when quality-assuring. */
-  requestItemTypes: { id: string; name: string }[];
-  tagDefinitions: TagDefinition[];
-  actions: string[];
-}
 
 /**
  * The result page (GET /requests/{n}/results/{resultId}): staff of the request see every result,

@@ -24,6 +24,8 @@ export function applyPatch<T extends { schemas: string[] }>(resource: T, body: u
     const o = op as { op?: unknown };
     return typeof o.op === 'string' ? { ...o, op: o.op.toLowerCase() } : o;
   });
+  // The casts below hand unknown JSON to scim-patch, whose types describe a valid patch and resource:
+  // patchBodyValidation checks the patch at run time (and throws), and the resource is ours.
   const patch = { schemas: [PATCH_SCHEMA], Operations: operations } as unknown as ScimPatch;
   try {
     patchBodyValidation(patch);

@@ -6,6 +6,7 @@ import {
   type RequestRecipient,
   recipientState,
   requestRecipientSchema,
+  type SelectRecipientView,
   searchSummary,
   validateEmail,
   validateRecipient,
@@ -59,7 +60,7 @@ export async function getSelectRecipientView(
   actor: Actor,
   requestNumber: string,
   query: SelectRecipientQuery,
-) {
+): Promise<SelectRecipientView> {
   const row = await loadHandledRequest(db, actor, requestNumber);
   const current = snapshotOf(row);
   const terms = { name: query.name, phone: query.phone, address: query.address, email: query.email };
@@ -75,7 +76,12 @@ export async function getSelectRecipientView(
     isClosed: row.status === 'closed',
     current: { recipient: current, state: await stateOfSnapshot(db, current) },
     search: {
-      terms: Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, v ?? ''])),
+      terms: {
+        name: terms.name ?? '',
+        phone: terms.phone ?? '',
+        address: terms.address ?? '',
+        email: terms.email ?? '',
+      },
       result: result && { ...result, summary: searchSummary(result) },
     },
     enterNew: query.enterNew ?? false,

@@ -6,12 +6,13 @@ import {
   type SkillStatus,
   type SkillsMode,
   type SkillUser,
+  type TaskSkillsView,
   TRAINABLE_TASK_TYPES,
   type WorkflowTaskType,
 } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import { conflict, fieldsInvalid, forbidden } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
 import { reassignOpenTasks } from '../assignment/index.js';
@@ -74,7 +75,7 @@ export async function getSkillsView(
   actor: Actor,
   mode: SkillsMode,
   query: PagingQuery & { name?: string },
-) {
+): Promise<TaskSkillsView> {
   const { rows, total } = await repo.listUsers(db, {
     scopes: skillScopes(actor),
     name: query.name,
@@ -148,7 +149,7 @@ export async function saveSkills(
       const user = users.find((u) => u.id === change.userId);
       if (!user) errors[`users.${i}.userId`] = 'No such user.';
     });
-    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
     for (const user of users) {
       if (!scopes.some((s) => isWithinScope(user.scope, s)))
         throw forbidden('You may not change the task skills of this user.');
@@ -172,7 +173,7 @@ export async function saveSkills(
         errors,
       ),
     );
-    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
     const changedUsers: string[] = [];
     for (const [i, change] of changes.entries()) {
       const diff: Record<string, { from: string; to: string }> = {};

@@ -1,3 +1,4 @@
+import type { SsoErrorView, SsoReauthenticatedView } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,7 +53,12 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
         request,
         reply,
         deps.views,
-        { $type: 'ssoError', title: 'Sign In', text: SSO_ERROR_TEXT, message: outcome.message },
+        {
+          $type: 'ssoError',
+          title: 'Sign In',
+          text: SSO_ERROR_TEXT,
+          message: outcome.message,
+        } satisfies SsoErrorView,
         401,
       );
     }
@@ -85,7 +91,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
       $type: 'ssoReauthenticated',
       title: 'Signed In',
       user: toUserState(request.actor!),
-    });
+    } satisfies SsoReauthenticatedView);
   });
 
   r.get(

@@ -1,4 +1,4 @@
-import { formatRoleString } from '@dossier/core';
+import { type AdminUserView, formatRoleString, type RoleClaimDecided } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -21,7 +21,7 @@ export async function decideClaim(
   claimId: string,
   decision: ClaimDecision,
   newcomerScope: string,
-) {
+): Promise<RoleClaimDecided | AdminUserView> {
   await db.transaction().execute(async (trx) => {
     const claim = await takeClaim(trx, userId, claimId);
     if (!claim) throw notFound('This role claim is no longer waiting.');

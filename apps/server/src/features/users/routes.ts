@@ -1,4 +1,4 @@
-import { pagingQuerySchema, userFormSchema } from '@dossier/core';
+import { type AdminUsersView, pagingQuerySchema, userFormSchema } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +35,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
         title: 'Users',
         canCreateNew: actor.permissions.includes('user:edit') && options.scopes.length > 0,
         pendingRoleClaims: await claimsWaitingFor(deps.db, actor),
-      };
+      } satisfies AdminUsersView;
     }),
   );
 

@@ -1,4 +1,5 @@
 import {
+  type AdminUserView,
   formatRoleString,
   ipRangeForScope,
   isWithinScope,
@@ -46,8 +47,13 @@ async function formOptions(db: DbOrTrx, actor: Actor, currentScope?: string) {
   return options;
 }
 
-export async function getUserView(db: DbOrTrx, actor: Actor, userId: string | undefined, action?: string) {
-  const base = { $type: 'adminUser', action: action === 'addRole' ? 'addRole' : null };
+export async function getUserView(
+  db: DbOrTrx,
+  actor: Actor,
+  userId: string | undefined,
+  action?: string,
+): Promise<AdminUserView> {
+  const base = { $type: 'adminUser' as const, action: action === 'addRole' ? 'addRole' : null };
   if (userId === undefined) {
     const options = await formOptions(db, actor);
     return {
@@ -282,12 +288,9 @@ export async function updateUser(
       };
       const unlock = form.isTemporaryLockedOut === false && row.locked_until !== null;
       const changes = diffRecords(
-        auditShape(row as unknown as Record<string, unknown>, roles),
+        auditShape(row, roles),
         auditShape(
-          { ...row, ...columns, ...(unlock ? { locked_until: null } : {}) } as unknown as Record<
-            string,
-            unknown
-          >,
+          { ...row, ...columns, ...(unlock ? { locked_until: null } : {}) },
           diffApplied(roles, added, removed),
         ),
       );

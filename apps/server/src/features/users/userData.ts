@@ -79,17 +79,14 @@ const AUDIT_NAMES: Record<string, string> = {
 };
 
 /** The audited shape of a user: what the history shows changing. */
-export function auditShape(row: Record<string, unknown>, roles: RoleGrant[]) {
-  const {
-    password_hash: _p,
-    failed_signins: _f,
-    updated_at: _u,
-    created_at: _c,
-    version: _v,
-    id: _i,
-    ...rest
-  } = row;
-  const named = Object.fromEntries(Object.entries(rest).map(([k, v]) => [AUDIT_NAMES[k] ?? k, v]));
+const NOT_AUDITED = new Set(['password_hash', 'failed_signins', 'updated_at', 'created_at', 'version', 'id']);
+
+export function auditShape(row: object, roles: RoleGrant[]) {
+  const named = Object.fromEntries(
+    Object.entries(row)
+      .filter(([k]) => !NOT_AUDITED.has(k))
+      .map(([k, v]) => [AUDIT_NAMES[k] ?? k, v]),
+  );
   return { ...named, roles: roles.map(formatRoleString) };
 }
 

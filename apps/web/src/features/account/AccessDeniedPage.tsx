@@ -1,12 +1,7 @@
-import type { View } from '@dossier/core';
+import type { AccessDeniedView } from '@dossier/core';
 import { Alert, Container, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { definePage } from '../../view/page';
-
-export interface AccessDeniedView extends View {
-  $type: 'accessDenied';
-  message: string;
-}
 
 /** A page the signed-in user may not open (403). */
 export const AccessDeniedPage = definePage<AccessDeniedView>(({ view }) => {

@@ -1,8 +1,8 @@
 import {
+  type AccountView,
   canSaveUserForm,
-  type PasswordPolicy,
   passwordFieldsShown,
-  type View,
+  type UserFieldValues,
   validateUserForm,
 } from '@dossier/core';
 import { Alert, Container, Paper, PasswordInput, Stack, Title } from '@mantine/core';
@@ -11,29 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
 import { FormActions } from '../../ui/forms/FormActions';
 import { useFormPage } from '../../ui/forms/useFormPage';
-import { UserFields, type UserFieldValues } from '../../ui/UserFields';
+import { UserFields } from '../../ui/UserFields';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { RolesEditor } from '../users';
-
-export interface AccountView extends View {
-  $type: 'account' | 'accountCreate';
-  action?: string | null;
-  user: UserFieldValues & {
-    roles: string[];
-    externalUserId?: string | null;
-    version?: number;
-    currentPassword?: string;
-  };
-  canChangePassword: boolean;
-  passwordPolicy: PasswordPolicy;
-  roleScopes: string[];
-  emailConfirmed?: boolean;
-  /** Claimed external roles waiting for an administrator's approval. */
-  pendingRoles?: string[];
-  /** A new address waiting for its link to be followed; the account keeps its own until then. */
-  pendingEmail?: string | null;
-}
 
 /** /account (Account: {userId}) and /account/create (Register New Account): one form. */
 export const AccountPage = definePage<AccountView>(({ view }) => {

@@ -1,4 +1,4 @@
-import type { View } from '@dossier/core';
+import type { AccountConfirmedView, AccountCreatedView, ChangePasswordView } from '@dossier/core';
 import {
   Alert,
   Anchor,
@@ -18,12 +18,6 @@ import { useServices } from '../../shell/ServicesContext';
 import { useFieldErrors } from '../../ui/forms/useFieldErrors';
 import { ErrorText } from '../../ui/UserFields';
 import { definePage } from '../../view/page';
-
-export interface AccountCreatedView extends View {
-  $type: 'accountCreated';
-  userId: string;
-  email: string;
-}
 
 /** The congratulations page after self-registration: the new user id and a sign-in link. */
 export const AccountCreatedPage = definePage<AccountCreatedView>(({ view }) => {
@@ -48,14 +42,6 @@ export const AccountCreatedPage = definePage<AccountCreatedView>(({ view }) => {
   );
 });
 
-export interface AccountConfirmedView extends View {
-  $type: 'accountConfirmed';
-  confirmed: boolean;
-  /** The link was opened before and worked then. */
-  alreadyConfirmed?: boolean;
-  userId: string | null;
-}
-
 export const AccountConfirmedPage = definePage<AccountConfirmedView>(({ view }) => {
   const { t } = useTranslation();
   return (
@@ -76,12 +62,6 @@ export const AccountConfirmedPage = definePage<AccountConfirmedView>(({ view }) 
     </Container>
   );
 });
-
-export interface ChangePasswordView extends View {
-  $type: 'changePassword';
-  username: string;
-  returnUrl: string;
-}
 
 /** The step a sign-in goes through when the password must be changed at the next login. */
 export const ChangePasswordPage = definePage<ChangePasswordView>(({ view }) => {

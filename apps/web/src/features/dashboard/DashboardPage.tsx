@@ -1,4 +1,4 @@
-import { type View, WORKFLOW_TASK_TYPES } from '@dossier/core';
+import { type DashboardTileAnswer, type DashboardView, WORKFLOW_TASK_TYPES } from '@dossier/core';
 import { Container, Group, Select, SimpleGrid, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,14 +14,7 @@ import {
   tileQuery,
   writeAddress,
 } from './address';
-import { DashboardTile, type TileAnswer } from './DashboardTile';
-
-export interface DashboardView extends View {
-  $type: 'dashboard';
-  canShowMine: boolean;
-  selectableOwners: { id: string; name: string }[];
-  countCap: number;
-}
+import { DashboardTile } from './DashboardTile';
 
 const PAGE_SIZE = 10;
 /**
@@ -39,7 +32,7 @@ export const DashboardPage = definePage<DashboardView>(({ view }) => {
   const { t } = useTranslation();
   const { api, view: store } = useServices();
   const [filters, setFilters] = useState<DashboardFilters>(() => filtersFromAddress());
-  const [answers, setAnswers] = useState<Partial<Record<Tile, TileAnswer>>>({});
+  const [answers, setAnswers] = useState<Partial<Record<Tile, DashboardTileAnswer>>>({});
   // Bumped when requests changed elsewhere (the server tells every open dashboard): tiles load again.
   const [changes, setChanges] = useState(0);
 
@@ -77,7 +70,7 @@ export const DashboardPage = definePage<DashboardView>(({ view }) => {
     let current = true;
     for (const tile of TILES) {
       api
-        .get<TileAnswer>(`/dashboard/${tile}?${tileQuery(tile, filters, PAGE_SIZE)}`)
+        .get<DashboardTileAnswer>(`/dashboard/${tile}?${tileQuery(tile, filters, PAGE_SIZE)}`)
         .then((answer) => current && setAnswers((a) => ({ ...a, [tile]: answer })))
         .catch((error) => current && store.report(error));
     }

@@ -1,17 +1,10 @@
+import type { DashboardTileAnswer } from '@dossier/core';
 import { ActionIcon, Badge, Button, Card, Collapse, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { summaryOf, type Tile } from './address';
-import { type DashboardItem, TileItem } from './TileItem';
-
-export interface TileAnswer {
-  items: DashboardItem[];
-  total: number;
-  totalIsCapped: boolean;
-  paging: { offset: number; size: number };
-  aggregations: { key: string; count: number; isCapped: boolean; name?: string }[];
-}
+import { TileItem } from './TileItem';
 
 function keyLabel(
   t: (k: string, o?: Record<string, unknown>) => string,
@@ -35,7 +28,7 @@ export function DashboardTile({
   onPage,
 }: {
   tile: Tile;
-  answer: TileAnswer | undefined;
+  answer: DashboardTileAnswer | undefined;
   activeKey: string;
   countCap: number;
   onKey(key: string): void;

@@ -1,14 +1,10 @@
+import type { DashboardItem } from '@dossier/core';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../ui/dates';
 
 // One line of a tile. A task links to its request, or to its inbox message when it has none.
-
-export interface DashboardItem {
-  $type: 'task' | 'correspondence' | 'result' | 'request';
-  [field: string]: unknown;
-}
 
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 

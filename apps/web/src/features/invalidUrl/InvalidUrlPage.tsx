@@ -1,12 +1,7 @@
-import type { View } from '@dossier/core';
+import type { InvalidUrlView } from '@dossier/core';
 import { Code, Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { definePage } from '../../view/page';
-
-export interface InvalidUrlView extends View {
-  $type: 'invalidUrl';
-  path?: string;
-}
 
 /** An unmatched URL shows the text Invalid URL together with the path. */
 export const InvalidUrlPage = definePage<InvalidUrlView>(({ view }) => {

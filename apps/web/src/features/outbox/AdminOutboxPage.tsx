@@ -1,10 +1,11 @@
+import type { AdminOutboxView, OutboxHit } from '@dossier/core';
 import { Alert, Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { definePage } from '../../view/page';
-import { type AdminOutboxView, MAIL_STATUS_COLORS, type OutboxHit } from './types';
+import { MAIL_STATUS_COLORS } from './types';
 
 /** /admin/outbox: outgoing mail newest first, filtered by status and recipient address. */
 export const AdminOutboxPage = definePage<AdminOutboxView>(({ view }) => {

@@ -1,3 +1,4 @@
+import type { OutboxMessageView } from '@dossier/core';
 import { Anchor, Button, Container, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +8,7 @@ import { Field } from '../../ui/Field';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
-import { MAIL_STATUS_COLORS, type OutboxMessageView } from './types';
+import { MAIL_STATUS_COLORS } from './types';
 
 // The server has already cut the HTML down to an allow list; it is still shown only in a frame
 // without scripts, same-origin access or remote content, so nothing in a mail can act on the page.

@@ -1,14 +1,9 @@
-import type { View } from '@dossier/core';
+import type { AdminPayeesView } from '@dossier/core';
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SearchPageHeader } from '../../ui/forms/SearchPageHeader';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
 import { definePage } from '../../view/page';
-
-export interface AdminPayeesView extends View {
-  $type: 'adminPayees';
-  canCreateNew: boolean;
-}
 
 interface PayeeHit {
   name: string;

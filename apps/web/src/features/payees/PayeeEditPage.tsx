@@ -1,42 +1,22 @@
-import { type View, validatePayee } from '@dossier/core';
+import { type AdminPayeeView, validatePayee } from '@dossier/core';
 import { Anchor, Container, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WebAddressInput } from '../../ui/directoryInputs';
 import { FormActions } from '../../ui/forms/FormActions';
-import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
+import { HistoryList } from '../../ui/forms/HistoryList';
 import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { FlagField } from '../../ui/UserFields';
 import { definePage } from '../../view/page';
 
-export interface PayeeView extends View {
-  $type: 'adminPayee';
-  payeeId: string | null;
-  canEdit: boolean;
-  /** Why this user may not change it (another scope owns it). */
-  readOnlyReason?: string;
-  currencies: { code: string; name: string }[];
-  payee: {
-    disabled: boolean;
-    name: string;
-    referenceNumber: string;
-    email: string;
-    bankAccount: string;
-    currency: string;
-    foreignReference: { label: string; url: string } | null;
-    version: number;
-  };
-  history: HistoryEntry[];
-}
-
-type Payee = PayeeView['payee'];
+type Payee = AdminPayeeView['payee'];
 
 /** /admin/payees/edit/{payeeId}; the foreign reference links to the entry in the other application. */
-export const PayeeEditPage = definePage<PayeeView>(({ view }) => {
+export const PayeeEditPage = definePage<AdminPayeeView>(({ view }) => {
   const { t } = useTranslation();
   const _navigate = useNavigate();
-  const form = useFormPage<PayeeView>();
+  const form = useFormPage<AdminPayeeView>();
   const p = view.payee;
   const disabled = !view.canEdit;
   const clientErrors = validatePayee(p);

@@ -1,9 +1,10 @@
+import type { PresenceViewer } from '@dossier/core';
 import { Avatar, Group, Text, Tooltip } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
 import { useStore } from '../../view/createStore';
-import { announceViewing, onPresence, type PresenceViewer } from './presenceChannel';
+import { announceViewing, onPresence } from './presenceChannel';
 
 const initials = (name: string) =>
   name

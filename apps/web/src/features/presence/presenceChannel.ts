@@ -1,20 +1,11 @@
+import type { ClientLiveMessage, RequestPresenceMessage } from '@dossier/core';
+
 // The request page's presence over the shell's live connection: the page announces the request it
 // shows ({ $type: 'viewing' }), the server answers every viewer with the list of viewers
 // ({ $type: 'requestPresence' }). The live connection hands both ways through here; after a
 // reconnect the server knows nothing, so the current announcement is sent again.
 
-export interface PresenceViewer {
-  userId: string;
-  name: string;
-}
-
-export interface RequestPresenceMessage {
-  $type: 'requestPresence';
-  requestNumber: string;
-  viewers: PresenceViewer[];
-}
-
-type Send = (message: unknown) => void;
+type Send = (message: ClientLiveMessage) => void;
 
 let send: Send | undefined;
 let viewing: string | null = null;

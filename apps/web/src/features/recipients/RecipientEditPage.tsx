@@ -1,58 +1,25 @@
-import { type RecipientContact, type View, validateRecipient } from '@dossier/core';
+import { type AdminRecipientView, validateRecipient } from '@dossier/core';
 import { Container, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AddressTextarea, CountrySelect, WebAddressInput } from '../../ui/directoryInputs';
 import { FileListField } from '../../ui/files/FileField';
 import { FormActions } from '../../ui/forms/FormActions';
-import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
+import { HistoryList } from '../../ui/forms/HistoryList';
 import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { FlagField } from '../../ui/UserFields';
 import { definePage } from '../../view/page';
 import { ContactsEditor } from './ContactsEditor';
 
-interface Tag {
-  id: string;
-  name: string;
-  values: string[];
-  isRequired: boolean;
-  value?: string | null;
-}
-
-export interface RecipientView extends View {
-  $type: 'adminRecipient';
-  recipientId: string | null;
-  canEdit: boolean;
-  /** Why this user may not change it (another scope owns it). */
-  readOnlyReason?: string;
-  recipient: {
-    disabled: boolean;
-    tags: Record<string, Tag>;
-    name: string;
-    phone: string;
-    fax: string;
-    email: string;
-    webSiteUrl: string;
-    streetAddress: string;
-    postalAddress: string;
-    country: string;
-    notes: string;
-    attachments: { key: string; name?: string | null }[];
-    contacts: RecipientContact[];
-    version: number;
-  };
-  history: HistoryEntry[];
-}
-
-type Recipient = RecipientView['recipient'];
+type Recipient = AdminRecipientView['recipient'];
 const TEXT_FIELDS = ['name', 'phone', 'fax', 'email'] as const;
 
 /** /admin/recipients/edit/{recipientId}: the recipient form; every save is a new version. */
-export const RecipientEditPage = definePage<RecipientView>(({ view }) => {
+export const RecipientEditPage = definePage<AdminRecipientView>(({ view }) => {
   const { t } = useTranslation();
   const _navigate = useNavigate();
-  const form = useFormPage<RecipientView>();
+  const form = useFormPage<AdminRecipientView>();
   const r = view.recipient;
   const disabled = !view.canEdit;
   const clientErrors = validateRecipient(r);

@@ -1,11 +1,11 @@
-import { REPORT_EXPORT_CAP } from '@dossier/core';
+import { REPORT_EXPORT_CAP, type ReportView } from '@dossier/core';
 import { Button, Group, Paper, Select, SimpleGrid, Text } from '@mantine/core';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../ui/DateField';
 import { useBusinessZoneHint } from '../../ui/dates';
-import { DATE_BASES, type Filters, type ReportView } from './address';
+import { DATE_BASES, type Filters } from './address';
 
 export interface ReportFormProps {
   view: ReportView;

@@ -1,4 +1,4 @@
-import type { ReportAnswer } from '@dossier/core';
+import type { ReportAnswer, ReportView } from '@dossier/core';
 import { Alert, Container, Loader, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import {
   fieldErrorsByFilter,
   filtersFromSearch,
   queryOf,
-  type ReportView,
   writeAddress,
 } from './address';
 import { ReportForm } from './ReportForm';

@@ -1,7 +1,12 @@
-import { formatReportCell, type ReportAnswer, type ReportColumn, type ReportRow } from '@dossier/core';
+import {
+  formatReportCell,
+  type ReportAnswer,
+  type ReportColumn,
+  type ReportRow,
+  type ReportView,
+} from '@dossier/core';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ReportView } from './address';
 
 /**
  * The result summary of a report: one row per group with the spec's column kinds formatted (counts,

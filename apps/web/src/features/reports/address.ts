@@ -1,29 +1,15 @@
-import type { ReportAnswer, ReportColumn, View } from '@dossier/core';
+import { REPORT_FILTERS, type ReportAnswer } from '@dossier/core';
 
 // A report's Run Report form as it travels: in the address (so a report can be shared, and the
 // back button or a reload runs it again) and in the query of GET {path}/filter and of the export.
 // Each filter is `filter.<name>`, as the menu's /reports/tasks/active?filter.date=triggeredAt;
 // `run=1` marks an address written by a run, so even a report over all dates runs again from it.
 
-export const FILTER_NAMES = ['date', 'from', 'to', 'scope', 'taskType', 'status', 'currency'] as const;
+export const FILTER_NAMES = REPORT_FILTERS;
 export type FilterName = (typeof FILTER_NAMES)[number];
 export type Filters = Record<FilterName, string>;
 
 export const DATE_BASES = ['triggeredAt', 'dueAt'] as const;
-
-export interface ReportView extends View {
-  $type: 'report';
-  report: string;
-  path: string;
-  filters: FilterName[];
-  statuses: string[];
-  columns: ReportColumn[];
-  scopes: { path: string; name: string }[];
-  taskTypes: string[];
-  currencies: string[];
-  /** The period a report opens on (the last 12 months, local dates of the organisation). */
-  defaultPeriod: { from: string; to: string };
-}
 
 export type { ReportAnswer };
 

@@ -1,4 +1,4 @@
-import type { View } from '@dossier/core';
+import type { FindRequestsView } from '@dossier/core';
 import { Container, Title } from '@mantine/core';
 import { useState } from 'react';
 import { termsFromAddress, useSearch } from '../../ui/forms/useSearch';
@@ -6,11 +6,6 @@ import { definePage } from '../../view/page';
 import { FindRequestsForm } from './FindRequestsForm';
 import { RequestHits } from './RequestHits';
 import { EMPTY_TERMS, type RequestSearchAnswer, TERM_NAMES, type Terms } from './searchTerms';
-
-export interface FindRequestsView extends View {
-  $type: 'findRequests';
-  scopes: { path: string; name: string }[];
-}
 
 const PAGE_SIZE = 20;
 

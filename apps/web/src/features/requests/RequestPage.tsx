@@ -1,6 +1,6 @@
 import type { RequestPart, RequestView, View } from '@dossier/core';
 import { Alert, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
 import { ChangedNotice } from '../../ui/ChangedNotice';
@@ -53,12 +53,16 @@ const ordered = (actions: string[]) =>
     return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
   });
 
-export const RequestPage = definePage<RequestView & View>(({ view }) => {
+// The page is keyed by the request: going from request A to request B (a link, Back) starts B with
+// nothing open, instead of keeping A's action panel or part edit.
+export const RequestPage = definePage<RequestView & View>(({ view }) => (
+  <RequestPageOf key={view.request.requestNumber} view={view} />
+));
+
+function RequestPageOf({ view }: { view: RequestView & View }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>(null);
   const r = view.request;
-  // Another request (or a changed state) closes whatever was open.
-  useEffect(() => setMode(null), []);
   const busy = mode !== null;
   const activeAction = mode && 'action' in mode ? mode.action : undefined;
   const Panel = activeAction ? actionPanels[activeAction] : undefined;
@@ -161,4 +165,4 @@ export const RequestPage = definePage<RequestView & View>(({ view }) => {
       </Stack>
     </Container>
   );
-});
+}

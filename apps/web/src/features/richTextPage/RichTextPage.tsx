@@ -1,12 +1,7 @@
-import type { View } from '@dossier/core';
+import type { RichTextPageView } from '@dossier/core';
 import { Container, Title, Typography } from '@mantine/core';
 import { RichText } from '../../ui/RichText';
 import { definePage } from '../../view/page';
-
-export interface RichTextPageView extends View {
-  $type: 'richTextPage';
-  body: unknown;
-}
 
 /** Pages such as /contact and /help whose body is rich text supplied by the server. */
 export const RichTextPage = definePage<RichTextPageView>(({ view }) => (

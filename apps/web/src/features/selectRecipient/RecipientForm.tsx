@@ -1,4 +1,4 @@
-import { type RecipientState, type RequestRecipient, recipientState } from '@dossier/core';
+import { type RecipientHit, type RecipientState, type RequestRecipient, recipientState } from '@dossier/core';
 import {
   Badge,
   Box,
@@ -14,7 +14,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FileListField } from '../../ui/files/FileField';
 import { ContactChoice } from './ContactChoice';
-import type { RecipientHit } from './types';
 
 const TEXT_FIELDS = ['name', 'phone', 'fax', 'email', 'webSiteUrl', 'country'] as const;
 const LONG_FIELDS = ['streetAddress', 'postalAddress', 'notes'] as const;

@@ -1,3 +1,4 @@
+import type { RecipientHit, SelectRecipientView } from '@dossier/core';
 import {
   ActionIcon,
   Button,
@@ -14,7 +15,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type RecipientHit, SEARCH_FIELDS, type SelectRecipientView, selectRecipientPath } from './types';
+import { SEARCH_FIELDS, selectRecipientPath } from './types';
 
 /**
  * The directory search of the page. Searching writes the terms to the address with

@@ -1,4 +1,4 @@
-import type { RequestRecipient } from '@dossier/core';
+import type { RecipientHit, RequestRecipient, SelectRecipientView } from '@dossier/core';
 import { Alert, Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useServices } from '../../shell/ServicesContext';
 import { definePage } from '../../view/page';
 import { RecipientForm, RecipientStateBadge } from './RecipientForm';
 import { RecipientSearch } from './RecipientSearch';
-import { type RecipientHit, type SelectRecipientView, selectRecipientPath } from './types';
+import { selectRecipientPath } from './types';
 
 /**
  * /requests/{n}/select-recipient: search the directory, pick an entry or enter a new one,

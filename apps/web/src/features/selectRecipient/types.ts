@@ -1,21 +1,4 @@
-import type { RecipientState, RequestRecipient, SearchAnswer, View } from '@dossier/core';
-
-export type RecipientHit = RequestRecipient & { address: string | null; disabled: boolean };
-
-export interface SelectRecipientView extends View {
-  $type: 'selectRecipient';
-  requestNumber: string;
-  /** The request's version, sent back on save (a newer one on the server means a conflict). */
-  version: number;
-  isClosed: boolean;
-  current: { recipient: RequestRecipient; state: RecipientState };
-  search: {
-    terms: { name: string; phone: string; address: string; email: string };
-    result?: SearchAnswer<RecipientHit> & { summary: string };
-  };
-  enterNew: boolean;
-  newRecipient: RequestRecipient;
-}
+import type { SelectRecipientView } from '@dossier/core';
 
 export const SEARCH_FIELDS = ['name', 'phone', 'address', 'email'] as const;
 

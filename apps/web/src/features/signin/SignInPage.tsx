@@ -1,4 +1,4 @@
-import type { View } from '@dossier/core';
+import type { SignInView } from '@dossier/core';
 import {
   Alert,
   Anchor,
@@ -17,20 +17,12 @@ import { useServices } from '../../shell/ServicesContext';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 
-export interface SignInView extends View {
-  $type: 'signin';
-  err?: string;
-  returnUrl: string;
-  canRegister: boolean;
-  sso?: { applications?: { name: string; icon: string }[]; enablePasswordHandling?: boolean };
-}
-
 /** The sign-in page: a plain HTML form POST to /signin, answered by a redirect. */
 export const SignInPage = definePage<SignInView>(({ view }) => {
   const { t } = useTranslation();
   const { session } = useServices();
   const features = useStore(session, (s) => s.features);
-  const sso = view.sso ?? features.singleSignOn;
+  const sso = features.singleSignOn;
   const showPassword = sso?.enablePasswordHandling !== false;
   return (
     <Container size={420} py="xl" data-testid="signin-page">

@@ -1,4 +1,4 @@
-import type { SkillsMode, SkillUser, View } from '@dossier/core';
+import type { SkillsMode, TaskSkillsView } from '@dossier/core';
 import {
   Button,
   Checkbox,
@@ -19,16 +19,6 @@ import { useServices } from '../../shell/ServicesContext';
 import { useUnsavedPrompt } from '../../shell/useUnsavedPrompt';
 import { definePage } from '../../view/page';
 import { type SkillEdits, saveBody, setEdit, skillValue, statusEditable } from './skillEdits';
-
-export interface TaskSkillsView extends View {
-  $type: 'taskSkills';
-  mode: SkillsMode;
-  taskTypes: string[];
-  name: string;
-  users: SkillUser[];
-  total: number;
-  paging: { offset: number; size: number };
-}
 
 /**
  * /tasks/skills/levels and /tasks/skills/status: per user and trainable task type the level

@@ -1,13 +1,7 @@
-import type { View } from '@dossier/core';
+import type { SsoErrorView } from '@dossier/core';
 import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { definePage } from '../../view/page';
-
-export interface SsoErrorView extends View {
-  $type: 'ssoError';
-  text: string;
-  message: string;
-}
 
 /** /sso/callback when the provider's answer did not sign anybody in: the text and the reason. */
 export const SsoErrorPage = definePage<SsoErrorView>(({ view }) => {

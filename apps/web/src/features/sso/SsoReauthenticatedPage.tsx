@@ -1,13 +1,8 @@
-import type { UserState, View } from '@dossier/core';
+import type { SsoReauthenticatedView } from '@dossier/core';
 import { Container, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { definePage } from '../../view/page';
-
-export interface SsoReauthenticatedView extends View {
-  $type: 'ssoReauthenticated';
-  user: UserState;
-}
 
 /** The window the sign-in overlay opened: tells its opener who signed in, then closes. */
 export const SsoReauthenticatedPage = definePage<SsoReauthenticatedView>(({ view }) => {

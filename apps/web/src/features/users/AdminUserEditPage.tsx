@@ -1,60 +1,20 @@
-import {
-  ipRangeForScope,
-  type PasswordPolicy,
-  passwordFieldsShown,
-  type View,
-  validateUserForm,
-} from '@dossier/core';
+import { type AdminUserView, ipRangeForScope, passwordFieldsShown, validateUserForm } from '@dossier/core';
 import { Container, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
 import { FormActions } from '../../ui/forms/FormActions';
-import { type HistoryEntry, HistoryList } from '../../ui/forms/HistoryList';
+import { HistoryList } from '../../ui/forms/HistoryList';
 import { ReadOnlyNotice } from '../../ui/forms/ReadOnlyNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
-import { FlagField, UserFields, type UserFieldValues } from '../../ui/UserFields';
+import { FlagField, UserFields } from '../../ui/UserFields';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { LockoutNotice } from './LockoutNotice';
-import { type PendingRole, PendingRoleClaims } from './PendingRoleClaims';
-import { type RoleScopeOption, RolesEditor } from './RolesEditor';
+import { PendingRoleClaims } from './PendingRoleClaims';
+import { RolesEditor } from './RolesEditor';
 import { SingleSignOnLink } from './SingleSignOnLink';
-
-interface ScopeOption {
-  scopePath: string;
-  name: string;
-  ipRanges: { id: string; isDefault: boolean }[];
-  passwordPolicy: PasswordPolicy;
-}
-
-export interface AdminUserView extends View {
-  $type: 'adminUser';
-  userId: string | null;
-  canEdit: boolean;
-  action: string | null;
-  user: UserFieldValues & {
-    scope: string;
-    roles: string[];
-    disabled: boolean;
-    passwordMustBeChangedAtNextLogin: boolean;
-    isTemporaryLockedOut?: boolean;
-    externalUserId: string | null;
-    ipRange: string | null;
-    version: number;
-  };
-  scopes: ScopeOption[];
-  roleScopes: RoleScopeOption[];
-  history: HistoryEntry[];
-  pendingRoles?: PendingRole[];
-  /** Who or what linked the account to single sign-on: a user id, or scim:<configuration>/<entry>. */
-  externalUserIdSetBy?: string | null;
-  /** The roles the identity provider's groups grant, with the groups' names (SCIM). */
-  roleGroups?: Record<string, string[]>;
-  /** Why an administrator of the user's scope still may not change it. */
-  readOnlyReason?: string;
-}
 
 type User = AdminUserView['user'];
 

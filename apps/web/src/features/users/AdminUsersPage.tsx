@@ -1,16 +1,10 @@
-import type { View } from '@dossier/core';
+import type { AdminUsersView } from '@dossier/core';
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SearchPageHeader } from '../../ui/forms/SearchPageHeader';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
 import { definePage } from '../../view/page';
-import { type WaitingClaim, WaitingRoleClaims } from './PendingRoleClaims';
-
-export interface AdminUsersView extends View {
-  $type: 'adminUsers';
-  canCreateNew: boolean;
-  pendingRoleClaims?: WaitingClaim[];
-}
+import { WaitingRoleClaims } from './PendingRoleClaims';
 
 interface UserHit {
   userId: string;

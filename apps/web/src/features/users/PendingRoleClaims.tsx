@@ -1,4 +1,4 @@
-import type { View } from '@dossier/core';
+import type { PendingRole, View, WaitingClaim } from '@dossier/core';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,21 +6,6 @@ import { Link, useNavigate } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
 import { formatDateTime } from '../../ui/dates';
 import { RoleText } from './RolesEditor';
-
-export interface PendingRole {
-  id: string;
-  role: string;
-  claimedAt: string;
-  canDecide: boolean;
-}
-
-export interface WaitingClaim {
-  id: string;
-  userId: string;
-  userName: string;
-  role: string;
-  claimedAt: string;
-}
 
 /**
  * The external roles a user claimed for itself, each with Approve and Refuse for an administrator

@@ -2,6 +2,7 @@ import {
   EXTERNAL_ROLE,
   formatRoleString,
   parseRoleString,
+  type RoleScopeOption,
   roleForScope,
   validateRoleGrant,
 } from '@dossier/core';
@@ -20,11 +21,6 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export interface RoleScopeOption {
-  scopePath: string;
-  roles: string[];
-}
 
 export interface RolesEditorProps {
   roles: string[];

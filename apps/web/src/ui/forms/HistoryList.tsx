@@ -1,14 +1,7 @@
+import type { HistoryEntry } from '@dossier/core';
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../dates';
-
-export interface HistoryEntry {
-  id: string;
-  at: string;
-  actor: string | null;
-  type: string;
-  changes: Record<string, { from: unknown; to: unknown }>;
-}
 
 const show = (value: unknown) => {
   if (value === null || value === undefined || value === '') return '—';

@@ -1,7 +1,15 @@
-import { describeTags, isCurrency, normalizeUrl, REQUEST_TAGS, validateTags } from '@dossier/core';
+import {
+  AMOUNT_SUM_WRONG,
+  amountsAddUp,
+  describeTags,
+  isCurrency,
+  normalizeUrl,
+  REQUEST_TAGS,
+  validateTags,
+} from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
-import { badRequest } from '../../../http/errors.js';
+import { fieldsInvalid } from '../../../http/errors.js';
 import { insertInvoice } from '../../invoices/index.js';
 import { touchRequest } from '../../requests/index.js';
 import { takeRequestFile } from '../../results/index.js';
@@ -32,9 +40,8 @@ function amountErrors(input: Body): Record<string, string> {
   const errors: Record<string, string> = {};
   if (input.currency && !isCurrency(input.currency))
     errors.currency = 'Choose one of the currencies offered.';
-  const { amount, amountExclusiveTax, tax } = input;
-  if (amount != null && amountExclusiveTax != null && tax != null && amount !== amountExclusiveTax + tax)
-    errors.amount = 'The amount must equal the amount excl. tax plus the tax.';
+  const { amount, amountExclusiveTax } = input;
+  if (!amountsAddUp(input)) errors.amount = AMOUNT_SUM_WRONG;
   if ((amount != null || amountExclusiveTax != null) && !input.currency)
     errors.currency = 'Currency is required with an amount.';
   if (input.foreignReference && !normalizeUrl(input.foreignReference.url, { httpsOnly: true }))
@@ -55,7 +62,7 @@ export const addInvoice = defineRequestAction({
   offer: offerForOpenRequest,
   async run(trx, { deps, actor, request }, input) {
     const errors = { ...validateTags(REQUEST_TAGS.invoice, input.tags), ...amountErrors(input) };
-    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
     const n = request.request_number;
     await takeRequestFile(deps.files, trx, actor, n, input.file.key, 'invoice');
     const invoiceId = await insertInvoice(trx, {

@@ -1,7 +1,7 @@
 import { mentionedUserIds, richTextPlain, sanitizeRichText } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
-import { badRequest, forbidden } from '../../../http/errors.js';
+import { fieldsInvalid, forbidden } from '../../../http/errors.js';
 import { insertCorrespondence } from '../../correspondence/index.js';
 import { createNotification } from '../../notifications/index.js';
 import {
@@ -40,9 +40,8 @@ export const addNote = defineRequestAction({
   async run(trx, { deps, actor, request }, input) {
     const doc = sanitizeRichText(input.body);
     const text = richTextPlain(doc).trim();
-    if (!text) throw badRequest('Some fields are missing or invalid.', { body: 'This field is required.' });
-    if (text.length > 100_000)
-      throw badRequest('Some fields are missing or invalid.', { body: 'The note is too long.' });
+    if (!text) throw fieldsInvalid({ body: 'This field is required.' });
+    if (text.length > 100_000) throw fieldsInvalid({ body: 'The note is too long.' });
     if (input.isUrgent && !canAddUrgentNote(actor, request))
       throw forbidden('You may not add urgent notes to this request.');
     const n = request.request_number;

@@ -1,7 +1,7 @@
 import { describeTags, REQUEST_TAGS, validateTags } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
-import { badRequest } from '../../../http/errors.js';
+import { fieldsInvalid } from '../../../http/errors.js';
 import { getRequestSettings } from '../../configuration/index.js';
 import { canHandleRequest, touchRequest } from '../../requests/index.js';
 import { insertResult, takeRequestFile } from '../../results/index.js';
@@ -34,7 +34,7 @@ export const addResult = defineRequestAction({
   offer: offerForOpenRequest,
   async run(trx, { deps, actor, request }, input) {
     const errors = validateTags(REQUEST_TAGS.result, input.tags);
-    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
     const n = request.request_number;
     await takeRequestFile(deps.files, trx, actor, n, input.file.key, 'result');
     const settings = await getRequestSettings(trx, request.scope);

@@ -1,7 +1,7 @@
 import { ADDABLE_TASK_TYPES, dueFromSettings, formatDateTime, NO_DUE_DATE } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
-import { badRequest } from '../../../http/errors.js';
+import { fieldsInvalid } from '../../../http/errors.js';
 import { getPublicHolidays, getTaskTypeSettings } from '../../configuration/index.js';
 import { canHandleRequest, touchRequest } from '../../requests/index.js';
 import { DEFAULT_TASK_NOTICES, insertRequestTask, localDateTime, taskTypeName } from '../../tasks/index.js';
@@ -43,8 +43,7 @@ export const addTask = defineRequestAction({
     if (input.dueDate === NO_DUE_DATE) dueAt = new Date(`${NO_DUE_DATE}T00:00:00Z`);
     else if (input.dueDate) {
       dueAt = localDateTime(input.dueDate, input.dueTime || DEFAULT_DUE_TIME);
-      if (dueAt.getTime() < now.getTime())
-        throw badRequest('Some fields are missing or invalid.', { dueDate: 'The due date is in the past.' });
+      if (dueAt.getTime() < now.getTime()) throw fieldsInvalid({ dueDate: 'The due date is in the past.' });
     } else {
       const [settings, holidays] = await Promise.all([
         getTaskTypeSettings(trx, request.scope, input.type),

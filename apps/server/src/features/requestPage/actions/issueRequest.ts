@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { appUrlOf } from '../../../config.js';
 import type { DbOrTrx } from '../../../db/database.js';
-import { badRequest } from '../../../http/errors.js';
+import { fieldsInvalid } from '../../../http/errors.js';
 import { enqueueMail, type MailAttachment, newMessageId } from '../../../mail/outbox.js';
 import { richTextToHtml, richTextToText, withAbsoluteLinks } from '../../../mail/richText.js';
 import { insertCorrespondence, type StoredAttachment } from '../../correspondence/index.js';
@@ -123,7 +123,7 @@ async function issue(
   const differences = Object.keys(context.recipient.directoryDifferences ?? {});
   if (differences.length > 0 && !input.confirmRecipientDetails)
     errors.confirmRecipientDetails = `The recipient's ${differences.join(', ')} differ from the directory entry: confirm them with the recipient before issuing.`;
-  if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+  if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
   if (differences.length > 0)
     await recordEvent(trx, {
       type: 'request.recipientDetailsConfirmed',

@@ -1,7 +1,7 @@
 import { describeTags, REQUEST_TAGS, tagValuesSchema, validateTags } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
-import { badRequest, conflict } from '../../../http/errors.js';
+import { conflict, fieldsInvalid } from '../../../http/errors.js';
 import { getRequestSettings } from '../../configuration/index.js';
 import { insertCorrespondence } from '../../correspondence/index.js';
 import { createNotification } from '../../notifications/index.js';
@@ -29,7 +29,7 @@ export const reOpenRequest = defineRequestAction({
   },
   async run(trx, { deps, actor, request }, input) {
     const errors = validateTags(REQUEST_TAGS.reOpen, input.tags);
-    if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
+    if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
     const n = request.request_number;
     const now = new Date();
     const status = request.issued_at ? 'open' : 'submitted';

@@ -1,4 +1,11 @@
-import { CURRENCIES, defaultCurrency, type FileRef, REQUEST_TAGS, type TagValues } from '@dossier/core';
+import {
+  amountsAddUp,
+  CURRENCIES,
+  defaultCurrency,
+  type FileRef,
+  REQUEST_TAGS,
+  type TagValues,
+} from '@dossier/core';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,11 +39,7 @@ export function AddInvoicePanel({ view, onDone, onCancel }: ActionPanelProps) {
     number | undefined
   >;
   const invalidAmount = AMOUNT_FIELDS.some((f) => amounts[f].trim() !== '' && parsed[f] === undefined);
-  const sumWrong =
-    parsed.amount !== undefined &&
-    parsed.amountExclusiveTax !== undefined &&
-    parsed.tax !== undefined &&
-    parsed.amount !== parsed.amountExclusiveTax + parsed.tax;
+  const sumWrong = !amountsAddUp(parsed);
   const missing = missingTags(definitions, tags, (name) => t('results.tagRequired', { name }));
   const canSave =
     file !== null && Object.keys(missing).length === 0 && !invalidAmount && !sumWrong && !action.busy;

@@ -1,10 +1,4 @@
-import {
-  type InvoiceItem,
-  type InvoicePaymentItem,
-  isValidEmail,
-  type TagDefinition,
-  type View,
-} from '@dossier/core';
+import { type InvoicePaymentItem, isValidEmail, type RequestInvoiceView } from '@dossier/core';
 import { Anchor, Button, Container, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,19 +16,6 @@ import { formatMinorUnits, minorToInput } from './money';
 import { type ChosenPayee, PayeeSearch } from './PayeeSearch';
 import { PayForm } from './PayForm';
 import { PaymentsSection } from './PaymentSection';
-
-export interface RequestInvoiceView extends View {
-  $type: 'requestInvoice';
-  requestNumber: string;
-  applicantName: string;
-  invoice: InvoiceItem;
-  tagDefinitions: TagDefinition[];
-  actions: string[];
-  action: string | null;
-  canViewPayee: boolean;
-  currencies: { code: string; name: string }[];
-  defaultCurrency: string;
-}
 
 const money = (currency: string | null | undefined, minor: number | null | undefined) =>
   minor == null ? '—' : `${currency ?? ''} ${formatMinorUnits(minor)}`.trim();

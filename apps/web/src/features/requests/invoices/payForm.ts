@@ -1,4 +1,4 @@
-import { isValidEmail, type PaymentMethod } from '@dossier/core';
+import { amountsAddUp, isValidEmail, type PaymentMethod } from '@dossier/core';
 import { parseCurrencyInput } from './money';
 
 // The pay form's state and rules (validation rules, pay invoice), kept apart from the
@@ -29,10 +29,13 @@ export function payFormErrors(form: PayFormState): Record<string, string> {
     if (!form[field].trim()) errors[field] = 'required';
     else if (parseCurrencyInput(form[field]) === undefined) errors[field] = 'currency';
   }
-  if (!errors.amount && !errors.amountExclusiveTax && !errors.tax) {
-    const sum = (parseCurrencyInput(form.amountExclusiveTax) ?? 0) + (parseCurrencyInput(form.tax) ?? 0);
-    if (parseCurrencyInput(form.amount) !== sum) errors.amount = 'sum';
-  }
+  const amounts = {
+    amount: parseCurrencyInput(form.amount),
+    amountExclusiveTax: parseCurrencyInput(form.amountExclusiveTax),
+    tax: parseCurrencyInput(form.tax),
+  };
+  if (!errors.amount && !errors.amountExclusiveTax && !errors.tax && !amountsAddUp(amounts))
+    errors.amount = 'sum';
   if (form.method === 'creditCard' && !form.nameOnCard.trim()) errors.nameOnCard = 'required';
   if (form.method === 'bankTransfer' && !form.bankAccount.trim()) errors.bankAccount = 'required';
   if (form.payeeEmail.trim() && !isValidEmail(form.payeeEmail.trim())) errors.payeeEmail = 'email';

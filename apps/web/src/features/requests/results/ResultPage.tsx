@@ -1,4 +1,4 @@
-import type { ResultItem, TagDefinition, View } from '@dossier/core';
+import type { RequestResultView } from '@dossier/core';
 import { Anchor, Button, Checkbox, Container, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,16 +12,6 @@ import { useStore } from '../../../view/createStore';
 import { definePage } from '../../../view/page';
 import { ConfirmDiscard } from './ConfirmDiscard';
 import { RESULT_STATUS_COLORS, resultStatus } from './resultStatus';
-
-export interface RequestResultView extends View {
-  $type: 'requestResult';
-  requestNumber: string;
-  applicantName: string;
-  result: ResultItem;
-  requestItemTypes: { id: string; name: string }[];
-  tagDefinitions: TagDefinition[];
-  actions: string[];
-}
 
 export { formatDateTime };
 

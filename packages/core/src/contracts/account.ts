@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { passwordPolicySchema } from '../configuration/entries.js';
+import { defineView } from './view.js';
+
+// The account pages: the own account and registration, their outcomes, and the password pages.
+
+/** The fields of a user both the account page and user administration show. */
+export const userFieldsSchema = z.object({
+  userId: z.string().optional(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  country: z.string().optional(),
+  language: z.string().optional(),
+  alternatePhone: z.string().optional(),
+  address: z.string().optional(),
+  password: z.string().optional(),
+});
+export type UserFieldValues = z.infer<typeof userFieldsSchema>;
+
+/** The own account (`account`) and the registration of a new one (`accountCreate`). */
+export const accountViewSchema = z.strictObject({
+  $type: z.enum(['account', 'accountCreate']),
+  title: z.string().optional(),
+  action: z.string().nullable().optional(),
+  user: userFieldsSchema.extend({
+    roles: z.array(z.string()),
+    externalUserId: z.string().nullable().optional(),
+    version: z.number().optional(),
+    currentPassword: z.string().optional(),
+  }),
+  canChangePassword: z.boolean(),
+  passwordPolicy: passwordPolicySchema,
+  roleScopes: z.array(z.string()),
+  emailConfirmed: z.boolean().optional(),
+  /** Claimed external roles waiting for an administrator's approval. */
+  pendingRoles: z.array(z.string()).optional(),
+  /** A new address waiting for its link to be followed; the account keeps its own until then. */
+  pendingEmail: z.string().nullable().optional(),
+});
+export type AccountView = z.infer<typeof accountViewSchema>;
+
+export const accountCreatedViewSchema = defineView('accountCreated', {
+  userId: z.string(),
+  email: z.string(),
+});
+export type AccountCreatedView = z.infer<typeof accountCreatedViewSchema>;
+
+export const accountConfirmedViewSchema = defineView('accountConfirmed', {
+  confirmed: z.boolean(),
+  /** The link was opened before and worked then. */
+  alreadyConfirmed: z.boolean().optional(),
+  userId: z.string().nullable(),
+});
+export type AccountConfirmedView = z.infer<typeof accountConfirmedViewSchema>;
+
+export const changePasswordViewSchema = defineView('changePassword', {
+  username: z.string(),
+  returnUrl: z.string(),
+  passwordPolicy: passwordPolicySchema,
+});
+export type ChangePasswordView = z.infer<typeof changePasswordViewSchema>;
+
+export const forgotPasswordViewSchema = defineView('forgotPassword', {});
+export type ForgotPasswordView = z.infer<typeof forgotPasswordViewSchema>;
+
+/** The answer to a password reset request: the same whether or not the address has an account. */
+export const passwordResetRequestedSchema = defineView('passwordResetRequested', { email: z.string() });
+export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema>;
+
+/** The page a reset link opens: the form, or (userId null) why the link no longer works. */
+export const setPasswordViewSchema = defineView('setPassword', {
+  userId: z.string().nullable(),
+  error: z.string().optional(),
+  firstPassword: z.boolean().optional(),
+  passwordPolicy: passwordPolicySchema.optional(),
+  requireRepeat: z.boolean().optional(),
+});
+export type SetPasswordView = z.infer<typeof setPasswordViewSchema>;
+
+export const passwordChangedSchema = defineView('passwordChanged', {
+  userId: z.string(),
+  firstPassword: z.boolean(),
+});
+export type PasswordChanged = z.infer<typeof passwordChangedSchema>;

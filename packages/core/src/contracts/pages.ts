@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { userStateSchema } from '../userState.js';
+import { defineView } from './view.js';
+
+// The pages that carry little more than a text: refusals, rich-text pages, sign-in and single
+// sign-on outcomes.
+
+export const invalidUrlViewSchema = defineView('invalidUrl', { path: z.string().optional() });
+export type InvalidUrlView = z.infer<typeof invalidUrlViewSchema>;
+
+export const accessDeniedViewSchema = defineView('accessDenied', {
+  message: z.string(),
+  path: z.string().optional(),
+});
+export type AccessDeniedView = z.infer<typeof accessDeniedViewSchema>;
+
+export const richTextPageViewSchema = defineView('richTextPage', { body: z.unknown() });
+export type RichTextPageView = z.infer<typeof richTextPageViewSchema>;
+
+export const signInViewSchema = defineView('signin', {
+  err: z.string().optional(),
+  returnUrl: z.string(),
+  canRegister: z.boolean(),
+});
+export type SignInView = z.infer<typeof signInViewSchema>;
+
+export const ssoErrorViewSchema = defineView('ssoError', { text: z.string(), message: z.string() });
+export type SsoErrorView = z.infer<typeof ssoErrorViewSchema>;
+
+export const ssoReauthenticatedViewSchema = defineView('ssoReauthenticated', { user: userStateSchema });
+export type SsoReauthenticatedView = z.infer<typeof ssoReauthenticatedViewSchema>;
