@@ -1,22 +1,16 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import type { StoredInboxAttachment } from '../../db/jsonColumns.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 import { escapeLike } from '../../db/search.js';
 import type { visibleRequests } from '../requests/policy.js';
 import { selectTaskItems } from '../requests/tasks.js';
 
+export type { StoredInboxAttachment };
+
 // SQL of the inbox: incoming messages, their links to requests, their files and tasks. Lists read
 // through inbox_messages_received_idx (newest first), the sender indexes and the full-text index;
 // the links and tasks of one message through their (message_id, id) indexes.
-
-export interface StoredInboxAttachment {
-  key: string;
-  name: string;
-  contentType: string;
-  size: number;
-  blocked?: boolean;
-  blockedReason?: string;
-}
 
 export interface NewInboxMessage {
   id: string;

@@ -1,26 +1,13 @@
 import { phoneSearchTerm } from '@dossier/core';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import type { RecipientData } from '../../db/jsonColumns.js';
 import { likeContains } from '../../db/search.js';
+
+export type { RecipientData };
 
 // All SQL of recipients. The row holds the current version; recipient_versions holds every saved
 // version whole, so a request can keep the copy it was issued to.
-
-export interface RecipientData {
-  disabled: boolean;
-  name: string;
-  phone: string;
-  fax: string | null;
-  email: string | null;
-  webSiteUrl: string | null;
-  streetAddress: string | null;
-  postalAddress: string | null;
-  country: string | null;
-  notes: string | null;
-  tags: Record<string, unknown>;
-  attachments: unknown[];
-  contacts: unknown[];
-}
 
 const toColumns = (d: RecipientData) => ({
   disabled: d.disabled,

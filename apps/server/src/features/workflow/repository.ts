@@ -234,7 +234,7 @@ export async function remindedSince(trx: DbOrTrx, taskId: string, day: string): 
     .selectFrom('workflow_reminders')
     .select('task_id')
     .where('task_id', '=', taskId)
-    .where('sent_on', '>=', day)
+    .where('sent_on', '>=', sql<Date>`${day}::date`)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -260,7 +260,7 @@ export async function setReminderOutbox(trx: DbOrTrx, taskId: string, day: strin
     .updateTable('workflow_reminders')
     .set({ mail_outbox_id: outboxId })
     .where('task_id', '=', taskId)
-    .where('sent_on', '=', day)
+    .where('sent_on', '=', sql<Date>`${day}::date`)
     .execute();
 }
 
