@@ -17,11 +17,12 @@ const isBlank = (v: unknown) =>
   (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
 
 /** The fields whose value differs between two flat records (compared as JSON). */
-export function diffRecords(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+export function diffRecords(before: object, after: object): Changes {
   const changes: Changes = {};
+  const field = (record: object, key: string): unknown => (record as Record<string, unknown>)[key] ?? null;
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const from = before[key] ?? null;
-    const to = after[key] ?? null;
+    const from = field(before, key);
+    const to = field(after, key);
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
     // A new record's unset fields (false, empty) are not news.
     if (from === null && isBlank(to)) continue;
@@ -100,6 +101,6 @@ export async function listHistory(
     at: row.created_at.toISOString(),
     actor: row.actor,
     type: row.type,
-    changes: ((row.payload as { changes?: Changes } | null)?.changes ?? {}) as Changes,
+    changes: (row.payload?.changes ?? {}) as Changes,
   }));
 }

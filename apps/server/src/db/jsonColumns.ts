@@ -1,6 +1,7 @@
 import type {
   Applicant,
   CorrespondenceAddress,
+  RecipientContact,
   RequestContent,
   RequestRecipient,
   TagValues,
@@ -66,9 +67,17 @@ export interface RecipientData {
   postalAddress: string | null;
   country: string | null;
   notes: string | null;
-  tags: Record<string, unknown>;
-  attachments: unknown[];
-  contacts: unknown[];
+  /** The value given to each recipient tag, by tag id. */
+  tags: Record<string, { value: string | null }>;
+  attachments: { key: string; name?: string | null | undefined }[];
+  contacts: RecipientContact[];
 }
 
-export type { Applicant, CorrespondenceAddress, RequestContent, RequestRecipient, TagValues };
+export type {
+  Applicant,
+  CorrespondenceAddress,
+  RecipientContact,
+  RequestContent,
+  RequestRecipient,
+  TagValues,
+};

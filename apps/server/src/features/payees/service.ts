@@ -88,7 +88,7 @@ export async function createPayee(db: Db, actor: Actor, form: PayeeForm) {
   const data = toData(form);
   return db.transaction().execute(async (trx) => {
     const id = await repo.insertPayee(trx, data, actor.id, newPayeeScope(actor));
-    const changes = diffRecords({}, data as unknown as Record<string, unknown>);
+    const changes = diffRecords({}, data);
     await recordEvent(trx, {
       type: 'payeeCreated',
       aggregateType: 'payee',
@@ -114,10 +114,7 @@ export async function updatePayee(db: Db, actor: Actor, id: string, form: PayeeF
     if (!current) throw notFound('No such payee.');
     if (!mayEditPayee(actor, current.scope)) throw forbidden(notYourPayee(current.scope));
     if (current.version !== version) throw conflict(STALE_PAYEE);
-    const changes = diffRecords(
-      current.data as unknown as Record<string, unknown>,
-      data as unknown as Record<string, unknown>,
-    );
+    const changes = diffRecords(current.data, data);
     if (Object.keys(changes).length === 0) return getPayeeView(trx, actor, id);
     if ((await repo.updatePayee(trx, id, version, data, actor.id)) === undefined) throw conflict(STALE_PAYEE);
     await recordEvent(trx, {

@@ -44,9 +44,9 @@ function fromRow(row: {
   postal_address: string | null;
   country: string | null;
   notes: string | null;
-  tags: unknown;
-  attachments: unknown;
-  contacts: unknown;
+  tags: RecipientData['tags'] | null;
+  attachments: RecipientData['attachments'] | null;
+  contacts: RecipientData['contacts'] | null;
 }): RecipientData {
   return {
     disabled: row.disabled,
@@ -59,9 +59,9 @@ function fromRow(row: {
     postalAddress: row.postal_address,
     country: row.country,
     notes: row.notes,
-    tags: (row.tags ?? {}) as Record<string, unknown>,
-    attachments: (row.attachments ?? []) as unknown[],
-    contacts: (row.contacts ?? []) as unknown[],
+    tags: row.tags ?? {},
+    attachments: row.attachments ?? [],
+    contacts: row.contacts ?? [],
   };
 }
 
@@ -120,7 +120,7 @@ export async function findRecipientVersion(db: DbOrTrx, id: string, version: num
     .where('recipient_id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst();
-  return row && { ...row, data: row.data as RecipientData };
+  return row;
 }
 
 export interface RecipientSearch {

@@ -131,7 +131,7 @@ export async function createRecipient(db: Db, files: FilesContext, actor: Actor,
   return db.transaction().execute(async (trx) => {
     const id = await repo.insertRecipient(trx, data, actor.id, newRecipientScope(actor));
     await attachRecipientFiles(files, trx, actor, id, form.attachments);
-    const changes = diffRecords({}, data as unknown as Record<string, unknown>);
+    const changes = diffRecords({}, data);
     await recordEvent(trx, {
       type: 'recipientCreated',
       aggregateType: 'recipient',
@@ -166,10 +166,7 @@ export async function updateRecipient(
     if (!current) throw notFound('No such recipient.');
     if (!mayEditRecipient(actor, current.scope)) throw forbidden(notYourRecipient(current.scope));
     if (current.version !== version) throw conflict(STALE_RECIPIENT);
-    const changes = diffRecords(
-      current.data as unknown as Record<string, unknown>,
-      data as unknown as Record<string, unknown>,
-    );
+    const changes = diffRecords(current.data, data);
     if (Object.keys(changes).length === 0) return getRecipientView(trx, actor, id);
     await attachRecipientFiles(files, trx, actor, id, form.attachments);
     const next = await repo.updateRecipient(trx, id, version, data, actor.id);

@@ -84,8 +84,8 @@ const json = (value: unknown) => JSON.stringify(value);
 interface PartChange {
   /** The columns to set. */
   set: Record<string, unknown>;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
+  before: object;
+  after: object;
   /** File keys new to the request (field name → key). */
   newFiles: [string, string][];
 }
@@ -181,7 +181,7 @@ async function changeOf(
           'Some fields are missing or invalid.',
           Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^applicant\./, ''), v])),
         );
-      const before = row.applicant as Record<string, unknown>;
+      const before = row.applicant;
       return {
         set: {
           applicant: json(applicant),
@@ -189,7 +189,7 @@ async function changeOf(
           applicant_date_of_birth: applicant.dateOfBirth ?? null,
         },
         before,
-        after: applicant as unknown as Record<string, unknown>,
+        after: applicant,
         newFiles: [
           ...newFilesOf(before.authority, applicant.authority, 'authority'),
           ...newFilesOf(before.application, applicant.application, 'application'),
@@ -202,11 +202,11 @@ async function changeOf(
       for (const [i, q] of content.additionalQuestions.entries())
         if (!q.text.trim()) errors[`additionalQuestions.${i}.text`] = 'This field is required.';
       if (Object.keys(errors).length > 0) throw badRequest('Some fields are missing or invalid.', errors);
-      const before = row.content as Record<string, unknown>;
+      const before = row.content;
       return {
         set: { content: json(content) },
         before,
-        after: content as unknown as Record<string, unknown>,
+        after: content,
         newFiles: newFilesOf(before, content, 'content'),
       };
     }

@@ -25,16 +25,11 @@ export async function searchApplicants(
     return toSearchAnswer([], 0, paging);
   const rows = await repo.searchApplicants(db, organization, terms, APPLICANT_HITS);
   const hits = rows.map((row) => {
-    const {
-      authority: _a,
-      application: _b,
-      tags: _t,
-      ...applicant
-    } = row.applicant as Record<string, unknown>;
+    const { authority: _a, application: _b, tags: _t, ...applicant } = row.applicant;
     return {
       id: row.request_number,
       item: {
-        ...(applicant as Omit<ApplicantHit, 'lastRequestNumber'>),
+        ...applicant,
         lastRequestNumber: row.request_number,
       },
     };

@@ -169,7 +169,7 @@ function toEvent(row: repo.PendingEvent): WorkflowEvent {
     type: row.type,
     requestNumber: row.aggregate_id,
     actor: row.actor,
-    payload: (row.payload ?? {}) as Record<string, unknown>,
+    payload: row.payload ?? {},
     createdAt: row.created_at,
   };
 }

@@ -60,7 +60,7 @@ export async function sendAutoReminder(trx: DbOrTrx, followUpId: string, now: Da
   if (request?.status !== 'open' || !request.issued_at) return false;
   const settings = await getRequestSettings(trx, request.scope);
   if (settings?.disableWorkflowTasks) return false;
-  const recipient = request.recipient as RequestRecipient;
+  const { recipient } = request;
   const to = recipient.contact?.email || recipient.email;
   if (!to) return false;
   const today = dateInTimeZone(now);
