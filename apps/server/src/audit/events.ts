@@ -1,3 +1,4 @@
+import type { RequestEventName } from '@dossier/core';
 import type { DbOrTrx } from '../db/database.js';
 
 // The audit trail of users, roles, recipients, payees and deleted configuration: one row in `events` per change, written
@@ -31,11 +32,14 @@ export function diffRecords(before: object, after: object): Changes {
   return changes;
 }
 
+/** A request's events have a name from the list in core; other aggregates' names are free. */
+type EventName =
+  | { aggregateType: 'request'; type: RequestEventName }
+  | { aggregateType: Exclude<AggregateType, 'request'>; type: string };
+
 export async function recordEvent(
   trx: DbOrTrx,
-  event: {
-    type: string;
-    aggregateType: AggregateType;
+  event: EventName & {
     aggregateId: string;
     actor: string | null;
     payload: unknown;
