@@ -30,13 +30,14 @@ export function zoneOffset(instant: Date, timeZone: string): number {
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
+  const part = (type: string) => Number(parts[type]);
   const asUtc = Date.UTC(
-    +parts.year,
-    +parts.month - 1,
-    +parts.day,
-    +parts.hour,
-    +parts.minute,
-    +parts.second,
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
   );
   return asUtc - (instant.getTime() - instant.getMilliseconds());
 }
