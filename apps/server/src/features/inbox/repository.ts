@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import type { StoredInboxAttachment } from '../../db/jsonColumns.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 import { escapeLike } from '../../db/search.js';
@@ -123,7 +123,7 @@ export function findFileRow(db: DbOrTrx, key: string) {
 }
 
 /** The requests among these numbers, locked in a stable order for linking. */
-export function lockRequests(db: DbOrTrx, numbers: string[]) {
+export function lockRequests(db: Trx, numbers: string[]) {
   if (numbers.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('requests')

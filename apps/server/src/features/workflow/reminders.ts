@@ -8,7 +8,7 @@ import {
   renderTemplate,
   sanitizeRichText,
 } from '@dossier/core';
-import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { richTextToHtml, richTextToText } from '../../mail/richText.js';
 import type { AssignmentDeps } from '../assignment/service.js';
@@ -110,7 +110,7 @@ async function renderAutoReminder(trx: DbOrTrx, request: repo.WorkflowRequest, r
  * before the appointment, with the scope's holidays). Answers whether it was raised now.
  */
 export async function remindAppointment(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: AssignmentDeps,
   request: repo.WorkflowRequest,
   appointmentId: string,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import { TASK_COLUMNS } from '../tasks/repository.js';
 
 // SQL of the workflow engine: the pending events it reacts to (events_workflow_pending_idx), the
@@ -14,7 +14,7 @@ export async function tryEngineLock(trx: DbOrTrx): Promise<boolean> {
   return row.rows[0]?.ok === true;
 }
 
-export function nextPendingEvent(trx: DbOrTrx) {
+export function nextPendingEvent(trx: Trx) {
   return trx
     .selectFrom('events')
     .select(['id', 'type', 'aggregate_type', 'aggregate_id', 'actor', 'payload', 'created_at'])
@@ -26,7 +26,7 @@ export function nextPendingEvent(trx: DbOrTrx) {
     .executeTakeFirst();
 }
 
-export function lockPendingEvent(trx: DbOrTrx, eventId: string) {
+export function lockPendingEvent(trx: Trx, eventId: string) {
   return trx
     .selectFrom('events')
     .select(['id', 'type', 'aggregate_type', 'aggregate_id', 'actor', 'payload', 'created_at'])
@@ -175,7 +175,7 @@ export function findNote(trx: DbOrTrx, requestNumber: string, correspondenceId: 
 }
 
 /** The open senderActionRequired tasks of a request, locked for completion by the sender's answer. */
-export function lockOpenSenderTasks(trx: DbOrTrx, requestNumber: string, types: readonly string[]) {
+export function lockOpenSenderTasks(trx: Trx, requestNumber: string, types: readonly string[]) {
   return trx
     .selectFrom('tasks')
     .select(['id'])

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { appUrlOf } from '../../../config.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { Trx } from '../../../db/database.js';
 import { badRequest } from '../../../http/errors.js';
 import { enqueueMail, type MailAttachment, newMessageId } from '../../../mail/outbox.js';
 import { richTextToHtml, richTextToText, withAbsoluteLinks } from '../../../mail/richText.js';
@@ -102,7 +102,7 @@ registerRequestAction({
 });
 
 async function issue(
-  trx: DbOrTrx,
+  trx: Trx,
   { deps, actor, request }: RequestActionContext,
   input: IssueInput,
   again: boolean,

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../../../app.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { Trx } from '../../../db/database.js';
 import type { Actor } from '../../auth/actor.js';
 import type { RequestRow } from '../repository.js';
 
@@ -26,7 +26,7 @@ export interface RequestAction<Input> {
   body: ZodType<Input>;
   offer(ctx: RequestActionContext): ActionOffer | Promise<ActionOffer>;
   /** Runs inside the transaction that holds the request's row lock; throw an HttpError to refuse. */
-  run(trx: DbOrTrx, ctx: RequestActionContext, input: Input): Promise<unknown>;
+  run(trx: Trx, ctx: RequestActionContext, input: Input): Promise<unknown>;
 }
 
 const actions = new Map<string, RequestAction<unknown>>();
