@@ -53,7 +53,7 @@ function toItem(
   row: repo.InboxMessageRow | Awaited<ReturnType<typeof repo.searchMessages>>['rows'][number],
   links: repo.LinkRow[] | string[],
 ): InboxMessageItem {
-  const from = (row.from_address ?? {}) as InboxMessageItem['from'];
+  const from = row.from_address ?? {};
   const stored = row.attachments ?? [];
   const linkRows = links.filter((l): l is repo.LinkRow => typeof l !== 'string');
   const item: InboxMessageItem = {
