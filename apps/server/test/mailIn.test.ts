@@ -179,14 +179,14 @@ describe('mail in over SMTP', () => {
           await t.db
             .selectFrom('inbox_messages')
             .select('id')
-            .where('raw_size', '>', 64 * 1024)
+            .where('raw_size', '>', String(64 * 1024))
             .execute()
         ).length > 0,
     );
     const [row] = await t.db
       .selectFrom('inbox_messages')
       .selectAll()
-      .where('raw_size', '>', 64 * 1024)
+      .where('raw_size', '>', String(64 * 1024))
       .execute();
     expect(row.flag_reason).toMatch(/larger than the limit/);
     expect(row.subject).toBe('');
@@ -217,7 +217,7 @@ describe('mail in over SMTP', () => {
     const [row] = await t.db
       .selectFrom('inbox_messages')
       .selectAll()
-      .where('raw_size', '>', 64 * 1024)
+      .where('raw_size', '>', String(64 * 1024))
       .where('from_email', '=', '')
       .orderBy('received_at', 'desc')
       .execute();

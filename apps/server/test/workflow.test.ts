@@ -409,7 +409,7 @@ describe('the engine', () => {
     const seen: string[] = [];
     const counting: WorkflowRule = {
       name: 'counting',
-      on: ['request.counted'],
+      on: ['request.partEdited'],
       addsTasks: false,
       async handle({ event }) {
         seen.push(event.id);
@@ -420,7 +420,7 @@ describe('the engine', () => {
     const n = await acme();
     const ids: string[] = [];
     for (let i = 0; i < 30; i++)
-      ids.push(await insertEvent(t.db, { type: 'request.counted', requestNumber: n }));
+      ids.push(await insertEvent(t.db, { type: 'request.partEdited', requestNumber: n }));
     for (let round = 0; round < 10; round++) await Promise.all([first.drain(), second.drain()]);
     expect(seen.sort()).toEqual(ids.sort());
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApi } from '../src/api';
-import { fakeFetch, json } from './helpers';
+import { fakeFetch, itemAt, json } from './helpers';
 
 describe('api', () => {
   it('sends X-Requested-With and same-origin credentials, and strips client state from JSON bodies', async () => {
@@ -12,7 +12,7 @@ describe('api', () => {
       name: 'A',
       nested: [{ $x: 1, y: 2 }],
     });
-    const init = calls[0].init!;
+    const init = itemAt(calls, 0).init!;
     expect((init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
     expect(init.credentials).toBe('same-origin');
     expect(init.method).toBe('POST');
@@ -22,7 +22,7 @@ describe('api', () => {
   it('posts form-urlencoded bodies', async () => {
     const { fetch, calls } = fakeFetch(() => json({ user: null }));
     await createApi(fetch).postForm('/signin', { username: 'a b', password: 'p&q' });
-    const init = calls[0].init!;
+    const init = itemAt(calls, 0).init!;
     expect((init.headers as Record<string, string>)['Content-Type']).toBe(
       'application/x-www-form-urlencoded',
     );

@@ -35,3 +35,10 @@ export function deferred<T>() {
 }
 
 export const silentLog = { error: () => {} };
+
+/** The list's item at `index`, which the test expects to be there (fails the test otherwise). */
+export function itemAt<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`expected an item at ${index}, the list has ${list.length}`);
+  return item;
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveConnection, liveUrl, type SocketLike } from '../src/shell/live';
-import { silentLog } from './helpers';
+import { itemAt, silentLog } from './helpers';
 
 class FakeSocket implements SocketLike {
   onopen: ((event: unknown) => void) | null = null;
@@ -42,38 +42,38 @@ describe('live connection', () => {
   it('pings every 30 seconds while open', () => {
     const { connection, sockets, events } = connect();
     connection.start();
-    sockets[0].onopen?.({});
+    itemAt(sockets, 0).onopen?.({});
     expect(events).toEqual(['open']);
     vi.advanceTimersByTime(29_999);
-    expect(sockets[0].sent).toEqual([]);
+    expect(itemAt(sockets, 0).sent).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(sockets[0].sent).toEqual(['{"$type":"ping"}']);
+    expect(itemAt(sockets, 0).sent).toEqual(['{"$type":"ping"}']);
     vi.advanceTimersByTime(30_000);
-    expect(sockets[0].sent).toHaveLength(2);
-    sockets[0].onmessage?.({ data: '{"$type":"pong"}' });
+    expect(itemAt(sockets, 0).sent).toHaveLength(2);
+    itemAt(sockets, 0).onmessage?.({ data: '{"$type":"pong"}' });
     expect(events).toContain('message:{"$type":"pong"}');
   });
 
   it('reconnects 10 seconds after a close and reports each close', () => {
     const { connection, sockets, events } = connect();
     connection.start();
-    sockets[0].onopen?.({});
-    sockets[0].onclose?.({});
+    itemAt(sockets, 0).onopen?.({});
+    itemAt(sockets, 0).onclose?.({});
     expect(events).toEqual(['open', 'close']);
     vi.advanceTimersByTime(9_999);
     expect(sockets).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(2);
     vi.advanceTimersByTime(60_000);
-    expect(sockets[0].sent).toEqual([]);
+    expect(itemAt(sockets, 0).sent).toEqual([]);
   });
 
   it('stop closes the socket and does not reconnect', () => {
     const { connection, sockets, events } = connect();
     connection.start();
-    sockets[0].onopen?.({});
+    itemAt(sockets, 0).onopen?.({});
     connection.stop();
-    expect(sockets[0].closed).toBe(true);
+    expect(itemAt(sockets, 0).closed).toBe(true);
     expect(events).toEqual(['open', 'close']);
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);

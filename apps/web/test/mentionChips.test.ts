@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mentionDecorations } from '../src/ui/mentionChips';
+import { itemAt } from './helpers';
 
 // What an editor shows of a note with mentions: "@Name" as a chip, never the stored markup.
 
@@ -29,7 +30,7 @@ describe('mention chips in the editors', () => {
   });
 
   it('keeps the user id on the chip, for the stored token', () => {
-    const [chip] = mentionDecorations('@[Harper Handler](handler)', 1) as Deco[];
+    const chip = itemAt(mentionDecorations('@[Harper Handler](handler)', 1) as Deco[], 0);
     expect(chip.from).toBe(1);
     expect(chip.to).toBe(1 + '@[Harper Handler](handler)'.length);
     expect(chip.type.attrs['data-user-id']).toBe('handler');

@@ -6,7 +6,7 @@ import {
   createNotificationsStore,
   NOTIFICATION_LOAD_RETRIES,
 } from '../src/shell/notifications/notificationsStore';
-import { fakeFetch, json } from './helpers';
+import { fakeFetch, itemAt, json } from './helpers';
 
 const n = (id: string, acknowledgedAt: string | null = null): Notification => ({
   $type: 'notification',
@@ -49,11 +49,11 @@ describe('notifications store', () => {
     store.push(n('3'));
     expect(store.get().active.count).toBe(1);
     await store.acknowledge(['3']);
-    expect(JSON.parse(calls[0].init!.body as string)).toEqual({ notificationIds: ['3'] });
-    expect(store.get().list[0].acknowledgedAt).not.toBeNull();
+    expect(JSON.parse(itemAt(calls, 0).init!.body as string)).toEqual({ notificationIds: ['3'] });
+    expect(itemAt(store.get().list, 0).acknowledgedAt).not.toBeNull();
     expect(store.get().active.count).toBe(0);
     await store.acknowledge('all');
-    expect(JSON.parse(calls[2].init!.body as string)).toEqual({ all: true });
+    expect(JSON.parse(itemAt(calls, 2).init!.body as string)).toEqual({ all: true });
   });
 
   it('a failed acknowledge or count refresh is only logged', async () => {

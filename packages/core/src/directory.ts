@@ -68,10 +68,10 @@ const orNull = (v: string) => (v.length === 0 ? null : v);
  * The caller has validated the form (an invalid value is kept as typed).
  */
 export function cleanedDirectoryFields(form: {
-  webSiteUrl?: string | null;
-  streetAddress?: string | null;
-  postalAddress?: string | null;
-  country?: string | null;
+  webSiteUrl?: string | null | undefined;
+  streetAddress?: string | null | undefined;
+  postalAddress?: string | null | undefined;
+  country?: string | null | undefined;
 }) {
   const country = normalizeCountry(form.country);
   return {

@@ -53,7 +53,7 @@ export function decimalPrecisionOf(precision: number | undefined): number {
  */
 export function parseDecimalInput(
   text: string,
-  options: { min?: number; max?: number; precision?: number } = {},
+  options: { min?: number | undefined; max?: number | undefined; precision?: number | undefined } = {},
 ): number | undefined {
   const trimmed = text.trim();
   const precision = decimalPrecisionOf(options.precision);
@@ -118,7 +118,8 @@ export function parseIsoTimeOfDay(
 ): { hours: number; minutes: number; seconds: number } | undefined {
   const match = ISO_TIME.exec(value);
   if (!match || value === 'PT') return undefined;
-  const [hours, minutes, seconds] = [match[1], match[2], match[3]].map((v) => (v ? Number(v) : 0));
+  const part = (v: string | undefined) => (v ? Number(v) : 0);
+  const [hours, minutes, seconds] = [part(match[1]), part(match[2]), part(match[3])];
   if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
   return { hours, minutes, seconds };
 }
@@ -176,7 +177,8 @@ function offsetMinutes(instant: Date, timeZone: string): number {
 export function atTimeOfDay(instant: Date, isoTime: string, timeZone = 'Australia/Sydney'): Date {
   const time = parseIsoTimeOfDay(isoTime);
   if (!time) return instant;
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', {
+  // en-CA formats as YYYY-MM-DD: three parts.
+  const [year = 0, month = 1, day = 1] = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -226,9 +228,10 @@ function isRealDate(year: number, month: number, day: number): boolean {
 export function parseHolidayDate(line: string): string | undefined {
   const match = /^(\d{2}|\d{4})-(\d{1,2})-(\d{1,2})$/.exec(line.trim());
   if (!match) return undefined;
-  const year = match[1].length === 2 ? 2000 + Number(match[1]) : Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
+  const [, yearText = '', monthText, dayText] = match;
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  const month = Number(monthText);
+  const day = Number(dayText);
   if (!isRealDate(year, month, day)) return undefined;
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
@@ -271,6 +274,7 @@ export const MENTION_MIN_CHARS = 2;
 export function mentionQueryAt(text: string, caret = text.length): string | undefined {
   const before = text.slice(0, caret);
   const match = /(^|\s)@([^\s@]*)$/.exec(before);
-  if (!match || match[2].length < MENTION_MIN_CHARS) return undefined;
-  return match[2];
+  const query = match?.[2];
+  if (query === undefined || query.length < MENTION_MIN_CHARS) return undefined;
+  return query;
 }

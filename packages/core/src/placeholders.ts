@@ -54,7 +54,8 @@ const WORD = /^[a-z][a-zA-Z0-9]*$/;
 function parseInside(inside: string): Omit<Placeholder, 'start' | 'end' | 'source'> | string {
   const match = /^\s*(\S+)(?:\s+(\S+)(?:\s+(.+?))?)?\s*$/.exec(inside);
   if (!match) return 'Empty placeholder.';
-  const [, path, operation, rawArgument] = match;
+  // The first group always matches when the pattern does.
+  const [, path = '', operation, rawArgument] = match;
   if (!PATH.test(path))
     return `"${path}" is not a path: start with a lowercase letter, use letters, digits, dots and colons.`;
   if (operation === undefined) return { path };
@@ -71,7 +72,7 @@ function parseInside(inside: string): Omit<Placeholder, 'start' | 'end' | 'sourc
     if (rawArgument === undefined) return { path, operation: op };
     const quoted = /^"([^"]*)"$/.exec(rawArgument);
     if (!quoted) return 'The text of a link goes in double quotes.';
-    return { path, operation: op, argument: quoted[1] };
+    return { path, operation: op, argument: quoted[1] ?? '' };
   }
   if (rawArgument !== undefined) return `"${op}" takes nothing after it.`;
   return { path, operation: op };
@@ -81,7 +82,9 @@ function parseInside(inside: string): Omit<Placeholder, 'start' | 'end' | 'sourc
 export function parseTemplate(text: string): { parts: TemplatePart[]; problems: PlaceholderProblem[] } {
   const problems: PlaceholderProblem[] = [];
   const root: TemplatePart[] = [];
-  const stack: { parts: TemplatePart[]; opener?: Placeholder }[] = [{ parts: root }];
+  // The root level stays at the bottom: `${end}` never pops it.
+  const base: { parts: TemplatePart[]; opener?: Placeholder } = { parts: root };
+  const stack = [base];
   let last = 0;
   let at = text.indexOf('${');
   while (at >= 0) {
@@ -98,7 +101,7 @@ export function parseTemplate(text: string): { parts: TemplatePart[]; problems: 
       at = nextOpen;
       continue;
     }
-    const top = stack[stack.length - 1];
+    const top = stack.at(-1) ?? base;
     if (at > last) top.parts.push({ kind: 'text', text: text.slice(last, at) });
     const source = text.slice(at, close + 1);
     const inside = text.slice(at + 2, close);
@@ -121,7 +124,7 @@ export function parseTemplate(text: string): { parts: TemplatePart[]; problems: 
     }
     at = text.indexOf('${', last);
   }
-  if (last < text.length) stack[stack.length - 1].parts.push({ kind: 'text', text: text.slice(last) });
+  if (last < text.length) (stack.at(-1) ?? base).parts.push({ kind: 'text', text: text.slice(last) });
   for (const open of stack.slice(1)) {
     const p = open.opener!;
     problems.push({
@@ -191,9 +194,9 @@ export const TEMPLATE_DATA_SCHEMA: PathSchema = {
 };
 
 function lookupSchema(schema: PathSchema, path: string): true | PathSchema | [PathSchema] | undefined {
-  let node: true | PathSchema | [PathSchema] = schema;
+  let node: true | PathSchema | [PathSchema] | undefined = schema;
   for (const segment of path.split(/[.:]/)) {
-    if (node === true) return undefined;
+    if (node === true || node === undefined) return undefined;
     const fields: PathSchema = Array.isArray(node) ? node[0] : node;
     if (!Object.hasOwn(fields, segment)) return undefined;
     node = fields[segment];

@@ -53,7 +53,7 @@ function readTag(bytes: Uint8Array, at: number, tag: number): { start: number; e
 
 function unsignedInteger(bytes: Uint8Array, start: number, end: number): Uint8Array {
   if (end <= start) throw new RsaKeyError('The key has an empty number.');
-  if (bytes[start] & 0x80) throw new RsaKeyError('The key has a negative number.');
+  if ((bytes[start] ?? 0) & 0x80) throw new RsaKeyError('The key has a negative number.');
   let from = start;
   while (from < end - 1 && bytes[from] === 0) from++;
   return bytes.slice(from, end);
@@ -64,7 +64,7 @@ export function decodeRsaPublicKey(text: string): RsaPublicKey {
   const pem = /-----BEGIN RSA PUBLIC KEY-----([\s\S]*?)-----END RSA PUBLIC KEY-----/.exec(text);
   if (!pem && /-----BEGIN /.test(text))
     throw new RsaKeyError('Only an RSA PUBLIC KEY (PKCS#1) block is accepted.');
-  const bytes = base64ToBytes(pem ? pem[1] : text);
+  const bytes = base64ToBytes(pem ? (pem[1] ?? '') : text);
   const seq = readTag(bytes, 0, 0x30);
   if (seq.end !== bytes.length) throw new RsaKeyError('The key has trailing data.');
   const mod = readTag(bytes, seq.start, 0x02);
@@ -74,7 +74,7 @@ export function decodeRsaPublicKey(text: string): RsaPublicKey {
   const exponent = unsignedInteger(bytes, exp.start, exp.end);
   // NIST has disallowed RSA keys under 2048 bits for signatures since 2013.
   if (modulus.length < 256) throw new RsaKeyError('The key is shorter than 2048 bits.');
-  if (exponent.length > 8 || (exponent.length === 1 && exponent[0] < 3))
+  if (exponent.length > 8 || (exponent.length === 1 && (exponent[0] ?? 0) < 3))
     throw new RsaKeyError('The key has an invalid exponent.');
   return { modulus: bytesToBase64(modulus), exponent: bytesToBase64(exponent) };
 }
@@ -91,7 +91,7 @@ function encodeLength(length: number): number[] {
 }
 
 function encodeInteger(bytes: Uint8Array): number[] {
-  const body = bytes[0] & 0x80 ? [0, ...bytes] : [...bytes];
+  const body = (bytes[0] ?? 0) & 0x80 ? [0, ...bytes] : [...bytes];
   return [0x02, ...encodeLength(body.length), ...body];
 }
 

@@ -35,13 +35,14 @@ function wallClock(instant: Date, timeZone: string): Record<string, string> {
 /** The offset of a time zone from UTC at an instant, in milliseconds. */
 export function zoneOffset(instant: Date, timeZone: string): number {
   const parts = wallClock(instant, timeZone);
+  const part = (type: string) => Number(parts[type]);
   const asUtc = Date.UTC(
-    +parts.year,
-    +parts.month - 1,
-    +parts.day,
-    +parts.hour,
-    +parts.minute,
-    +parts.second,
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
   );
   return asUtc - (instant.getTime() - instant.getMilliseconds());
 }

@@ -4,7 +4,7 @@
 // violation. Zod reads its settings from globalThis.__zod_globalConfig (created when absent), so
 // setting jitless there before it loads keeps zod from ever trying eval in the browser. The server
 // keeps the compiled parsers.
-if (typeof document !== 'undefined') {
+if ('document' in globalThis) {
   const scope = globalThis as { __zod_globalConfig?: Record<string, unknown> };
   scope.__zod_globalConfig = { ...scope.__zod_globalConfig, jitless: true };
 }

@@ -245,7 +245,7 @@ describe('request item types', () => {
       type: 'requestItemTypeEntry',
       data: itemType([q('a', 'Hello?')]),
     });
-    expect((data as { smartForm: SmartFormQuestion[] }).smartForm[0].name).toBe('Hello?');
+    expect((data as { smartForm: SmartFormQuestion[] }).smartForm[0]?.name).toBe('Hello?');
   });
   it.each([
     ['a question without text', [q('a', '')], 'data.smartForm.0.richText'],
@@ -355,7 +355,7 @@ describe('request item types', () => {
       type: 'requestItemTypeEntry',
       data: { fieldSets: [{ id: 'a', name: 'A', fields: [{ id: 'f', name: 'F' }] }] },
     });
-    expect((data as { fieldSets: { fields: unknown[] }[] }).fieldSets[0].fields[0]).toMatchObject({
+    expect((data as { fieldSets: { fields: unknown[] }[] }).fieldSets[0]?.fields[0]).toMatchObject({
       type: 'singleLineText',
       maxLength: 100,
     });

@@ -177,7 +177,7 @@ describe('toWizardItemType', () => {
         { id: 'other:x', name: 'Other', parentId: 'other' },
       ],
     );
-    expect(type.smartForm[0].options).toEqual([{ id: 'recordPeriod:all', name: 'All records' }]);
+    expect(type.smartForm[0]?.options).toEqual([{ id: 'recordPeriod:all', name: 'All records' }]);
     expect(
       requestContentLines({ itemTypes: [answer({ smartFormAnswers: { period: 'recordPeriod:all' } })] }, [
         type,

@@ -91,6 +91,6 @@ describe('placeholder rendering', () => {
   it('leaves a malformed template as written', () => expect(renderTemplate('${oops', data)).toBe('${oops'));
   it('renders the text of a rich text document', () => {
     const doc = renderRichTextTemplate(richTextFromParagraphs('No. ${request.requestNumber}'), data);
-    expect(doc.content[0].content?.[0].text).toBe('No. ACM261122QXT42');
+    expect(doc.content[0]?.content?.[0]?.text).toBe('No. ACM261122QXT42');
   });
 });

@@ -15,8 +15,8 @@ describe('request numbers', () => {
 
   it('catch every single mistyped character and swapped neighbours', () => {
     const n = createRequestNumber('ACM', new Date('2026-01-05T00:00:00Z'), () => 0.1);
-    for (let i = 0; i < n.length; i++) {
-      const replacement = /\d/.test(n[i]) ? String((Number(n[i]) + 1) % 10) : n[i] === 'Z' ? 'A' : 'Z';
+    for (const [i, c] of [...n].entries()) {
+      const replacement = /\d/.test(c) ? String((Number(c) + 1) % 10) : c === 'Z' ? 'A' : 'Z';
       expect(isValidRequestNumber(n.slice(0, i) + replacement + n.slice(i + 1))).toBe(false);
     }
     const swapped = n.slice(0, 3) + n[4] + n[3] + n.slice(5);

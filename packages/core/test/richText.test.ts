@@ -8,7 +8,7 @@ const link = (href: string) => ({
   ],
 });
 const hrefOf = (doc: ReturnType<typeof sanitizeRichText>) => {
-  const mark = doc.content[0].content?.[0].marks?.[0];
+  const mark = doc.content[0]?.content?.[0]?.marks?.[0];
   return mark?.type === 'link' ? mark.attrs.href : undefined;
 };
 
@@ -32,7 +32,7 @@ describe('rich text', () => {
       type: 'doc',
       content: [{ type: 'paragraph', content: [{ type: 'image', attrs: { src: 'javascript:x' } }] }],
     });
-    expect(doc.content[0].content?.[0].attrs?.src).toBe('about:blank');
+    expect(doc.content[0]?.content?.[0]?.attrs?.src).toBe('about:blank');
   });
 
   it('drops unknown nodes and marks, and clamps heading levels to 1-3', () => {

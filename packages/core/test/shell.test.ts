@@ -83,7 +83,7 @@ describe('assigned tasks', () => {
     expect(added).toHaveLength(1);
     expect(applyTaskPush(added, task({ isAssignedTo: 'bob' }), 'alice')).toEqual([]);
     expect(applyTaskPush(added, task({ dueAt: null }), 'alice')).toEqual([]);
-    expect(applyTaskPush(added, task({ subject: 'new' }), 'alice')[0].subject).toBe('new');
+    expect(applyTaskPush(added, task({ subject: 'new' }), 'alice')[0]?.subject).toBe('new');
   });
 
   it('links to the request, or to the inbox message', () => {

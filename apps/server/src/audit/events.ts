@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@dossier/core';
+import type { HistoryEntry, RequestEventName } from '@dossier/core';
 import type { DbOrTrx } from '../db/database.js';
 
 // The audit trail of users, roles, recipients, payees and deleted configuration: one row in `events` per change, written
@@ -33,11 +33,14 @@ export function diffRecords(before: object, after: object): Changes {
   return changes;
 }
 
+/** A request's events have a name from the list in core; other aggregates' names are free. */
+type EventName =
+  | { aggregateType: 'request'; type: RequestEventName }
+  | { aggregateType: Exclude<AggregateType, 'request'>; type: string };
+
 export async function recordEvent(
   trx: DbOrTrx,
-  event: {
-    type: string;
-    aggregateType: AggregateType;
+  event: EventName & {
     aggregateId: string;
     actor: string | null;
     payload: unknown;
@@ -95,6 +98,6 @@ export async function listHistory(
     at: row.created_at.toISOString(),
     actor: row.actor,
     type: row.type,
-    changes: ((row.payload as { changes?: Changes } | null)?.changes ?? {}) as Changes,
+    changes: (row.payload?.changes ?? {}) as Changes,
   }));
 }

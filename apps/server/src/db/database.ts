@@ -6,6 +6,11 @@ import type { Database } from './schema.js';
 export type Db = Kysely<Database>;
 /** A use case takes either the database or an open transaction. */
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+/**
+ * An open transaction, for a function whose work only holds inside the caller's: a row lock
+ * (FOR UPDATE, an advisory xact lock) taken on the bare database is released at once.
+ */
+export type Trx = Transaction<Database>;
 
 // bigint ids come back as strings (no precision loss); timestamps as Date.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);

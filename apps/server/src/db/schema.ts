@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { JsonObject, MailAttachment, RecipientData } from './jsonColumns.js';
 
 import type {
   CorrespondenceTable,
@@ -11,7 +12,14 @@ import type {
   RequestResultsTable,
   RequestsTable,
 } from './schemaRequests.js';
-import type { Json, NullableTimestamp, Timestamp } from './schemaTypes.js';
+import type {
+  Bigint,
+  DateColumn,
+  NullableBigint,
+  NullableTimestamp,
+  RequiredTimestamp,
+  Timestamp,
+} from './schemaTypes.js';
 
 export type * from './schemaRequests.js';
 
@@ -104,7 +112,7 @@ export interface NotificationsTable {
 export interface HomeVisitsTable {
   user_id: string;
   session_id: string;
-  visit_started_at: Timestamp;
+  visit_started_at: RequiredTimestamp;
   previous_visit_at: NullableTimestamp;
 }
 
@@ -153,7 +161,7 @@ export interface EventsTable {
   aggregate_type: string;
   aggregate_id: string;
   actor: string | null;
-  payload: ColumnType<unknown, string | undefined, string>;
+  payload: JSONColumnType<JsonObject, string | undefined, string>;
   created_at: Timestamp;
   /** Migration 0014: not yet reacted to by the workflow engine. */
   workflow_pending: Generated<boolean>;
@@ -162,7 +170,7 @@ export interface EventsTable {
 /** Migration 0014: the days an automatic reminder went out for a task. */
 export interface WorkflowRemindersTable {
   task_id: string;
-  sent_on: ColumnType<string, string, string>;
+  sent_on: DateColumn;
   mail_outbox_id: string | null;
 }
 
@@ -180,7 +188,7 @@ export interface MailOutboxTable {
   message_id: string | null;
   failed_at: NullableTimestamp;
   /** [{ fileKey, name, contentType }] read from file storage when sending (migration 0012). */
-  attachments: ColumnType<unknown, string | undefined, string>;
+  attachments: JSONColumnType<MailAttachment[], string | undefined, string>;
   /** The request the mail is about, if any (migration 0021): failures and replies find it. */
   request_number: string | null;
   /** Whose mail it is (migration 0023): the request's or the user's scope, '/' when neither. */
@@ -212,9 +220,9 @@ export interface RecipientsTable {
   postal_address: string | null;
   country: string | null;
   notes: string | null;
-  tags: Json;
-  attachments: Json;
-  contacts: Json;
+  tags: JSONColumnType<RecipientData['tags']>;
+  attachments: JSONColumnType<RecipientData['attachments']>;
+  contacts: JSONColumnType<RecipientData['contacts']>;
   created_at: Timestamp;
   updated_at: Timestamp;
   updated_by: string | null;
@@ -223,7 +231,7 @@ export interface RecipientsTable {
 export interface RecipientVersionsTable {
   recipient_id: string;
   version: number;
-  data: Json;
+  data: JSONColumnType<RecipientData>;
   created_at: Timestamp;
   created_by: string | null;
 }
@@ -268,7 +276,7 @@ export interface ConfigurationEntriesTable {
   order: Generated<number>;
   is_default: Generated<boolean>;
   is_disabled: Generated<boolean>;
-  data: ColumnType<unknown, string, string>;
+  data: JSONColumnType<JsonObject>;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -286,8 +294,8 @@ export interface FilesTable {
   key: string;
   name: string;
   content_type: string;
-  declared_size: string | number;
-  size: string | number | null;
+  declared_size: Bigint;
+  size: NullableBigint;
   sha256: string | null;
   public_read: Generated<boolean>;
   classification: string | null;
@@ -318,7 +326,7 @@ export interface WebhookDeliveriesTable {
   entry_id: string;
   event_type: string;
   url: string;
-  payload: ColumnType<unknown, string, string>;
+  payload: JSONColumnType<JsonObject>;
   status: Generated<'pending' | 'delivered' | 'failed'>;
   attempts: Generated<number>;
   response_status: number | null;
@@ -351,7 +359,7 @@ export interface RateEventsTable {
 export interface ApiTokenIdsTable {
   kid: string;
   jti: string;
-  expires_at: Timestamp;
+  expires_at: RequiredTimestamp;
   used_at: Generated<Date>;
 }
 
@@ -365,11 +373,11 @@ export interface ImapMailboxesTable {
 
 /** Migration 0026: completed tasks counted per day pair, kept by triggers on tasks (reports). */
 export interface TaskCompletionDaysTable {
-  completed_on: ColumnType<string, string, string>;
+  completed_on: DateColumn;
   scope: string;
   type: string;
   completed_by: string;
-  triggered_on: ColumnType<string, string, string>;
+  triggered_on: DateColumn;
   overdue: boolean;
   n: number;
 }

@@ -1,5 +1,24 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { Json, NullableTimestamp, Timestamp } from './schemaTypes.js';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type {
+  Applicant,
+  CorrespondenceAddress,
+  ForeignReference,
+  JsonObject,
+  MailAddress,
+  RequestContent,
+  RequestRecipient,
+  StoredAttachment,
+  StoredInboxAttachment,
+  StoredItemTypes,
+  TagValues,
+} from './jsonColumns.js';
+import type {
+  Bigint,
+  NullableBigint,
+  NullableTimestamp,
+  RequiredTimestamp,
+  Timestamp,
+} from './schemaTypes.js';
 
 // The tables of requests and what hangs off them: drafts, correspondence, results, invoices and
 // their payments, downloads and incoming mail. The Database type in schema.ts lists them all.
@@ -11,14 +30,14 @@ export interface RequestsTable {
   submitted_on_behalf_of: string | null;
   reference_number: string | null;
   external_user_references: Generated<string[]>;
-  applicant: Json;
+  applicant: JSONColumnType<Applicant>;
   applicant_name: string;
-  applicant_date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
-  recipient: Json;
+  applicant_date_of_birth: ColumnType<Date | null, string | null | undefined, string | null>;
+  recipient: JSONColumnType<RequestRecipient>;
   recipient_id: string | null;
   recipient_name: string;
-  content: Json;
-  tags: ColumnType<unknown, string | undefined, string>;
+  content: JSONColumnType<RequestContent>;
+  tags: JSONColumnType<TagValues, string | undefined, string>;
   submitted_at: Timestamp;
   submitted_by: string | null;
   issued_at: NullableTimestamp;
@@ -29,14 +48,14 @@ export interface RequestsTable {
   last_updated_by: string | null;
   last_activity_at: Timestamp;
   version: Generated<number>;
-  search: ColumnType<string, never, never>;
+  search: ColumnType<string | null, never, never>;
 }
 
 export interface RequestDraftsTable {
   id: Generated<string>;
   user_id: string;
   completed_step: Generated<number>;
-  data: ColumnType<unknown, string | undefined, string>;
+  data: JSONColumnType<JsonObject, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -47,11 +66,11 @@ export interface CorrespondenceTable {
   kind: 'note' | 'issuedRequest' | 'message';
   is_urgent_note: Generated<boolean>;
   issue_request_method: string | null;
-  from_address: ColumnType<unknown, string | null | undefined, string | null>;
-  to_address: ColumnType<unknown, string | null | undefined, string | null>;
+  from_address: JSONColumnType<CorrespondenceAddress | null, string | null | undefined, string | null>;
+  to_address: JSONColumnType<CorrespondenceAddress | null, string | null | undefined, string | null>;
   subject: string | null;
-  body: Json;
-  attachments: ColumnType<unknown, string | undefined, string>;
+  body: JSONColumnType<{ type: 'richText' | 'html' | 'text'; content: unknown }>;
+  attachments: JSONColumnType<StoredAttachment[], string | undefined, string>;
   message_id: string | null;
   mail_outbox_id: string | null;
   message_delivery_status: string | null;
@@ -77,8 +96,8 @@ export interface RequestResultsTable {
   id: Generated<string>;
   request_number: string;
   file_key: string;
-  tags: ColumnType<unknown, string | undefined, string>;
-  item_types: ColumnType<unknown, string | undefined, string>;
+  tags: JSONColumnType<TagValues, string | undefined, string>;
+  item_types: JSONColumnType<StoredItemTypes, string | undefined, string>;
   created_at: Timestamp;
   created_by: string | null;
   quality_assured_at: NullableTimestamp;
@@ -94,12 +113,12 @@ export interface RequestInvoicesTable {
   id: Generated<string>;
   request_number: string;
   file_key: string;
-  tags: ColumnType<unknown, string | undefined, string>;
+  tags: JSONColumnType<TagValues, string | undefined, string>;
   notice: string | null;
-  foreign_reference: ColumnType<unknown, string | null | undefined, string | null>;
-  amount: string | number | null;
-  amount_exclusive_tax: string | number | null;
-  tax: string | number | null;
+  foreign_reference: JSONColumnType<ForeignReference | null, string | null | undefined, string | null>;
+  amount: NullableBigint;
+  amount_exclusive_tax: NullableBigint;
+  tax: NullableBigint;
   currency: string | null;
   created_at: Timestamp;
   created_by: string | null;
@@ -116,16 +135,16 @@ export interface RequestInvoicesTable {
 export interface InvoicePaymentsTable {
   id: Generated<string>;
   invoice_id: string;
-  paid_at: Timestamp;
+  paid_at: RequiredTimestamp;
   paid_by: string | null;
   payee_id: string | null;
   payee_name: string;
   payee_reference_number: string | null;
   payee_email: string | null;
   method: string;
-  amount_exclusive_tax: string | number;
-  tax: string | number;
-  amount: string | number;
+  amount_exclusive_tax: Bigint;
+  tax: Bigint;
+  amount: Bigint;
   currency: string;
   name_on_card: string | null;
   bank_account: string | null;
@@ -140,18 +159,18 @@ export interface InboxMessagesTable {
   message_id: string | null;
   in_reply_to: string | null;
   references: ColumnType<string[], string[] | undefined, string[]>;
-  from_address: ColumnType<unknown, string | undefined, string>;
+  from_address: JSONColumnType<MailAddress, string | undefined, string>;
   from_email: Generated<string>;
-  to_addresses: ColumnType<unknown, string | undefined, string>;
+  to_addresses: JSONColumnType<(MailAddress & { email: string })[], string | undefined, string>;
   subject: Generated<string>;
   body_text: Generated<string>;
   body_html: string | null;
   received_at: Timestamp;
   raw_file_key: string;
-  raw_size: string | number;
+  raw_size: Bigint;
   flag_reason: string | null;
-  attachments: ColumnType<unknown, string | undefined, string>;
-  search: ColumnType<string, never, never>;
+  attachments: JSONColumnType<StoredInboxAttachment[], string | undefined, string>;
+  search: ColumnType<string | null, never, never>;
 }
 
 /** Migration 0016: a message linked to a request; unlinked_at set once unlinked. */

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { createBusinessCalendar, createRequestNumber, dateInTimeZone } from '@dossier/core';
+import {
+  createBusinessCalendar,
+  createRequestNumber,
+  dateInTimeZone,
+  type RequestEventName,
+} from '@dossier/core';
 import { getPublicHolidays } from '../features/configuration/effective.js';
 import { localDateTime } from '../features/tasks/requestTasks.js';
 import * as fileRepo from '../files/repository.js';
@@ -161,7 +166,7 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, now = new Da
   const results: Row[] = [];
   const invoices: { row: Row; payments: Row[] }[] = [];
   const task = (row: Row) => tasks.push({ subject: `${row.type}`, ...row });
-  const event = (type: string, n: string, actor: string, when: Date, summary: string) =>
+  const event = (type: RequestEventName, n: string, actor: string, when: Date, summary: string) =>
     events.push({
       type,
       aggregate_type: 'request',

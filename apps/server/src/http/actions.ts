@@ -1,6 +1,6 @@
 import { fieldErrorsOf } from '@dossier/core';
 import type { ZodType } from 'zod';
-import type { Db, DbOrTrx } from '../db/database.js';
+import type { Db, Trx } from '../db/database.js';
 import { conflict, fieldsInvalid, forbidden, notFound } from './errors.js';
 
 // The one action framework (POST …/actions/{action}: the request page's actions, a result's, an
@@ -29,7 +29,7 @@ export interface ActionDefinition<Ctx, Input = unknown, Outcome extends MadeByAc
    * Runs in the commit's transaction, after the offer and the body; throw an HttpError to refuse.
    * Answers the ids of what it made, if any.
    */
-  run(trx: DbOrTrx, ctx: Ctx, input: Input): Promise<Outcome>;
+  run(trx: Trx, ctx: Ctx, input: Input): Promise<Outcome>;
 }
 
 /** What an action made, by id (`{ taskId }`); the route answers it beside the refreshed view. */
@@ -65,7 +65,7 @@ export async function commitAction<Ctx>(
   registry: ActionRegistry<Ctx>,
   name: string,
   body: unknown,
-  lock: (trx: DbOrTrx) => Promise<Ctx>,
+  lock: (trx: Trx) => Promise<Ctx>,
 ): Promise<ActionOutcome> {
   const action = registry.get(name);
   if (!action) throw notFound('No such action.');

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
+import type { MailAttachment } from '../db/jsonColumns.js';
 
 // Outgoing mail is written to the outbox inside the transaction of the change that causes it, so a
 // message exists exactly when the change committed. The mail worker (mail/worker.ts) sends the
 // unsent rows through SMTP; without SMTP_URL administrators and tests read them from the table.
 
-/** A stored file (files.key) sent along; the sender reads its bytes from file storage. */
-export interface MailAttachment {
-  fileKey: string;
-  name: string;
-  contentType: string;
-}
+export type { MailAttachment };
 
 export interface OutgoingMail {
   to: string;

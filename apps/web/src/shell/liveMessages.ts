@@ -24,7 +24,7 @@ function parse(data: unknown): LiveMessage | undefined {
 
 /** True when the view at `path` is the page of this request. */
 export function isRequestPath(path: string, requestNumber: string): boolean {
-  const pathname = path.split(/[?#]/)[0].replace(/\/+$/, '');
+  const pathname = (path.split(/[?#]/)[0] ?? '').replace(/\/+$/, '');
   return pathname === `/requests/${requestNumber}`;
 }
 

@@ -17,7 +17,7 @@ export function mentionDecorations(text: string, offset: number): Decoration[] {
   for (const m of text.matchAll(TOKEN)) {
     const from = offset + (m.index ?? 0);
     const nameFrom = from + 2;
-    const nameTo = nameFrom + m[1].length;
+    const nameTo = nameFrom + (m[1] ?? '').length;
     const to = from + m[0].length;
     decorations.push(
       Decoration.inline(from, to, {

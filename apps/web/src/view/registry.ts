@@ -122,5 +122,5 @@ export const pages: Record<string, PageComponent> = {
 };
 
 export function pageOf(type: string): PageComponent {
-  return Object.hasOwn(pages, type) ? pages[type] : UnknownViewPage;
+  return (Object.hasOwn(pages, type) ? pages[type] : undefined) ?? UnknownViewPage;
 }

@@ -88,7 +88,7 @@ export function createViewStore(initial: { path: string; view: View }, transport
       if (ticket !== sequence) return;
       store.set({ loading: false });
       if (error instanceof ApiError && error.code === 'invalidUrl') {
-        const view = invalidUrlView(path.split('?')[0]);
+        const view = invalidUrlView(path.split('?')[0] ?? path);
         store.set({ view, saved: view, dirty: false });
       } else report(error);
     }

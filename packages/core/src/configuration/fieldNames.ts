@@ -22,12 +22,13 @@ export function fieldPathInWords(path: string): string {
   const parts = path.split('.').filter((p, i) => !(i === 0 && p === 'data'));
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? '';
     const next = parts[i + 1];
     if (next !== undefined && /^\d+$/.test(next)) {
-      out.push(`${singular(parts[i])} ${Number(next) + 1}`);
+      out.push(`${singular(part)} ${Number(next) + 1}`);
       i++;
-    } else if (/^\d+$/.test(parts[i])) out.push(`item ${Number(parts[i]) + 1}`);
-    else out.push(words(parts[i]));
+    } else if (/^\d+$/.test(part)) out.push(`item ${Number(part) + 1}`);
+    else out.push(words(part));
   }
   const text = out.join(', ') || 'the entry';
   return text.charAt(0).toUpperCase() + text.slice(1);

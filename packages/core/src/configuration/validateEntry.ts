@@ -38,7 +38,7 @@ const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]
 
 /** An IPv4 or IPv6 address with an optional prefix length. */
 export function isCidr(value: string): boolean {
-  const [address, prefix, ...rest] = value.trim().split('/');
+  const [address = '', prefix, ...rest] = value.trim().split('/');
   if (rest.length > 0) return false;
   const v4 = IPV4.test(address);
   const v6 = !v4 && /^[0-9a-fA-F:]+$/.test(address) && address.includes(':') && isIpv6(address);

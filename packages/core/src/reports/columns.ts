@@ -96,7 +96,7 @@ export function totalsOf(columns: readonly ReportColumn[], rows: readonly Report
   const sum = (key: string) => rows.reduce((s, r) => s + num(r[key]), 0);
   const singleCurrency = (key: string) => {
     const codes = new Set(rows.map((r) => r[key]));
-    return codes.size === 1 ? (rows[0][key] ?? null) : null;
+    return codes.size === 1 ? (rows[0]?.[key] ?? null) : null;
   };
   for (const c of columns) {
     if (c.kind === 'id') totals[c.key] = null;

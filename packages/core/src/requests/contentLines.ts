@@ -165,9 +165,10 @@ function itemTypeLines(
 
   const supplied = answer.submitterSuppliedFields ?? {};
   const fields = type?.submitterSuppliedFields ?? [];
-  for (const field of fields)
-    if (supplied[field.id])
-      lines.push({ kind: 'field', level: 0, label: field.name, answer: supplied[field.id] });
+  for (const field of fields) {
+    const answer = supplied[field.id];
+    if (answer) lines.push({ kind: 'field', level: 0, label: field.name, answer });
+  }
   const fieldIds = known(fields.map((f) => f.id));
   for (const [id, value] of Object.entries(supplied))
     if (!fieldIds.has(id) && value) lines.push({ kind: 'field', level: 0, label: id, answer: value });

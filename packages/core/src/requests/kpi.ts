@@ -47,8 +47,8 @@ function pendedDays(
   const start = dateInTimeZone(task.triggeredAt, timeZone);
   const end = task.completedAt ? dateInTimeZone(task.completedAt, timeZone) : period.to;
   // Dates as YYYY-MM-DD strings order as text: the later start, the earlier end.
-  const from = [start, period.from].sort()[1];
-  const to = [end, period.to].sort()[0];
+  const [, from = start] = [start, period.from].sort();
+  const [to = end] = [end, period.to].sort();
   const days: string[] = [];
   for (let d = nextDate(from); d <= to; d = nextDate(d)) if (isBusinessDay(d)) days.push(d);
   return days;

@@ -23,8 +23,10 @@ export function splitMentions(text: string): MentionPart[] {
   for (const match of text.matchAll(TOKEN)) {
     const index = match.index ?? 0;
     if (index > last) parts.push({ text: text.slice(last, index) });
-    parts.push({ text: `@${match[1]}`, userId: match[2] });
-    last = index + match[0].length;
+    const [token, name, userId] = match;
+    // Both groups always match when the token does.
+    parts.push(userId === undefined ? { text: token } : { text: `@${name}`, userId });
+    last = index + token.length;
   }
   if (last < text.length) parts.push({ text: text.slice(last) });
   return parts;
@@ -35,7 +37,7 @@ export function mentionedUserIds(value: RichTextNode | string): string[] {
   const ids = new Set<string>();
   const visit = (node: RichTextNode | string) => {
     if (typeof node === 'string') {
-      for (const match of node.matchAll(TOKEN)) ids.add(match[2]);
+      for (const [, , id] of node.matchAll(TOKEN)) if (id) ids.add(id);
       return;
     }
     if (typeof node.text === 'string') visit(node.text);

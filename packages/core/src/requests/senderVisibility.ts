@@ -1,5 +1,6 @@
 import type { NotificationType } from '../notifications.js';
 import { isSenderTaskType, type WorkflowTaskType } from '../tasks.js';
+import type { RequestEventName } from './events.js';
 
 // What the sender side of a request may see (issue 23, item 3). The sender side is a submitter of
 // the request's organisation or an external user whose reference the request carries, who does not
@@ -36,14 +37,14 @@ export const SENDER_HIDDEN_EVENTS = [
   'request.taskAssigned',
   'request.taskReleased',
   'request.taskReassigned',
-] as const;
+] as const satisfies readonly RequestEventName[];
 
 /** Events about one task (payload.type names its type): shown to the sender for its own tasks only. */
 export const TASK_EVENTS = [
   'request.taskAdded',
   'request.taskCompleted',
   'request.taskMarkedInProgress',
-] as const;
+] as const satisfies readonly RequestEventName[];
 
 export function senderSeesEvent(type: string, payload?: { type?: unknown }): boolean {
   if ((SENDER_HIDDEN_EVENTS as readonly string[]).includes(type)) return false;

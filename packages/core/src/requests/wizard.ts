@@ -71,7 +71,7 @@ export function parseLocaleDate(
     ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
     : local
       ? [
-          local[3].length === 2 ? century(Number(local[3])) : Number(local[3]),
+          local[3]?.length === 2 ? century(Number(local[3])) : Number(local[3]),
           Number(local[2]),
           Number(local[1]),
         ]
@@ -277,14 +277,17 @@ export function goNext(
 ): { step: WizardStep; completedStep: number } | undefined {
   if (!canGoNext(step, data, ctx)) return undefined;
   const next = stepIndex(step) + 1;
+  // Never past the end: canGoNext is false on the last step.
+  const nextStep = WIZARD_STEPS[next];
+  if (nextStep === undefined) return undefined;
   return {
-    step: WIZARD_STEPS[next],
+    step: nextStep,
     completedStep: reconcileCompletedStep(Math.max(completedStep, next), data, ctx),
   };
 }
 
 export function goBack(step: WizardStep): WizardStep {
-  return WIZARD_STEPS[Math.max(0, stepIndex(step) - 1)];
+  return WIZARD_STEPS[Math.max(0, stepIndex(step) - 1)] ?? 'sender';
 }
 
 /** Submission is offered only on the Submit step, once every step is complete. */
@@ -305,7 +308,7 @@ export interface WizardQuestion {
   answerType: string;
   richText?: unknown;
   condition?: string | null;
-  decimalPrecision?: number;
+  decimalPrecision?: number | undefined;
   /** The choices of an option question (the children of its option range). */
   options: { id: string; name: string }[];
   nestedForm: WizardQuestion[];

@@ -1,6 +1,6 @@
 import { permissionsOfRole, ROLES } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import { scopeAtOrUnder, scopeCovers } from '../../db/scopes.js';
 import { TASK_COLUMNS } from '../tasks/index.js';
 
@@ -30,7 +30,7 @@ export function findTask(db: DbOrTrx, taskId: string) {
     .executeTakeFirst();
 }
 
-export function lockTask(db: DbOrTrx, taskId: string) {
+export function lockTask(db: Trx, taskId: string) {
   return db
     .selectFrom('tasks')
     .select([...TASK_COLUMNS, 'scope'])

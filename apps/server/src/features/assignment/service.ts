@@ -1,6 +1,6 @@
 import { isSenderTaskType, SENDER_TASK_TYPES, type WorkflowTaskType } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
 import { getNearestScopeEntry } from '../configuration/index.js';
@@ -132,7 +132,7 @@ export async function whyNotAssignable(
  * Gives an open task to a user chosen by a person (who checked whyNotAssignable first), pushes the
  * change to the new and the previous assignee and settles the request's fallback.
  */
-export async function assignTaskTo(trx: DbOrTrx, deps: AssignmentDeps, taskId: string, userId: string) {
+export async function assignTaskTo(trx: Trx, deps: AssignmentDeps, taskId: string, userId: string) {
   const task = await repo.lockTask(trx, taskId);
   if (!task) return undefined;
   const row = await repo.setAssignee(trx, task.id, userId);
@@ -148,7 +148,7 @@ export async function assignTaskTo(trx: DbOrTrx, deps: AssignmentDeps, taskId: s
  * Answers the new assignee (null: nobody).
  */
 export async function releaseTask(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: AssignmentDeps,
   taskId: string,
   releaser: string,
@@ -163,7 +163,7 @@ export async function releaseTask(
  * task went to the fallback. Call inside the transaction that created or changed the task.
  */
 export async function assignTask(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: AssignmentDeps,
   taskId: string,
   options: { exclude?: string } = {},
@@ -186,7 +186,7 @@ export async function assignTask(
  * Keeps the request's fallback task in step with its unassigned tasks: one open fallback task while
  * any task nobody may take is open, none otherwise. Call after assigning or completing a task.
  */
-export async function syncFallback(trx: DbOrTrx, deps: AssignmentDeps, requestNumber: string, scope: string) {
+export async function syncFallback(trx: Trx, deps: AssignmentDeps, requestNumber: string, scope: string) {
   const unassigned = await repo.countUnassignedOpen(trx, requestNumber, SENDER_TASK_TYPES);
   const open = await repo.listOpenFallbackTasks(trx, requestNumber);
   if (unassigned > 0 && open.length === 0) {
@@ -230,7 +230,7 @@ export async function syncFallback(trx: DbOrTrx, deps: AssignmentDeps, requestNu
  * on its request (bySender: the request's sender did it) and settles the fallback.
  */
 export async function completeTask(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: AssignmentDeps,
   taskId: string,
   by: string | null,
@@ -267,7 +267,7 @@ export async function completeTask(
  * (tests, tools) it runs right here, without pushes unless `live` is given.
  */
 export async function reassignOpenTasks(
-  db: DbOrTrx,
+  db: Trx,
   jobs: JobQueue | undefined,
   input: { userId: string },
   live?: LiveHub,
@@ -283,7 +283,7 @@ export async function reassignOpenTasks(
  * The reassignment itself (the job handler); answers how many tasks changed hands. Each move is
  * written to its request's history, so the request shows why its task went elsewhere.
  */
-export async function runReassignment(db: DbOrTrx, deps: AssignmentDeps, userId: string): Promise<number> {
+export async function runReassignment(db: Trx, deps: AssignmentDeps, userId: string): Promise<number> {
   let moved = 0;
   const user = await repo.findUserState(db, userId);
   const why = user?.disabled ? `${user.name} was disabled` : `the skills of ${user?.name ?? userId} changed`;

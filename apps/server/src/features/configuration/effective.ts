@@ -13,7 +13,6 @@ import {
   type StoredEntry,
   scopeAncestry,
   type TaskTypeSettingsEntryData,
-  type TemplateEntryData,
   type TemplateUsage,
   type WorkflowTaskType,
 } from '@dossier/core';
@@ -88,12 +87,7 @@ export async function getEffectiveTemplate(
   scopePath: string,
   usage: TemplateUsage,
 ): Promise<EffectiveEntry<'templateEntry'> | undefined> {
-  return getEffectiveEntry(
-    db,
-    scopePath,
-    'templateEntry',
-    (e) => (e.data as TemplateEntryData).usage === usage,
-  );
+  return getEffectiveEntry(db, scopePath, 'templateEntry', (e) => e.data.usage === usage);
 }
 
 /** The effective request settings of a scope (the default entry, else the first). */

@@ -1,10 +1,10 @@
-import type { CorrespondenceAddress, CorrespondenceItem, IssueRequestMethod } from '@dossier/core';
+import type { CorrespondenceItem, IssueRequestMethod } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { htmlToText } from '../../mail/incoming/sanitizeHtml.js';
 import type { Actor } from '../auth/index.js';
 import type { RequestRow } from '../requests/index.js';
 import { canHandleRequest, isRequestStaff } from '../requests/index.js';
-import { type CorrespondenceRow, listCorrespondenceRows, type StoredAttachment } from './repository.js';
+import { type CorrespondenceRow, listCorrespondenceRows } from './repository.js';
 
 // The Correspondence list of the request page: every note, issued request and message, newest first.
 
@@ -28,7 +28,7 @@ function shownBody(body: CorrespondenceItem['body']): CorrespondenceItem['body']
 const BLOCKED_REASON = 'This attachment was blocked because it could harm your computer.';
 
 function toItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): CorrespondenceItem {
-  const attachments = ((row.attachments as StoredAttachment[] | null) ?? []).map((a) => ({
+  const attachments = (row.attachments ?? []).map((a) => ({
     key: a.key,
     name: a.name,
     // Messages linked before the reason was kept still say why in general terms.
@@ -45,11 +45,11 @@ function toItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): Corr
     isUrgentNote: row.is_urgent_note,
     isLinkedToMessage: row.kind === 'message',
     isEmailCorrespondence: row.kind === 'message' || method === 'email',
-    from: (row.from_address as CorrespondenceAddress | null) ?? null,
-    to: (row.to_address as CorrespondenceAddress | null) ?? null,
+    from: row.from_address,
+    to: row.to_address,
     attachments,
     subject: row.subject,
-    body: shownBody(row.body as CorrespondenceItem['body']),
+    body: shownBody(row.body),
   };
   if (row.updated_at) item.updatedAt = new Date(row.updated_at).toISOString();
   if (row.updated_by_name) item.updatedByDisplayName = row.updated_by_name;

@@ -1,16 +1,11 @@
 import type { DbOrTrx } from '../../db/database.js';
+import type { StoredAttachment } from '../../db/jsonColumns.js';
+
+export type { StoredAttachment };
 
 // SQL of the correspondence table: notes, issued requests and messages of one request. Read through
 // correspondence_request_idx (request_number, created_at desc); the mail worker finds a row by its
 // outbox id through correspondence_outbox_idx.
-
-export interface StoredAttachment {
-  key: string;
-  name: string;
-  contentType?: string;
-  blocked?: boolean;
-  blockedReason?: string;
-}
 
 /** Newest first, with the display names of author and last editor. */
 export function listCorrespondenceRows(db: DbOrTrx, requestNumber: string) {

@@ -51,7 +51,7 @@ export async function editCorrespondence(
     if (!richTextPlain(doc).trim()) throw fieldsInvalid({ content: 'This field is required.' });
 
     // Files already on the entry stay; new ones must be the actor's uploads (or the request's).
-    const before = (row.attachments as StoredAttachment[] | null) ?? [];
+    const before = row.attachments ?? [];
     const attachments: StoredAttachment[] = [];
     for (const [i, file] of parsed.data.attachments.entries()) {
       const kept = before.find((a) => a.key === file.key);
@@ -99,7 +99,7 @@ export async function acceptMessageSender(
     if (request.status === 'closed') throw conflict('The request is closed.');
     if (!(await acceptSender(trx, requestNumber, messageId)))
       throw conflict('The sender of this message is already accepted.');
-    const from = (row.from_address as { email?: string } | null)?.email ?? 'an unknown address';
+    const from = row.from_address?.email ?? 'an unknown address';
     await recordEvent(trx, {
       type: 'request.messageSenderAccepted',
       aggregateType: 'request',

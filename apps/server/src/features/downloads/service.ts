@@ -26,7 +26,7 @@ function toItem(row: repo.DownloadableRow): DownloadFileItem {
     requestNumber: row.request_number,
     subject: row.applicant_name,
     file: { key: row.file_key, name: row.file_name },
-    itemTypes: Array.isArray(row.item_types) ? (row.item_types as DownloadFileItem['itemTypes']) : [],
+    itemTypes: Array.isArray(row.item_types) ? row.item_types : [],
     qualityAssuredAt: iso(row.quality_assured_at),
     qualityAssuredBy: row.quality_assured_by,
     qualityAssuredByDisplayName: row.quality_assured_by_name,

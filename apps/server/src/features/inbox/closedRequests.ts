@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.js';
+import type { Trx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
 import { assignTask, assignTaskTo, listAssignableUsers } from '../assignment/index.js';
 import { createNotification } from '../notifications/index.js';
@@ -21,7 +21,7 @@ export const closedRequestNotice = (numbers: string[]) =>
  * it, and notifies that handler (and whoever the task went to instead). Answers the assignee.
  */
 export async function tellOfMailForClosedRequests(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: { live?: LiveHub },
   input: { message: repo.InboxMessageRow; closed: RequestRow[]; taskId: string },
 ): Promise<string | null> {

@@ -50,7 +50,7 @@ async function copyBytes(storage: FileStorage, key: string): Promise<{ key: stri
 }
 
 export function senderLabel(message: Pick<repo.InboxMessageRow, 'from_address' | 'from_email'>): string {
-  const from = message.from_address as { displayName?: string; email?: string };
+  const from = message.from_address;
   return from.displayName
     ? `${from.displayName} <${message.from_email}>`
     : message.from_email || 'an unknown sender';
@@ -65,9 +65,9 @@ export async function isRecipientAddress(trx: DbOrTrx, request: RequestRow, emai
   if (!address) return false;
   type Entry = { email?: string | null; contacts?: { email?: string | null }[] } | null | undefined;
   const addresses = (r: Entry) => [r?.email, ...(r?.contacts ?? []).map((c) => c.email)];
-  const onRequest = request.recipient as Entry & { recipientId?: string | null };
+  const onRequest = request.recipient;
   const directory = onRequest?.recipientId ? await findRecipient(trx, onRequest.recipientId) : undefined;
-  return [...addresses(onRequest), ...addresses(directory?.data as Entry)].some(
+  return [...addresses(onRequest), ...addresses(directory?.data)].some(
     (a) => (a ?? '').trim().toLowerCase() === address,
   );
 }
@@ -97,7 +97,7 @@ export async function refreshMessageScope(trx: DbOrTrx, messageId: string): Prom
 export async function linkMessageToRequest(trx: DbOrTrx, input: LinkInput) {
   const { message, request, actorId } = input;
   const n = request.request_number;
-  const stored = (message.attachments as repo.StoredInboxAttachment[]) ?? [];
+  const stored = message.attachments ?? [];
   const attachments: StoredAttachment[] = [];
   const linked: LinkedAttachment[] = [];
   for (const [index, file] of stored.entries()) {
@@ -126,8 +126,8 @@ export async function linkMessageToRequest(trx: DbOrTrx, input: LinkInput) {
     attachments.push({ key: copy.key, name: file.name, contentType: file.contentType });
     linked.push({ index, key: copy.key, classification });
   }
-  const to = (message.to_addresses as { displayName?: string; email: string }[])[0] ?? null;
-  const from = message.from_address as { displayName?: string; email?: string };
+  const to = message.to_addresses[0] ?? null;
+  const from = message.from_address;
   const at = new Date();
   const correspondenceId = await insertCorrespondence(trx, {
     requestNumber: n,

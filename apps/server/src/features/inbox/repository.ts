@@ -1,22 +1,16 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
+import type { StoredInboxAttachment } from '../../db/jsonColumns.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 import { escapeLike } from '../../db/search.js';
 import type { visibleRequests } from '../requests/index.js';
 import { selectTaskItems } from '../tasks/index.js';
 
+export type { StoredInboxAttachment };
+
 // SQL of the inbox: incoming messages, their links to requests, their files and tasks. Lists read
 // through inbox_messages_received_idx (newest first), the sender indexes and the full-text index;
 // the links and tasks of one message through their (message_id, id) indexes.
-
-export interface StoredInboxAttachment {
-  key: string;
-  name: string;
-  contentType: string;
-  size: number;
-  blocked?: boolean;
-  blockedReason?: string;
-}
 
 export interface NewInboxMessage {
   id: string;
@@ -129,7 +123,7 @@ export function findFileRow(db: DbOrTrx, key: string) {
 }
 
 /** The requests among these numbers, locked in a stable order for linking. */
-export function lockRequests(db: DbOrTrx, numbers: string[]) {
+export function lockRequests(db: Trx, numbers: string[]) {
   if (numbers.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('requests')

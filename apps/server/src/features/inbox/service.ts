@@ -51,8 +51,8 @@ function toItem(
   row: repo.InboxMessageRow | Awaited<ReturnType<typeof repo.searchMessages>>['rows'][number],
   links: repo.LinkRow[] | string[],
 ): InboxMessageItem {
-  const from = (row.from_address ?? {}) as InboxMessageItem['from'];
-  const stored = (row.attachments as repo.StoredInboxAttachment[]) ?? [];
+  const from = row.from_address ?? {};
+  const stored = row.attachments ?? [];
   const linkRows = links.filter((l): l is repo.LinkRow => typeof l !== 'string');
   const item: InboxMessageItem = {
     messageId: row.id,
@@ -145,7 +145,7 @@ async function suggestionsFor(
   const references = referencesIn(row.subject, row.body_text).filter(
     (r) => !numbers.includes(r.toUpperCase()),
   );
-  const from = row.from_address as { displayName?: string };
+  const from = row.from_address;
   const names = [...namesIn(row.subject, row.body_text), ...(from.displayName ? [from.displayName] : [])];
   const email = row.from_email || null;
   const found = await repo.findSuggestedRequests(db, visibleRequests(actor, 'request:handle'), {
@@ -186,7 +186,7 @@ export async function getInboxMessageView(
     title: row.subject || 'Inbox Message',
     message: {
       ...item,
-      to: (row.to_addresses as InboxMessageView['message']['to']) ?? [],
+      to: row.to_addresses ?? [],
       ...(row.body_html ? { bodyHtml: row.body_html } : {}),
       ...(row.message_id ? { headerMessageId: row.message_id } : {}),
     },
@@ -262,7 +262,7 @@ const needsInvoice = (c: AttachmentClassification) => c === 'invoice' || c === '
 export async function linkMessage(deps: AppDeps, actor: Actor, messageId: string, input: LinkInput) {
   return deps.db.transaction().execute(async (trx) => {
     const message = await loadMessage(trx, actor, messageId, { forUpdate: true });
-    const stored = (message.attachments as repo.StoredInboxAttachment[]) ?? [];
+    const stored = message.attachments ?? [];
     const errors: Record<string, string> = {};
     if (input.attachments.length !== stored.length)
       errors.attachments = `Classify each of the ${stored.length} attachments.`;

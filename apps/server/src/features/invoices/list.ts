@@ -40,12 +40,12 @@ export function toInvoiceItem(row: InvoiceRow, payments: readonly PaymentRow[]):
   const items = payments.map(toPaymentItem);
   const amount = money(row.amount);
   const { paid, balance } = invoiceBalance(amount, items);
-  const foreign = row.foreign_reference as { url?: string; label?: string } | null;
+  const foreign = row.foreign_reference;
   return {
     invoiceId: row.id,
     requestNumber: row.request_number,
     file: { key: row.file_key, name: row.file_name ?? undefined },
-    tags: (row.tags ?? {}) as InvoiceItem['tags'],
+    tags: row.tags ?? {},
     createdAt: row.created_at.toISOString(),
     createdByDisplayName: row.created_by_name,
     paidAt: iso(row.paid_at),

@@ -5,7 +5,6 @@ import { toSearchAnswer } from '../../db/search.js';
 import { type FilesContext, openAllowedFile } from '../../files/service.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { sanitizeEmailHtml } from '../../mail/incoming/sanitizeHtml.js';
-import type { MailAttachment } from '../../mail/outbox.js';
 import type { Actor } from '../auth/index.js';
 import { setDeliveryStatusByOutboxId } from '../correspondence/index.js';
 import { mailScopes, mayReachMail, requireMailView } from './policy.js';
@@ -86,7 +85,7 @@ async function readableMail(db: DbOrTrx, actor: Actor, id: string): Promise<repo
 
 function messageView(actor: Actor, row: repo.MailRow): View {
   const status = statusOf(row);
-  const attachments = ((row.attachments as MailAttachment[] | null) ?? []).map((a, index) => ({
+  const attachments = (row.attachments ?? []).map((a, index) => ({
     name: a.name,
     contentType: a.contentType,
     url: `/admin/outbox/${row.id}/attachments/${index}`,
@@ -128,7 +127,7 @@ export async function openOutboxAttachment(
   index: number,
 ) {
   const row = await readableMail(db, actor, id);
-  const attachment = ((row.attachments as MailAttachment[] | null) ?? [])[index];
+  const attachment = (row.attachments ?? [])[index];
   if (!attachment) throw notFound('No such attachment.');
   const opened = await openAllowedFile({ ...files, db }, attachment.fileKey);
   return { ...opened, name: attachment.name };

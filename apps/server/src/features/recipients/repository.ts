@@ -1,27 +1,13 @@
-import type { RecipientContact } from '@dossier/core';
 import { phoneSearchTerm } from '@dossier/core';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import type { RecipientData } from '../../db/jsonColumns.js';
 import { likeContains } from '../../db/search.js';
+
+export type { RecipientData };
 
 // All SQL of recipients. The row holds the current version; recipient_versions holds every saved
 // version whole, so a request can keep the copy it was issued to.
-
-export interface RecipientData {
-  disabled: boolean;
-  name: string;
-  phone: string;
-  fax: string | null;
-  email: string | null;
-  webSiteUrl: string | null;
-  streetAddress: string | null;
-  postalAddress: string | null;
-  country: string | null;
-  notes: string | null;
-  tags: Record<string, unknown>;
-  attachments: { key: string; name?: string | null }[];
-  contacts: RecipientContact[];
-}
 
 const toColumns = (d: RecipientData) => ({
   disabled: d.disabled,
@@ -58,9 +44,9 @@ function fromRow(row: {
   postal_address: string | null;
   country: string | null;
   notes: string | null;
-  tags: unknown;
-  attachments: unknown;
-  contacts: unknown;
+  tags: RecipientData['tags'] | null;
+  attachments: RecipientData['attachments'] | null;
+  contacts: RecipientData['contacts'] | null;
 }): RecipientData {
   return {
     disabled: row.disabled,
@@ -73,9 +59,9 @@ function fromRow(row: {
     postalAddress: row.postal_address,
     country: row.country,
     notes: row.notes,
-    tags: (row.tags ?? {}) as Record<string, unknown>,
-    attachments: (row.attachments ?? []) as RecipientData['attachments'],
-    contacts: (row.contacts ?? []) as RecipientData['contacts'],
+    tags: row.tags ?? {},
+    attachments: row.attachments ?? [],
+    contacts: row.contacts ?? [],
   };
 }
 
@@ -134,7 +120,7 @@ export async function findRecipientVersion(db: DbOrTrx, id: string, version: num
     .where('recipient_id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst();
-  return row && { ...row, data: row.data as RecipientData };
+  return row;
 }
 
 export interface RecipientSearch {

@@ -1,16 +1,12 @@
 import {
   ADDABLE_TASK_TYPES,
-  type Applicant,
   computeRequestKpi,
   type IssueRequestMethod,
   REQUEST_TAGS,
-  type RequestContent,
-  type RequestRecipient,
   type RequestSummary,
   type RequestView,
   SENDER_TASK_TYPES,
   type TagDefinition,
-  type TagValues,
 } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
@@ -76,10 +72,10 @@ export async function buildRequestSummary(
       referenceNumber: row.reference_number,
       externalUserReferences: row.external_user_references,
     },
-    applicant: row.applicant as Applicant,
-    recipient: row.recipient as RequestRecipient,
-    content: row.content as RequestContent,
-    tags: (row.tags ?? {}) as TagValues,
+    applicant: row.applicant,
+    recipient: row.recipient,
+    content: row.content,
+    tags: row.tags ?? {},
     submittedAt: row.submitted_at.toISOString(),
     submittedBy: row.submitted_by,
     submittedByDisplayName: row.submitted_by ? (names.get(row.submitted_by) ?? null) : null,
@@ -125,7 +121,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
       listRequestCorrespondence(db, actor, row),
       listRequestHistory(db, row.request_number, { staff }),
       offeredActionNames(requestActions, { deps, actor, request: row }),
-      loadContentItemTypes(db, row.scope, row.content as RequestContent),
+      loadContentItemTypes(db, row.scope, row.content),
     ]);
   const editableParts = editablePartsOf(actor, row, settings);
   // The sender edit picks the on-behalf-of submitter by name, as the wizard does.

@@ -170,7 +170,7 @@ async function changeOf(
         throw fieldsInvalid(
           Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^applicant\./, ''), v])),
         );
-      const before = row.applicant as Record<string, unknown>;
+      const before = row.applicant;
       return {
         set: {
           applicant: json(applicant),
@@ -191,7 +191,7 @@ async function changeOf(
       for (const [i, q] of content.additionalQuestions.entries())
         if (!q.text.trim()) errors[`additionalQuestions.${i}.text`] = 'This field is required.';
       if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
-      const before = row.content as Record<string, unknown>;
+      const before = row.content;
       return {
         set: { content: json(content) },
         before,

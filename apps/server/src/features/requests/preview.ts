@@ -1,10 +1,4 @@
-import {
-  type RequestContent,
-  type RequestPreview,
-  type RequestRecipient,
-  type RichTextNode,
-  richTextPlain,
-} from '@dossier/core';
+import { type RequestPreview, type RichTextNode, richTextPlain } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { htmlToText } from '../../mail/incoming/sanitizeHtml.js';
 import { getScopeEntry } from '../configuration/index.js';
@@ -48,13 +42,7 @@ export async function buildRequestPreview(
       .limit(1)
       .executeTakeFirst(),
   ]);
-  const applicant = row.applicant as {
-    name?: string;
-    dateOfBirth?: string | null;
-    reference1?: string | null;
-  };
-  const recipient = row.recipient as RequestRecipient;
-  const content = row.content as RequestContent;
+  const { applicant, recipient, content } = row;
   const sender = [
     scopeEntry?.name ?? row.scope,
     row.reference_number ? `ref. ${row.reference_number}` : undefined,

@@ -23,8 +23,7 @@ const define = <Input>(action: ItemAction<ResultRow, Input>) => action;
 
 /** The item types of the request, as the submitter chose them (names filled in when known). */
 export function requestItemTypes(request: Ctx['request']): { id: string; name: string }[] {
-  const content = request.content as { itemTypes?: { id: string; name?: string | null }[] } | null;
-  return (content?.itemTypes ?? []).map((t) => ({ id: t.id, name: t.name || t.id }));
+  return (request.content?.itemTypes ?? []).map((t) => ({ id: t.id, name: t.name || t.id }));
 }
 
 const qualityAssure = define({

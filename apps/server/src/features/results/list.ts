@@ -32,7 +32,7 @@ export function toResultItem(row: ResultRow, request: Pick<RequestRow, 'applican
     resultId: row.id,
     requestNumber: row.request_number,
     file: { key: row.file_key, name: row.file_name ?? undefined },
-    tags: (row.tags ?? {}) as ResultItem['tags'],
+    tags: row.tags ?? {},
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by,
     createdByDisplayName: row.created_by_name,
@@ -44,7 +44,7 @@ export function toResultItem(row: ResultRow, request: Pick<RequestRow, 'applican
     downloadedBy: row.downloaded_by ?? undefined,
     discardedAt: iso(row.discarded_at),
     subject: request.applicant_name,
-    itemTypes: Array.isArray(row.item_types) ? (row.item_types as ResultItem['itemTypes']) : [],
+    itemTypes: Array.isArray(row.item_types) ? row.item_types : [],
   };
 }
 

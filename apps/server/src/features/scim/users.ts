@@ -1,6 +1,6 @@
 import { USER_ID_MAX_LENGTH, validateUserId } from '@dossier/core';
 import { diffRecords, recordEvent } from '../../audit/events.js';
-import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
 import { settleDisabledUser } from '../users/index.js';
@@ -164,7 +164,7 @@ export async function createUser(db: Db, client: ScimClient, body: unknown, effe
 
 /** PUT and PATCH end here: the whole new state of the user, checked and written in one go. */
 async function saveUser(
-  trx: DbOrTrx,
+  trx: Trx,
   client: ScimClient,
   row: repo.ScimUserRow,
   input: UserInput,

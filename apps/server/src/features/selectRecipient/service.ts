@@ -52,7 +52,7 @@ const snapshotOf = (row: RequestRow) => requestRecipientSchema.parse(row.recipie
 export async function stateOfSnapshot(db: DbOrTrx, snapshot: RequestRecipient): Promise<RecipientState> {
   if (!snapshot.recipientId || snapshot.version == null) return 'new';
   const stored = await recipients.findRecipientVersion(db, snapshot.recipientId, snapshot.version);
-  return recipientState(snapshot, stored?.data as Parameters<typeof recipientState>[1]);
+  return recipientState(snapshot, stored?.data);
 }
 
 export async function getSelectRecipientView(

@@ -1,4 +1,4 @@
-import { isSenderTaskType, isWithinScope, type RequestTaskItem } from '@dossier/core';
+import { isSenderTaskType, isWithinScope, type RequestEventName, type RequestTaskItem } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -84,7 +84,7 @@ export async function recordTaskEvent(
   trx: DbOrTrx,
   actor: Actor,
   requestNumber: string,
-  type: string,
+  type: RequestEventName,
   payload: object,
 ) {
   await recordEvent(trx, {

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.js';
+import type { Trx } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
 import { reassignOpenTasks } from '../assignment/index.js';
@@ -9,7 +9,7 @@ import { endUserSessions } from '../auth/index.js';
  * signed out on every instance, and its open tasks go to others (or the fallback).
  */
 export async function settleDisabledUser(
-  trx: DbOrTrx,
+  trx: Trx,
   userId: string,
   effects: { live?: LiveHub; jobs?: JobQueue },
 ): Promise<void> {

@@ -121,7 +121,7 @@ export async function deliverWebhook(
     await repo.recordAttempt(db, deliveryId, { status: 'failed', error: 'The webhook has no signing key.' });
     return;
   }
-  const body = JSON.stringify({ id: deliveryId, ...(delivery.payload as object) });
+  const body = JSON.stringify({ id: deliveryId, ...delivery.payload });
   const headers = {
     [SIGNATURE_HEADER]: signDelivery(privateKey, body, Math.floor(Date.now() / 1000)),
     'dossier-event': delivery.event_type,

@@ -25,16 +25,11 @@ export async function searchApplicants(
     return toSearchAnswer([], 0, paging);
   const rows = await repo.searchApplicants(db, organization, terms, APPLICANT_HITS);
   const hits = rows.map((row) => {
-    const {
-      authority: _a,
-      application: _b,
-      tags: _t,
-      ...applicant
-    } = row.applicant as Record<string, unknown>;
+    const { authority: _a, application: _b, tags: _t, ...applicant } = row.applicant;
     return {
       id: row.request_number,
       item: {
-        ...(applicant as Omit<ApplicantHit, 'lastRequestNumber'>),
+        ...applicant,
         lastRequestNumber: row.request_number,
       },
     };
@@ -63,7 +58,7 @@ export async function searchRecipientSnapshots(
   for (const row of rows) {
     const r = full.get(row.id);
     if (!r) continue;
-    const storedTags = (r.tags ?? {}) as Record<string, { value?: string | null }>;
+    const storedTags = r.tags ?? {};
     hits.push({
       id: r.id,
       item: {
@@ -80,11 +75,11 @@ export async function searchRecipientSnapshots(
         notes: r.notes,
         attachments: (r.attachments ?? []) as RecipientHit['attachments'],
         tags: Object.fromEntries(
-          Object.entries(storedTags)
-            .filter(([, t]) => typeof t?.value === 'string')
-            .map(([id, t]) => [id, t.value as string]),
+          Object.entries(storedTags).flatMap(([id, t]) =>
+            typeof t?.value === 'string' ? [[id, t.value]] : [],
+          ),
         ),
-        contacts: (r.contacts ?? []) as RecipientHit['contacts'],
+        contacts: r.contacts ?? [],
         contact: null,
         disabled: r.disabled,
         address: r.street_address ?? r.postal_address,

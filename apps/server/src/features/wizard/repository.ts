@@ -102,7 +102,8 @@ export async function searchApplicants(
     .where('scope', '=', organization)
     .select(['request_number', 'applicant', 'applicant_name', 'applicant_date_of_birth', 'submitted_at']);
   if (terms.name) matching = matching.where(sql`lower(applicant_name)`, 'like', likeContains(terms.name));
-  if (terms.dateOfBirth) matching = matching.where('applicant_date_of_birth', '=', terms.dateOfBirth);
+  if (terms.dateOfBirth)
+    matching = matching.where('applicant_date_of_birth', '=', sql<Date>`${terms.dateOfBirth}::date`);
   if (terms.reference) {
     matching = matching.where(
       sql`lower(applicant ->> 'reference1')`,

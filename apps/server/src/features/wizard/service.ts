@@ -131,12 +131,7 @@ export async function getReceiptView(
   requestNumber: string,
 ): Promise<RequestReceiptView> {
   const row = await loadVisibleRequest(db, actor, requestNumber);
-  const applicant = row.applicant as { name: string; dateOfBirth?: string | null };
-  const recipient = row.recipient as { name: string; phone?: string };
-  const content = row.content as {
-    itemTypes?: { id: string; name?: string | null }[];
-    additionalFiles?: { key: string; name?: string }[];
-  };
+  const { applicant, recipient, content } = row;
   const scope = await getScopeEntry(db, row.scope);
   return {
     $type: 'requestReceipt',

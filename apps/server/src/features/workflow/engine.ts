@@ -1,3 +1,4 @@
+import { isRequestEventName, type RequestEventName } from '@dossier/core';
 import type { AppAddress } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { SerialPass } from '../../jobs/serialPass.js';
@@ -94,7 +95,9 @@ export class WorkflowEngine {
         const row = await repo.nextPendingEvent(trx);
         if (!row) return 'empty';
         eventId = row.id;
-        if (row.aggregate_type === 'request') await this.react(trx, toEvent(row));
+        // A request event of a name no longer written (an older row) has no rule to react to.
+        if (row.aggregate_type === 'request' && isRequestEventName(row.type))
+          await this.react(trx, toEvent(row, row.type));
         await repo.markEventDone(trx, row.id);
         return 'handled';
       });
@@ -163,13 +166,13 @@ export class WorkflowEngine {
   }
 }
 
-function toEvent(row: repo.PendingEvent): WorkflowEvent {
+function toEvent(row: repo.PendingEvent, type: RequestEventName): WorkflowEvent {
   return {
     id: row.id,
-    type: row.type,
+    type,
     requestNumber: row.aggregate_id,
     actor: row.actor,
-    payload: (row.payload ?? {}) as Record<string, unknown>,
+    payload: row.payload ?? {},
     createdAt: row.created_at,
   };
 }

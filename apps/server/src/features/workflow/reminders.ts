@@ -8,7 +8,7 @@ import {
   renderTemplate,
   sanitizeRichText,
 } from '@dossier/core';
-import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { richTextToHtml, richTextToText } from '../../mail/richText.js';
 import type { AssignmentDeps } from '../assignment/index.js';
@@ -60,7 +60,7 @@ export async function sendAutoReminder(trx: DbOrTrx, followUpId: string, now: Da
   if (request?.status !== 'open' || !request.issued_at) return false;
   const settings = await getRequestSettings(trx, request.scope);
   if (settings?.disableWorkflowTasks) return false;
-  const recipient = request.recipient as RequestRecipient;
+  const { recipient } = request;
   const to = recipient.contact?.email || recipient.email;
   if (!to) return false;
   const today = dateInTimeZone(now);
@@ -110,7 +110,7 @@ async function renderAutoReminder(trx: DbOrTrx, request: repo.WorkflowRequest, r
  * before the appointment, with the scope's holidays). Answers whether it was raised now.
  */
 export async function remindAppointment(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: AssignmentDeps,
   request: repo.WorkflowRequest,
   appointmentId: string,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import { TASK_COLUMNS } from '../tasks/index.js';
 
 // SQL of the workflow engine: the pending events it reacts to (events_workflow_pending_idx), the
@@ -14,7 +14,7 @@ export async function tryEngineLock(trx: DbOrTrx): Promise<boolean> {
   return row.rows[0]?.ok === true;
 }
 
-export function nextPendingEvent(trx: DbOrTrx) {
+export function nextPendingEvent(trx: Trx) {
   return trx
     .selectFrom('events')
     .select(['id', 'type', 'aggregate_type', 'aggregate_id', 'actor', 'payload', 'created_at'])
@@ -26,7 +26,7 @@ export function nextPendingEvent(trx: DbOrTrx) {
     .executeTakeFirst();
 }
 
-export function lockPendingEvent(trx: DbOrTrx, eventId: string) {
+export function lockPendingEvent(trx: Trx, eventId: string) {
   return trx
     .selectFrom('events')
     .select(['id', 'type', 'aggregate_type', 'aggregate_id', 'actor', 'payload', 'created_at'])
@@ -120,7 +120,7 @@ export function findNote(trx: DbOrTrx, requestNumber: string, correspondenceId: 
 }
 
 /** The open senderActionRequired tasks of a request, locked for completion by the sender's answer. */
-export function lockOpenSenderTasks(trx: DbOrTrx, requestNumber: string, types: readonly string[]) {
+export function lockOpenSenderTasks(trx: Trx, requestNumber: string, types: readonly string[]) {
   return trx
     .selectFrom('tasks')
     .select(['id'])
@@ -179,7 +179,7 @@ export async function remindedSince(trx: DbOrTrx, taskId: string, day: string): 
     .selectFrom('workflow_reminders')
     .select('task_id')
     .where('task_id', '=', taskId)
-    .where('sent_on', '>=', day)
+    .where('sent_on', '>=', sql<Date>`${day}::date`)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -205,7 +205,7 @@ export async function setReminderOutbox(trx: DbOrTrx, taskId: string, day: strin
     .updateTable('workflow_reminders')
     .set({ mail_outbox_id: outboxId })
     .where('task_id', '=', taskId)
-    .where('sent_on', '=', day)
+    .where('sent_on', '=', sql<Date>`${day}::date`)
     .execute();
 }
 

@@ -1,4 +1,4 @@
-import type { RequestSettingsEntryData } from '@dossier/core';
+import type { RequestEventName, RequestSettingsEntryData } from '@dossier/core';
 import type { Transaction } from 'kysely';
 import type { AppAddress } from '../../config.js';
 import type { Database } from '../../db/schema.js';
@@ -11,7 +11,7 @@ import type { WorkflowRequest } from './repository.js';
 
 export interface WorkflowEvent {
   id: string;
-  type: string;
+  type: RequestEventName;
   requestNumber: string;
   actor: string | null;
   payload: Record<string, unknown>;
@@ -34,7 +34,7 @@ export interface RuleContext {
 export interface WorkflowRule {
   name: string;
   /** The event types it handles. */
-  on: readonly string[];
+  on: readonly RequestEventName[];
   /**
    * Rules that add tasks skip requests whose settings have disableWorkflowTasks. Rules that only
    * finish or assign existing tasks keep running, so switching workflow tasks off never strands a

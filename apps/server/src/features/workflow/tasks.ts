@@ -1,5 +1,5 @@
 import type { WorkflowTaskType } from '@dossier/core';
-import type { DbOrTrx } from '../../db/database.js';
+import type { Trx } from '../../db/database.js';
 import { type AssignmentDeps, assignTask, completeTask } from '../assignment/index.js';
 import {
   DEFAULT_TASK_NOTICES,
@@ -28,7 +28,7 @@ export interface AddWorkflowTask {
 
 /** Adds a workflow task and assigns it; answers its id, or undefined when it existed already. */
 export async function addWorkflowTask(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: AssignmentDeps,
   task: AddWorkflowTask,
 ): Promise<string | undefined> {
@@ -61,7 +61,7 @@ export async function addWorkflowTask(
 
 /** Completes the request's open tasks of the given types (or with the key); answers how many. */
 export async function completeOpenTasks(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: AssignmentDeps,
   requestNumber: string,
   filter: { types?: WorkflowTaskType[]; workflowKey?: string },

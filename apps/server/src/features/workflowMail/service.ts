@@ -1,4 +1,9 @@
-import { senderMayBeMailedAboutTask, type TemplateUsage, type WorkflowTaskType } from '@dossier/core';
+import {
+  type RequestEventName,
+  senderMayBeMailedAboutTask,
+  type TemplateUsage,
+  type WorkflowTaskType,
+} from '@dossier/core';
 import { type AppAddress, appUrlOf } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { enqueueMail, type MailAttachment } from '../../mail/outbox.js';
@@ -29,7 +34,7 @@ import * as repo from './repository.js';
 export const LARGE_RESULT_BYTES = 10 * 1024 * 1024;
 
 export interface WorkflowMailEvent {
-  type: string;
+  type: RequestEventName;
   /** The request number (events.aggregate_id). */
   aggregate_id: string;
   payload: unknown;

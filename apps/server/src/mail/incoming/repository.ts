@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 
 // SQL of mail in beyond the inbox's own tables: finding a message already received under a
 // Message-ID (inbox_messages_message_id_idx), and the state of each polled IMAP mailbox.
@@ -17,7 +17,7 @@ export async function findMessageByMessageId(db: DbOrTrx, messageId: string): Pr
 }
 
 /** Serialises the storing of one Message-ID (until commit), so two deliveries of it store one. */
-export async function lockMessageId(trx: DbOrTrx, messageId: string): Promise<void> {
+export async function lockMessageId(trx: Trx, messageId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('inbox-message-id'), hashtext(${messageId}))`.execute(trx);
 }
 

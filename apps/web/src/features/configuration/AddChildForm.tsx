@@ -14,7 +14,9 @@ export function AddChildForm(props: { configurationId: string; parentId: string;
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [childId, setChildId] = useState('');
-  const [type, setType] = useState<string | null>(props.childTypes.length === 1 ? props.childTypes[0] : null);
+  const [type, setType] = useState<string | null>(
+    props.childTypes.length === 1 ? (props.childTypes[0] ?? null) : null,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const idInvalid = childId !== '' && !isIdentifier(childId);

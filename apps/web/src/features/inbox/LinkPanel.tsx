@@ -140,7 +140,7 @@ export function LinkPanel({
                 </Text>
               )}
             </Group>
-            {!file.blocked && (
+            {!file.blocked && choices[i] && (
               <Stack gap="xs">
                 <Select
                   label={t('inbox.link.classification')}

@@ -18,7 +18,7 @@ export function UnlinkPanel({
   const { t } = useTranslation();
   const { api, view: store } = useServices();
   const linked = view.message.requestNumbers;
-  const [number, setNumber] = useState<string | null>(linked.length === 1 ? linked[0] : null);
+  const [number, setNumber] = useState<string | null>(linked.length === 1 ? (linked[0] ?? null) : null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   async function submit() {

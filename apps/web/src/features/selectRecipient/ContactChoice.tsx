@@ -38,7 +38,9 @@ export function ContactChoice({
         ]}
         value={choice}
         clearable
-        onChange={(v) => onChange(v === null ? null : v === NEW ? { name: '' } : { ...contacts[Number(v)] })}
+        onChange={(v) =>
+          onChange(v === null ? null : v === NEW ? { name: '' } : { name: '', ...contacts[Number(v)] })
+        }
         data-testid="recipient-contact-choice"
       />
       {choice === NEW && value && (

@@ -5,7 +5,12 @@ import type { SkillsMode, SkillUser } from '@dossier/core';
 /** Changed values by user id, then task type. */
 export type SkillEdits = Record<string, Record<string, string>>;
 
-export function skillValue(user: SkillUser, mode: SkillsMode, type: string, edits: SkillEdits): string {
+export function skillValue(
+  user: SkillUser,
+  mode: SkillsMode,
+  type: string,
+  edits: SkillEdits,
+): string | undefined {
   const edited = edits[user.userId]?.[type];
   if (edited !== undefined) return edited;
   return mode === 'levels' ? user.skillLevels[type] : user.skillStatus[type];

@@ -171,6 +171,7 @@ export function ContentStep(props: { draft: WizardDraft; errorOf: ErrorOf }) {
               {categories.length > 1 && <Text fw={600}>{category.name}</Text>}
               {category.itemTypes.map((type) => {
                 const index = chosen.findIndex((a) => a.id === type.id);
+                const answer = chosen[index];
                 return (
                   <Stack key={type.id} gap="xs">
                     <Checkbox
@@ -179,10 +180,10 @@ export function ContentStep(props: { draft: WizardDraft; errorOf: ErrorOf }) {
                       onChange={(e) => toggle(type, e.currentTarget.checked)}
                       data-testid={`item-${type.id}`}
                     />
-                    {index >= 0 && (
+                    {answer && (
                       <ItemTypeForm
                         type={type}
-                        answer={chosen[index]}
+                        answer={answer}
                         index={index}
                         errorOf={errorOf}
                         onChange={(answer) =>

@@ -129,7 +129,7 @@ export function Wizard(props: { view: NewRequestView; draftId: string; onDiscard
         active={stepIndex(step)}
         onStepClick={(i) => {
           const target = WIZARD_STEPS[i];
-          if (target !== step && isStepReachable(target, draft.completedStep)) void goTo(target);
+          if (target && target !== step && isStepReachable(target, draft.completedStep)) void goTo(target);
         }}
         size="sm"
       >

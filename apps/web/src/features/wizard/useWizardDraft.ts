@@ -30,7 +30,8 @@ export function isPassingFailure(error: unknown): boolean {
 }
 
 export function retryDelayMs(failures: number): number {
-  return RETRY_MS[Math.min(Math.max(failures, 1), RETRY_MS.length) - 1];
+  // The index stays within the list; the last delay is the longest.
+  return RETRY_MS[Math.min(Math.max(failures, 1), RETRY_MS.length) - 1] ?? 30_000;
 }
 
 /** Whether changes may be saved by themselves: a saved draft's always, a new one's once entered. */

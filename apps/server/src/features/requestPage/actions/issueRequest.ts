@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { appUrlOf } from '../../../config.js';
-import type { DbOrTrx } from '../../../db/database.js';
+import type { Trx } from '../../../db/database.js';
 import { fieldsInvalid } from '../../../http/errors.js';
 import { enqueueMail, type MailAttachment, newMessageId } from '../../../mail/outbox.js';
 import { richTextToHtml, richTextToText, withAbsoluteLinks } from '../../../mail/richText.js';
@@ -105,7 +105,7 @@ export const issueRequestAgain = defineRequestAction({
 });
 
 async function issue(
-  trx: DbOrTrx,
+  trx: Trx,
   { deps, actor, request }: RequestActionContext,
   input: IssueInput,
   again: boolean,

@@ -1,10 +1,4 @@
-import {
-  type Applicant,
-  type ContentLine,
-  type RequestContent,
-  type RequestRecipient,
-  requestContentLines,
-} from '@dossier/core';
+import { type Applicant, type ContentLine, type RequestRecipient, requestContentLines } from '@dossier/core';
 import { type AppAddress, appUrlOf } from '../../../config.js';
 import type { DbOrTrx } from '../../../db/database.js';
 import type { Actor } from '../../auth/index.js';
@@ -37,9 +31,7 @@ export async function loadLetterContext(
   actor: Actor,
   request: RequestRow,
 ): Promise<LetterContext> {
-  const applicant = request.applicant as Applicant;
-  const recipient = request.recipient as RequestRecipient;
-  const content = request.content as RequestContent;
+  const { applicant, recipient, content } = request;
   const scope = await getNearestScopeEntry(db, request.scope);
   const senderName = scope?.legalEntity || scope?.name || request.scope;
   const itemTypes = await loadContentItemTypes(db, request.scope, content);

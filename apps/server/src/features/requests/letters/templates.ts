@@ -1,10 +1,4 @@
-import {
-  type RichTextDoc,
-  renderRichTextTemplate,
-  renderTemplate,
-  sanitizeRichText,
-  type TemplateEntryData,
-} from '@dossier/core';
+import { type RichTextDoc, renderRichTextTemplate, renderTemplate, sanitizeRichText } from '@dossier/core';
 import type { AppDeps } from '../../../app.js';
 import { forbidden, notFound } from '../../../http/errors.js';
 import type { Actor } from '../../auth/index.js';
@@ -32,7 +26,7 @@ async function loadHandledRequest(deps: AppDeps, actor: Actor, requestNumber: st
 
 async function issueRequestTemplates(deps: AppDeps, scope: string) {
   const entries = await getEffectiveEntries(deps.db, scope, 'templateEntry');
-  return entries.filter((e) => (e.data as TemplateEntryData).usage === 'issueRequest');
+  return entries.filter((e) => e.data.usage === 'issueRequest');
 }
 
 export async function listIssueRequestTemplates(

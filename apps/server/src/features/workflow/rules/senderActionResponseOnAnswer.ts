@@ -19,7 +19,7 @@ const EXCERPT = 300;
 async function noteExcerpt(ctx: Parameters<WorkflowRule['handle']>[0]): Promise<string | undefined> {
   const noteId = payloadString(ctx.event, 'messageId');
   const note = noteId ? await findNote(ctx.trx, ctx.request.request_number, noteId) : undefined;
-  const body = note?.body as { type?: string; content?: unknown } | undefined;
+  const body = note?.body;
   if (!body) return undefined;
   const text = (
     body.type === 'richText' ? richTextPlain(sanitizeRichText(body.content)) : String(body.content ?? '')

@@ -18,7 +18,7 @@ export const senderUrgentNoteOnUrgentNote: WorkflowRule = {
     if (event.payload.isUrgent !== true || !noteId || request.status === 'closed') return;
     const note = await findNote(trx, request.request_number, noteId);
     if (!note?.is_urgent_note) return;
-    const body = note.body as { type?: string; content?: unknown };
+    const { body } = note;
     const text = (
       body.type === 'richText' ? richTextPlain(sanitizeRichText(body.content)) : String(body.content ?? '')
     ).trim();

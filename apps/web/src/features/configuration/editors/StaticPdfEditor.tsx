@@ -28,8 +28,10 @@ export function StaticPdfEditor({ data, onChange, errors, disabled }: EditorProp
   }, [api, formKey]);
   const set = (change: Partial<typeof data>) => onChange({ ...data, ...change });
   const setSet = (i: number, fs: PdfFieldSet) => set({ fieldSets: replaceAt(data.fieldSets, i, fs) });
-  const setField = (i: number, j: number, f: PdfField) =>
-    setSet(i, { ...data.fieldSets[i], fields: replaceAt(data.fieldSets[i].fields, j, f) });
+  const setField = (i: number, j: number, f: PdfField) => {
+    const fieldSet = data.fieldSets[i];
+    if (fieldSet) setSet(i, { ...fieldSet, fields: replaceAt(fieldSet.fields, j, f) });
+  };
   return (
     <Paper withBorder p="sm" data-testid="static-pdf-editor">
       <Title order={5} mb="xs">

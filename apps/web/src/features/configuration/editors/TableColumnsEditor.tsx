@@ -20,8 +20,10 @@ export function ColumnList(props: {
 }) {
   const { t } = useTranslation();
   const { columns, path, errors, disabled } = props;
-  const set = (i: number, change: Partial<TableColumn>) =>
-    props.onChange(replaceAt(columns, i, { ...columns[i], ...change }));
+  const set = (i: number, change: Partial<TableColumn>) => {
+    const column = columns[i];
+    if (column) props.onChange(replaceAt(columns, i, { ...column, ...change }));
+  };
   return (
     <Stack gap={4} mt="xs" data-testid={`columns-${path}`}>
       <Text size="sm" fw={500}>

@@ -10,8 +10,10 @@ export function placeholderError(text: string | undefined): string | undefined {
 export function move<T>(list: T[], index: number, by: -1 | 1): T[] {
   const target = index + by;
   if (target < 0 || target >= list.length) return list;
+  const [a, b] = [list[index], list[target]];
+  if (a === undefined || b === undefined) return list;
   const out = [...list];
-  [out[index], out[target]] = [out[target], out[index]];
+  [out[index], out[target]] = [b, a];
   return out;
 }
 

@@ -21,8 +21,8 @@ interface Suggestion {
 
 /** The '@query' just before the caret, with where it starts. */
 function queryAtCaret(text: string): { query: string; length: number } | undefined {
-  const match = /(^|\s)@([^\s@[\]()]*)$/.exec(text);
-  return match ? { query: match[2], length: match[2].length + 1 } : undefined;
+  const query = /(^|\s)@([^\s@[\]()]*)$/.exec(text)?.[2];
+  return query === undefined ? undefined : { query, length: query.length + 1 };
 }
 
 export function NoteEditor({
