@@ -1,7 +1,8 @@
 import type { RequestPreview, RequestView } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from './accountsHelpers.js';
-import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import { createTestContext, type TestContext } from './helpers.js';
+import { createUsualPeople } from './support/people.js';
 import { insertTestRequest } from './support/requests.js';
 
 let t: TestContext;
@@ -14,20 +15,10 @@ const AUTHORITY = { key: 'authority-key', name: 'authority.pdf' };
 
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
-  await createUser(t.db, {
-    id: 'submitter',
-    scope: '/org/acme/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
-  });
-  await createUser(t.db, {
-    id: 'globex',
-    scope: '/org/globex/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
-  });
-  handler = caller(t.app, await signIn(t.app, 'handler'));
-  submitter = caller(t.app, await signIn(t.app, 'submitter'));
-  globex = caller(t.app, await signIn(t.app, 'globex'));
+  const people = await createUsualPeople(t);
+  handler = caller(t.app, people.handler);
+  submitter = caller(t.app, people.submitter);
+  globex = caller(t.app, people.globex);
   n = await insertTestRequest(t.db, {
     scope: '/org/acme/',
     prefix: 'ACM',
