@@ -383,6 +383,16 @@ export interface RequestResultDaysTable {
   n: number;
 }
 
+/** Migration 6002: requests counted per status, scope and day pair, kept by triggers (reports). */
+export interface RequestDaysTable {
+  status: string;
+  scope: string;
+  submitted_on: ColumnType<string, string, string>;
+  /** 'infinity' for none. */
+  closed_on: ColumnType<string, string, string>;
+  n: number;
+}
+
 /** Migration 501: the bearer token of a SCIM client entry (its SHA-256 only). */
 export interface ScimTokensTable {
   configuration_id: string;
@@ -435,6 +445,7 @@ export interface Database {
   home_visits: HomeVisitsTable;
   task_completion_days: TaskCompletionDaysTable;
   request_result_days: RequestResultDaysTable;
+  request_days: RequestDaysTable;
   task_skills: TaskSkillsTable;
   presence: PresenceTable;
   workflow_reminders: WorkflowRemindersTable;
