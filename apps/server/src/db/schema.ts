@@ -382,6 +382,25 @@ export interface TaskCompletionDaysTable {
   n: number;
 }
 
+/** Migration 6001: request results counted per day pair and state, kept by triggers (reports). */
+export interface RequestResultDaysTable {
+  created_on: ColumnType<string, string, string>;
+  scope: string;
+  submitted_on: ColumnType<string, string, string>;
+  state: string;
+  n: number;
+}
+
+/** Migration 6002: requests counted per status, scope and day pair, kept by triggers (reports). */
+export interface RequestDaysTable {
+  status: string;
+  scope: string;
+  submitted_on: ColumnType<string, string, string>;
+  /** 'infinity' for none. */
+  closed_on: ColumnType<string, string, string>;
+  n: number;
+}
+
 /** Migration 501: the bearer token of a SCIM client entry (its SHA-256 only). */
 export interface ScimTokensTable {
   configuration_id: string;
@@ -433,6 +452,8 @@ export interface Database {
   tasks: TasksTable;
   home_visits: HomeVisitsTable;
   task_completion_days: TaskCompletionDaysTable;
+  request_result_days: RequestResultDaysTable;
+  request_days: RequestDaysTable;
   task_skills: TaskSkillsTable;
   presence: PresenceTable;
   workflow_reminders: WorkflowRemindersTable;

@@ -129,6 +129,8 @@ export interface RequestInvoicesTable {
   remittance_advice_key: string | null;
   discarded_at: NullableTimestamp;
   discarded_by: string | null;
+  /** Migration 6003: the request's scope, set and kept by triggers (reports group by it). */
+  scope: Generated<string>;
 }
 
 /** Migration 0028: one payment of an invoice (part or full); the invoice's amounts stay as billed. */

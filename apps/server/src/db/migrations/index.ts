@@ -35,6 +35,9 @@ import * as home from './20261126_301_home.js';
 import * as scim from './20261126_501_scim.js';
 import * as requestContentSearch from './20261126_701_request_content_search.js';
 import * as ssoLogout from './20261127_5001_sso_logout.js';
+import * as resultDays from './20261127_6001_result_days.js';
+import * as requestDays from './20261127_6002_request_days.js';
+import * as invoiceScope from './20261127_6003_invoice_scope.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -75,6 +78,9 @@ const migrations: Record<string, Migration> = {
   '20261126_701_request_content_search': requestContentSearch,
   '20261126_501_scim': scim,
   '20261127_5001_sso_logout': ssoLogout,
+  '20261127_6001_result_days': resultDays,
+  '20261127_6002_request_days': requestDays,
+  '20261127_6003_invoice_scope': invoiceScope,
 };
 
 export const migrationProvider: MigrationProvider = {

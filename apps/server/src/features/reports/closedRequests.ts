@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import { type ReportDefinition, weeklyChart } from './definition.js';
-import { KPI_AVERAGES, KPI_COLUMNS, KPI_PER_REQUEST, reportRequests, requestKpiCtes } from './requestKpi.js';
+import {
+  countedRequests,
+  KPI_AVERAGES,
+  KPI_COLUMNS,
+  KPI_PER_REQUEST,
+  reportRequests,
+  requestKpiCtes,
+  withPendingTasks,
+} from './requestKpi.js';
 
 // Closed Requests: the requests closed within the dates, per sender organisation (scope), with how
 // long they took (the KPI figures, averaged per request) and a chart of closures per week.
@@ -13,9 +21,11 @@ export const closedRequestsReport: ReportDefinition = {
   filters: ['from', 'to', 'scope'],
   columns: [{ key: 'scope', kind: 'id' }, ...KPI_COLUMNS],
   async summary(ctx, f) {
-    // One pass over the KPI rows: the table per scope and the chart per week (grouping sets).
+    const closed = { closed: true };
+    // The requests counted in request_days (migration 6002), with the pended days of those with a
+    // pending task from their tasks. One pass over the KPI rows: the table per scope and the chart per week (grouping sets).
     const { rows } = await sql<Record<string, unknown>>`
-      with ${requestKpiCtes(ctx.holidays, reportRequests(ctx, f, { closed: true }), ctx.today)}
+      with ${requestKpiCtes(ctx.holidays, withPendingTasks(reportRequests(ctx, f, closed)), ctx.today, countedRequests(ctx, f, closed))}
       select grouping(scope) as by_week, scope, to_char(date_trunc('week', to_d), 'YYYY-MM-DD') as week,
         sum(n)::int as requests, ${KPI_AVERAGES}
       from kpi

@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import type { ReportDefinition } from './definition.js';
 import { OPEN_STATUSES } from './filters.js';
-import { KPI_AVERAGES, KPI_COLUMNS, KPI_PER_REQUEST, reportRequests, requestKpiCtes } from './requestKpi.js';
+import {
+  countedRequests,
+  KPI_AVERAGES,
+  KPI_COLUMNS,
+  KPI_PER_REQUEST,
+  reportRequests,
+  requestKpiCtes,
+  withPendingTasks,
+} from './requestKpi.js';
 
 // Open Requests: the requests not closed (submitted or open), submitted within the dates, per
 // sender organisation (scope), with their age so far (the KPI figures up to today); charted by age
@@ -20,8 +28,11 @@ export const openRequestsReport: ReportDefinition = {
   statuses: OPEN_STATUSES,
   columns: [{ key: 'scope', kind: 'id' }, ...KPI_COLUMNS],
   async summary(ctx, f) {
+    // The requests counted in request_days (migration 6002), with the pended days of those with a
+    // pending task from their tasks.
+    const open = { closed: false, status: f.status };
     const { rows } = await sql<Record<string, unknown>>`
-      with ${requestKpiCtes(ctx.holidays, reportRequests(ctx, f, { closed: false, status: f.status }), ctx.today)}
+      with ${requestKpiCtes(ctx.holidays, withPendingTasks(reportRequests(ctx, f, open)), ctx.today, countedRequests(ctx, f, open))}
       select grouping(scope) as by_age, scope, ${bucketOf} as age, sum(n)::int as requests, ${KPI_AVERAGES}
       from kpi
       group by grouping sets ((scope), (${bucketOf}))

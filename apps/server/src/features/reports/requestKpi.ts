@@ -4,7 +4,7 @@ import { visibleRequests } from '../requests/index.js';
 import { withinReportScopes } from './access.js';
 import { calendarCte, type HolidaySets, holidaySetOf, localDate } from './calendar.js';
 import type { ReportContext } from './definition.js';
-import { inDateRange, inScope, type ReportFilters } from './filters.js';
+import { inDateRange, inDayRange, inScope, type ReportFilters } from './filters.js';
 
 // The KPI figures of many requests at once, in SQL, by the rules of packages/core requests/kpi.ts
 // (computeRequestKpi, used one request at a time on the request page; the report test compares
@@ -17,12 +17,17 @@ import { inDateRange, inScope, type ReportFilters } from './filters.js';
  * CTEs for `with …`: `cal`, `b` (the base rows: request_number, scope, set_id, from_d, to_d), the
  * pended-day steps and `kpi` (b's columns plus calendar_days, business_days,
  * business_days_less_pended, days_pended_internal, days_pended_external). `base` selects
- * request_number, scope, submitted_at and closed_at of the requests to report on.
+ * request_number, scope, submitted_at and closed_at of the requests to report on. With `counted`
+ * (countedRequests: the same requests counted in request_days), `base` need only hold the requests
+ * with a pending task (withPendingTasks): the counts give every request's dates, and the pended days
+ * of those few are added as a correction (each counted once more with its pended days and once less
+ * without: the averages are sums, so the difference is exact).
  */
 export function requestKpiCtes(
   h: HolidaySets,
   base: RawBuilder<unknown>,
   today: string,
+  counted?: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const s = (c: string) => sql.ref(`q.${c}`);
   return sql`
@@ -67,11 +72,26 @@ export function requestKpiCtes(
     -- The KPI figures per combination of scope, dates and pended days, with how many requests share
     -- it (n): a year of closed requests is ~250,000 rows but far fewer combinations, and the
     -- calendar lookups run once per combination.
-    kpi_groups as (
+    kpi_groups as (${
+      counted
+        ? sql`
+      select scope, set_id, from_d, to_d, any_days, int_days, ext_days, sum(n) as n from (
+        select c.scope, c.set_id, c.from_d, c.to_d, 0 as any_days, 0 as int_days, 0 as ext_days, c.n
+        from (${counted}) c
+        union all
+        select b.scope, b.set_id, b.from_d, b.to_d, p.any_days, p.int_days, p.ext_days, 1
+        from b join pend p on p.request_number = b.request_number
+        union all
+        select b.scope, b.set_id, b.from_d, b.to_d, 0, 0, 0, -1
+        from b join pend p on p.request_number = b.request_number
+      ) u
+      group by 1, 2, 3, 4, 5, 6, 7 having sum(n) <> 0`
+        : sql`
       select b.scope, b.set_id, b.from_d, b.to_d, coalesce(p.any_days, 0) as any_days,
         coalesce(p.int_days, 0) as int_days, coalesce(p.ext_days, 0) as ext_days, count(*) as n
       from b left join pend p on p.request_number = b.request_number
-      group by 1, 2, 3, 4, 5, 6, 7
+      group by 1, 2, 3, 4, 5, 6, 7`
+    }
     ),
     kpi as (
       select g.scope, g.from_d, g.to_d, g.n,
@@ -125,6 +145,38 @@ export function reportRequests(
   if (limit !== undefined)
     q = q.orderBy(dated, 'desc').orderBy('requests.request_number', 'desc').limit(limit);
   return sql`${q}`;
+}
+
+/**
+ * The same requests as reportRequests, counted in request_days (migration 6002, alias d), as rows
+ * of scope, set_id, from_d, to_d and n for requestKpiCtes' `counted`. Within the actor's report
+ * scopes (a role with reports:view grants request:view there too, so visibleRequests adds nothing).
+ * A close day of 'infinity' is none: the clock runs to today, and a date range leaves it out.
+ */
+export function countedRequests(
+  ctx: ReportContext,
+  f: ReportFilters,
+  which: { closed: boolean; status?: string },
+): RawBuilder<unknown> {
+  const h = ctx.holidays;
+  const dated = which.closed ? sql.ref('d.closed_on') : sql.ref('d.submitted_on');
+  const bounded = which.closed && (f.from || f.to);
+  return sql`
+    select d.scope, ${holidaySetOf(h, sql.ref('d.scope'))} as set_id, d.submitted_on as from_d,
+      case when d.closed_on = 'infinity' then ${ctx.today}::date else d.closed_on end as to_d, sum(d.n) as n
+    from request_days d
+    where ${which.closed ? sql`d.status = 'closed'` : sql`d.status <> 'closed'`}
+      and ${which.status ? sql`d.status = ${which.status}` : sql`true`}
+      and ${withinReportScopes(ctx.actor, sql.ref('d.scope'))}
+      and ${inDayRange(dated, f)} and ${bounded ? sql`d.closed_on <> 'infinity'` : sql`true`}
+      and ${inScope(sql.ref('d.scope'), f.scope)}
+    group by 1, 2, 3, 4 having sum(d.n) > 0`;
+}
+
+/** Only the requests of `base` with a pending task, whose pended days the counts cannot give. */
+export function withPendingTasks(base: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`select q.* from (${base}) q where q.request_number in (
+    select t.request_number from tasks t where t.type in ('senderActionRequired', 'actionDeferred'))`;
 }
 
 /** The request count and the KPI averages weighted by it: the columns of the two request reports. */

@@ -3,7 +3,7 @@ import { visibleRequests } from '../requests/index.js';
 import { withinReportScopes } from './access.js';
 import { calendarCte, holidaySetOf, localDate } from './calendar.js';
 import { type ReportContext, type ReportDefinition, weeklyChart } from './definition.js';
-import { inDateRange, inScope, RESULT_STATUSES, type ReportFilters } from './filters.js';
+import { inDateRange, inDayRange, inScope, RESULT_STATUSES, type ReportFilters } from './filters.js';
 
 // Request Results: the results added within the dates, per sender organisation: how many, how many
 // quality-assured (or with QA skipped), awaiting QA, downloaded and discarded, the QA ratio and the
@@ -37,6 +37,18 @@ function base(ctx: ReportContext, f: ReportFilters, limit?: number): RawBuilder<
     .where(inScope(sql.ref('requests.scope'), f.scope) as RawBuilder<SqlBool>);
   if (limit !== undefined) q = q.orderBy('res.created_at', 'desc').orderBy('res.id', 'desc').limit(limit);
   return sql`${q}`;
+}
+
+/**
+ * The same rows as counted in request_result_days (alias d): within the actor's report scopes (a
+ * role with reports:view grants request:view there too, so visibleRequests adds nothing), the
+ * chosen scope and state, added within the dates (local days).
+ */
+function resultDayConditions(ctx: ReportContext, f: ReportFilters): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${withinReportScopes(ctx.actor, sql.ref('d.scope'))}
+    and ${inDayRange(sql.ref('d.created_on'), f)}
+    and ${inScope(sql.ref('d.scope'), f.scope)}
+    and ${f.status ? sql`d.state = ${f.status}` : sql`true`}`;
 }
 
 function withState(ctx: ReportContext, f: ReportFilters, limit?: number) {
@@ -76,26 +88,49 @@ export const requestResultsReport: ReportDefinition = {
     { key: 'businessDays', kind: 'average', weightedBy: 'results', unit: 'businessDays' },
   ],
   async summary(ctx, f) {
-    const { rows } = await sql<Record<string, number | string>>`
-      with ${withState(ctx, f)}
-      select scope, count(*)::int as results,
-        (count(*) filter (where state = 'qualityAssured'))::int as "qualityAssured",
-        (count(*) filter (where state = 'awaitingQa'))::int as "awaitingQa",
-        (count(*) filter (where state = 'downloaded'))::int as downloaded,
-        (count(*) filter (where state = 'discarded'))::int as discarded,
-        (count(*) filter (where state in ('qualityAssured', 'downloaded')))::int as "qualityAssuredAll",
-        avg(business_days)::float8 as "businessDays"
-      from y group by scope order by scope`.execute(ctx.db);
-    const { rows: weeks } = await sql<Record<string, unknown>>`
-      with ${withState(ctx, f)}
-      select to_char(date_trunc('week', to_d), 'YYYY-MM-DD') as week,
-        (count(*) filter (where state = 'qualityAssured'))::int as "qualityAssured",
-        (count(*) filter (where state = 'awaitingQa'))::int as "awaitingQa",
-        (count(*) filter (where state = 'downloaded'))::int as downloaded,
-        (count(*) filter (where state = 'discarded'))::int as discarded
-      from y group by 1 order by 1`.execute(ctx.db);
+    // One pass over the counts kept per day pair and state in request_result_days (migration 6001):
+    // the table per scope and the chart per week (grouping sets).
+    const h = ctx.holidays;
+    const { rows } = await sql<Record<string, unknown>>`
+      with cal as materialized (${calendarCte(h)}),
+      x as (
+        select d.scope, d.state, ${holidaySetOf(h, sql.ref('d.scope'))} as set_id, d.submitted_on as from_d,
+          d.created_on as to_d, sum(d.n) as n
+        from request_result_days d where ${resultDayConditions(ctx, f)}
+        group by 1, 2, 3, 4, 5 having sum(d.n) > 0
+      ),
+      y as (
+        select x.*, greatest(0, c2.n - c1.n) as business_days
+        from x
+          join cal c1 on c1.set_id = x.set_id and c1.d = x.from_d
+          join cal c2 on c2.set_id = x.set_id and c2.d = x.to_d
+      )
+      select grouping(scope) as by_week, scope, to_char(date_trunc('week', to_d), 'YYYY-MM-DD') as week,
+        sum(n)::int as results,
+        coalesce(sum(n) filter (where state = 'qualityAssured'), 0)::int as "qualityAssured",
+        coalesce(sum(n) filter (where state = 'awaitingQa'), 0)::int as "awaitingQa",
+        coalesce(sum(n) filter (where state = 'downloaded'), 0)::int as downloaded,
+        coalesce(sum(n) filter (where state = 'discarded'), 0)::int as discarded,
+        coalesce(sum(n) filter (where state in ('qualityAssured', 'downloaded')), 0)::int as "qualityAssuredAll",
+        (sum(n * business_days) / sum(n))::float8 as "businessDays"
+      from y
+      group by grouping sets ((scope), (date_trunc('week', to_d)))
+      order by 1, 2, 3`.execute(ctx.db);
+    const table = rows.filter((r) => r.by_week === 0).map(({ by_week: _, week: __, ...r }) => r);
+    const weeks = rows
+      .filter((r) => r.by_week === 1)
+      .map(({ week, qualityAssured, awaitingQa, downloaded, discarded }) => ({
+        week,
+        qualityAssured,
+        awaitingQa,
+        downloaded,
+        discarded,
+      }));
     return {
-      rows: rows.map((r) => ({ ...r, qaRatio: ratioRow(r) })),
+      rows: table.map((r) => ({ ...r, qaRatio: ratioRow(r as Record<string, number | string>) })) as Record<
+        string,
+        number | string
+      >[],
       chart: weeklyChart('resultsPerWeek', weeks, RESULT_STATUSES),
     };
   },
