@@ -1,9 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../src/features/auth/actor.js';
 import { AGE_BUCKETS } from '../src/features/reports/openRequests.js';
 import { KPI_AVERAGES, reportRequests, requestKpiCtes } from '../src/features/reports/requestKpi.js';
 import { reportContext } from '../src/features/reports/service.js';
+import type { Actor } from '../src/http/actor.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { at, getAs, type ReportData, seedReportData } from './support/reports.js';
 import { insertTestRequest } from './support/requests.js';

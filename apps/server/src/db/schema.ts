@@ -384,9 +384,9 @@ export interface TaskCompletionDaysTable {
 
 /** Migration 6001: request results counted per day pair and state, kept by triggers (reports). */
 export interface RequestResultDaysTable {
-  created_on: ColumnType<string, string, string>;
+  created_on: DateColumn;
   scope: string;
-  submitted_on: ColumnType<string, string, string>;
+  submitted_on: DateColumn;
   state: string;
   n: number;
 }
@@ -395,9 +395,9 @@ export interface RequestResultDaysTable {
 export interface RequestDaysTable {
   status: string;
   scope: string;
-  submitted_on: ColumnType<string, string, string>;
+  submitted_on: DateColumn;
   /** 'infinity' for none. */
-  closed_on: ColumnType<string, string, string>;
+  closed_on: DateColumn;
   n: number;
 }
 
