@@ -382,6 +382,13 @@ export interface TaskCompletionDaysTable {
   n: number;
 }
 
+/** Migration 7001: open tasks per assignee, spread over a few slots by task id; kept by triggers. */
+export interface UserOpenTasksTable {
+  user_id: string;
+  slot: number;
+  n: number;
+}
+
 /** Migration 6001: request results counted per day pair and state, kept by triggers (reports). */
 export interface RequestResultDaysTable {
   created_on: DateColumn;
@@ -452,6 +459,7 @@ export interface Database {
   tasks: TasksTable;
   home_visits: HomeVisitsTable;
   task_completion_days: TaskCompletionDaysTable;
+  user_open_tasks: UserOpenTasksTable;
   request_result_days: RequestResultDaysTable;
   request_days: RequestDaysTable;
   task_skills: TaskSkillsTable;

@@ -38,6 +38,7 @@ import * as ssoLogout from './20261127_5001_sso_logout.js';
 import * as resultDays from './20261127_6001_result_days.js';
 import * as requestDays from './20261127_6002_request_days.js';
 import * as invoiceScope from './20261127_6003_invoice_scope.js';
+import * as userOpenTasks from './20261127_7001_user_open_tasks.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '20261127_6001_result_days': resultDays,
   '20261127_6002_request_days': requestDays,
   '20261127_6003_invoice_scope': invoiceScope,
+  '20261127_7001_user_open_tasks': userOpenTasks,
 };
 
 export const migrationProvider: MigrationProvider = {
