@@ -196,7 +196,29 @@ describe('assign', () => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().assignees.map((a: { userId: string }) => a.userId)).toEqual(['harper', 'hayden']);
     expect(list.json().assignees[0]).toMatchObject({ name: 'User harper', isAssignee: false });
+    // Each load shown is the user's open tasks, as counted from the tasks themselves (the list
+    // reads the kept count of migration 7001).
+    const openOf = async (userId: string) =>
+      Number(
+        (
+          await t.db
+            .selectFrom('tasks')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('assigned_to', '=', userId)
+            .where('completed_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const loads = async () =>
+      Object.fromEntries(
+        (await as.morgan!.get(`/tasks/${id}/assignees`))
+          .json()
+          .assignees.map((a: { userId: string; openTasks: number }) => [a.userId, a.openTasks]),
+      );
+    const before = await loads();
+    expect(before).toEqual({ harper: await openOf('harper'), hayden: await openOf('hayden') });
     expect((await as.morgan!.post(`/tasks/${id}/assign`, { userId: 'hayden' })).statusCode).toBe(200);
+    expect(await loads()).toEqual({ harper: before.harper, hayden: before.hayden + 1 });
     // A manager holds no handling role: it may not claim.
     expect((await as.morgan!.post(`/tasks/${id}/claim`, {})).statusCode).toBe(403);
     for (const who of ['sam', 'gus']) {
