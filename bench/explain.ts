@@ -101,7 +101,7 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const reads = CASES.filter((c) => /^(request-view|find-|dashboard-|report-(?!csv))/.test(c.name));
+  const reads = CASES.filter((c) => /^(home-view|request-view|find-|dashboard-|report-(?!csv))/.test(c.name));
   const selected = reads.filter((c) => !settings.only || settings.only.includes(c.name));
   const outDir = path.join(ROOT, '.tmp/explain');
   await fs.mkdir(outDir, { recursive: true });

@@ -1,5 +1,6 @@
 import type { RequestPreview, RequestView } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRequestSummary } from '../src/features/requestPage/index.js';
 import { caller } from './accountsHelpers.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { createUsualPeople } from './support/people.js';
@@ -234,5 +235,56 @@ describe('request page', () => {
     expect(res.statusCode).toBe(200);
     const ids = (res.json().suggestions as { id: string }[]).map((s) => s.id).sort();
     expect(ids).toEqual(['handler', 'submitter']);
+  });
+});
+
+describe('request page KPI', () => {
+  const summaryKpi = async (number: string) => {
+    const row = await t.db
+      .selectFrom('requests')
+      .selectAll()
+      .where('request_number', '=', number)
+      .executeTakeFirstOrThrow();
+    return (await buildRequestSummary(t.db, row)).kpi;
+  };
+  const day = 86_400_000;
+
+  it('counts the pended days the summary counts, from the task list or, past its limit, on its own', async () => {
+    const many = await insertTestRequest(t.db, {
+      scope: '/org/acme/',
+      prefix: 'ACM',
+      submittedBy: 'submitter',
+      submittedAt: new Date(Date.now() - 30 * day),
+    });
+    const task = { request_number: many, scope: '/org/acme/', due_at: new Date(Date.now() + day) };
+    await t.db
+      .insertInto('tasks')
+      .values([
+        {
+          ...task,
+          type: 'actionDeferred',
+          subject: 'Action Deferred',
+          triggered_at: new Date(Date.now() - 20 * day),
+          completed_at: new Date(Date.now() - 10 * day),
+        },
+        // More tasks than the page lists, so the deferral may fall outside the list.
+        ...Array.from({ length: 200 }, (_, i) => ({
+          ...task,
+          type: 'followUp',
+          subject: `Follow Up ${i}`,
+          triggered_at: new Date(),
+        })),
+      ])
+      .execute();
+    const cases: [string, ReturnType<typeof caller>][] = [
+      [n, handler],
+      [n, submitter],
+      [many, handler],
+    ];
+    for (const [number, who] of cases) {
+      const page = (await who.get(`/requests/${number}`)).json() as RequestView;
+      expect(page.request.kpi).toEqual(await summaryKpi(number));
+    }
+    expect((await summaryKpi(many)).daysPendedInternal).toBeGreaterThan(0);
   });
 });

@@ -54,13 +54,25 @@ export function createBusinessCalendar(holidays: readonly string[]): BusinessCal
 
 /** The calendar date of an instant in a time zone (YYYY-MM-DD). */
 export function dateInTimeZone(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-  return parts;
+  return dateFormatIn(timeZone).format(instant);
+}
+
+// Creating an Intl.DateTimeFormat costs far more than formatting with one, and the request page's
+// figures format a date per task: keep one per time zone (there are few).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /**

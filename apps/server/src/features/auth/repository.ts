@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DbOrTrx } from '../../db/database.js';
 
 export function findUserForSignin(db: DbOrTrx, username: string) {
@@ -90,11 +91,12 @@ export async function deleteUserSessions(db: DbOrTrx, userId: string, keep?: str
 }
 
 /** The session with its user, if it is neither expired nor idle too long and the user may sign in. */
+// The session with its user and the user's roles in one round trip: it runs on every request.
 export function findLiveSession(db: DbOrTrx, id: string, idleSince: Date) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
+    .select((eb) => [
       'sessions.id as sessionId',
       'sessions.last_seen_at as lastSeenAt',
       'users.id',
@@ -103,6 +105,13 @@ export function findLiveSession(db: DbOrTrx, id: string, idleSince: Date) {
       'users.scope',
       'users.language',
       'users.country',
+      jsonArrayFrom(
+        eb
+          .selectFrom('user_roles')
+          .select(['user_roles.role', 'user_roles.external_reference', 'user_roles.scope'])
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .orderBy('user_roles.id'),
+      ).as('roles'),
     ])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', new Date())

@@ -154,7 +154,7 @@ export async function resolveSession(db: DbOrTrx, config: Config, token: string)
   if (!session) return undefined;
   // Writing last_seen_at on every request would be a write per request; once a minute is enough.
   if (Date.now() - session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, session.sessionId);
-  const roles = (await repo.findRoles(db, session.id)).map((r) => ({
+  const roles = session.roles.map((r) => ({
     role: r.role,
     scope: r.scope,
     ...(r.external_reference === null ? {} : { externalReference: r.external_reference }),

@@ -2,6 +2,7 @@ import {
   ADDABLE_TASK_TYPES,
   computeRequestKpi,
   type IssueRequestMethod,
+  type PendingTask,
   REQUEST_TAGS,
   type RequestSummary,
   type RequestView,
@@ -31,6 +32,7 @@ import {
   listPendingTasks,
   listTasksOfRequest,
   RECIPIENT_TASK_TYPES,
+  REQUEST_TASKS_LIMIT,
   toRequestTaskItem,
 } from '../tasks/index.js';
 import { requestActions } from './actions/index.js';
@@ -47,16 +49,18 @@ async function userNames(db: DbOrTrx, ids: (string | null)[]): Promise<Map<strin
 
 const iso = (d: Date | null) => d?.toISOString();
 
+/** `pending`: the KPI's pending tasks when the caller has them; else they are read. */
 export async function buildRequestSummary(
   db: DbOrTrx,
   row: RequestRow,
   now = new Date(),
+  pending: Promise<PendingTask[]> = listPendingTasks(db, row.request_number),
 ): Promise<RequestSummary> {
-  const [names, scopeEntry, holidays, pending] = await Promise.all([
+  const [names, scopeEntry, holidays, pendingTasks] = await Promise.all([
     userNames(db, [row.submitted_by, row.submitted_on_behalf_of]),
     getScopeEntry(db, row.scope),
     getPublicHolidays(db, row.scope),
-    listPendingTasks(db, row.request_number),
+    pending,
   ]);
   return {
     requestNumber: row.request_number,
@@ -91,7 +95,7 @@ export async function buildRequestSummary(
       submittedAt: row.submitted_at,
       closedAt: row.closed_at,
       now,
-      tasks: pending,
+      tasks: pendingTasks,
       holidays,
     }),
   };
@@ -105,17 +109,46 @@ const lookupTags: Record<string, TagDefinition[]> = Object.fromEntries(
   ]),
 );
 
+const PENDING_TYPES: readonly string[] = [
+  'senderActionRequired',
+  'actionDeferred',
+] satisfies PendingTask['type'][];
+
+/**
+ * The KPI's pending tasks taken from the page's task list, one query less per page, when that list
+ * holds every one of them: not cut by its limit, and not filtered to types that leave some out.
+ */
+function pendingFromTaskList(
+  rows: { type: string; triggered_at: Date; completed_at: Date | null }[],
+  types: readonly string[] | undefined,
+): PendingTask[] | undefined {
+  if (rows.length >= REQUEST_TASKS_LIMIT) return undefined;
+  if (types && !PENDING_TYPES.every((t) => types.includes(t))) return undefined;
+  return rows
+    .filter((r) => PENDING_TYPES.includes(r.type))
+    .map((r) => ({
+      type: r.type as PendingTask['type'],
+      triggeredAt: r.triggered_at,
+      completedAt: r.completed_at,
+    }));
+}
+
 export async function buildRequestView(deps: AppDeps, actor: Actor, row: RequestRow): Promise<RequestView> {
   const { db } = deps;
   const now = new Date();
   const canHandle = canHandleRequest(actor, row);
   const staff = isRequestStaff(actor, row);
+  // The sender side sees its own tasks only (senderVisibility.ts in @dossier/core).
+  const taskTypes = staff ? undefined : SENDER_TASK_TYPES;
+  const taskList = listTasksOfRequest(db, row.request_number, taskTypes);
+  const pending = taskList.then(
+    (rows) => pendingFromTaskList(rows, taskTypes) ?? listPendingTasks(db, row.request_number),
+  );
   const [request, settings, taskRows, results, invoices, correspondence, history, actions, contentItemTypes] =
     await Promise.all([
-      buildRequestSummary(db, row, now),
+      buildRequestSummary(db, row, now, pending),
       getRequestSettings(db, row.scope),
-      // The sender side sees its own tasks only (senderVisibility.ts in @dossier/core).
-      listTasksOfRequest(db, row.request_number, staff ? undefined : SENDER_TASK_TYPES),
+      taskList,
       listRequestResults(db, actor, row),
       listRequestInvoices(db, actor, row),
       listRequestCorrespondence(db, actor, row),

@@ -9,6 +9,7 @@ export {
   listTasksOfRequest,
   localDateTime,
   RECIPIENT_TASK_TYPES,
+  REQUEST_TASKS_LIMIT,
   selectTaskItems,
   taskTypeName,
   toRequestTaskItem,
