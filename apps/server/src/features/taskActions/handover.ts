@@ -14,7 +14,7 @@ import {
 } from '../assignment/index.js';
 import type { Actor } from '../auth/index.js';
 import { requireActor, signedInOnly } from '../auth/index.js';
-import { isMovable, MAY_NOT_ASSIGN, NOT_YOURS, pushTasksChanged, taskTypeName } from '../tasks/index.js';
+import { isMovable, MAY_NOT_ASSIGN, NOT_YOURS, taskTypeName } from '../tasks/index.js';
 import { type Loaded, loadForAction, recordTaskEvent, taskItem } from './actions.js';
 import { answerOf, answerQuery } from './answer.js';
 
@@ -48,10 +48,9 @@ async function nameOf(db: DbOrTrx, userId: string | null): Promise<string | null
   return (await userNames(db, [userId])).get(userId) ?? userId;
 }
 
-/** The request's history line of a move, and a reload for whoever has the request open. */
+/** The request's history line of a move, which also tells whoever has the request open. */
 async function recordMove(
   trx: DbOrTrx,
-  deps: AppDeps,
   actor: Actor,
   task: Task,
   type: 'request.taskClaimed' | 'request.taskAssigned' | 'request.taskReleased',
@@ -65,7 +64,8 @@ async function recordMove(
     type: task.type,
     ...move,
   });
-  await pushTasksChanged(trx, deps.live, task.request_number);
+  // The event pushes requestChanged with the version to whoever has the request open; a second,
+  // versionless push would make the mover's page fetch the view its answer already holds.
 }
 
 export async function claimTaskAction(deps: AppDeps, actor: Actor, taskId: string) {
@@ -80,7 +80,6 @@ export async function claimTaskAction(deps: AppDeps, actor: Actor, taskId: strin
     const type = taskTypeName(task.type);
     await recordMove(
       trx,
-      deps,
       actor,
       task,
       'request.taskClaimed',
@@ -110,7 +109,6 @@ export async function assignTaskAction(deps: AppDeps, actor: Actor, taskId: stri
     await assignTaskTo(trx, deps, task.id, userId);
     await recordMove(
       trx,
-      deps,
       actor,
       task,
       'request.taskAssigned',
@@ -130,7 +128,6 @@ export async function releaseTaskAction(deps: AppDeps, actor: Actor, taskId: str
     const type = taskTypeName(task.type);
     await recordMove(
       trx,
-      deps,
       actor,
       task,
       'request.taskReleased',
