@@ -124,6 +124,20 @@ describe('view store', () => {
     expect(store.get()).toMatchObject({ committing: false, errors: ['400: Bad.'] });
   });
 
+  it('a quiet commit answers its failure without a banner line, for controls that show it', async () => {
+    const error = new ApiError(409, '', {
+      message: 'The task is already assigned to you.',
+      code: 'conflict',
+    });
+    const store = createViewStore(
+      { path: '/x', view: home },
+      transport({ post: () => Promise.reject(error) }).t,
+    );
+    const result = await store.commit('/tasks/1/claim?answer=request', {}, { quiet: true });
+    expect(result).toEqual({ ok: false, error });
+    expect(store.get()).toMatchObject({ committing: false, errors: [], view: home });
+  });
+
   it('keeps one banner line per failure, clears it on the next attempt and on another page', async () => {
     const error = new ApiError(400, '', { message: 'Enter a scope path.', code: 'invalid' });
     const store = createViewStore(

@@ -12,17 +12,24 @@ const SHOWN = 5;
 /**
  * Complete and Mark In Progress of a task item (offer rules, decided by the server's
  * canNotComplete / canNotMarkInProgress). While one runs the item shows it is updating; a failure
- * stops that and goes to the view's error area; success reloads the request page.
+ * stops that and goes to the view's error area; success reloads the page, or on the request page
+ * puts the answered request view in place (`?answer=request`), with no second call.
  */
-function TaskActions({ task }: { task: RequestTaskItem }) {
+function TaskActions({ task, onRequestPage }: { task: RequestTaskItem; onRequestPage: boolean }) {
   const { t } = useTranslation();
   const { api, view } = useServices();
   const [busy, setBusy] = useState<'complete' | 'mark-in-progress' | null>(null);
   if (task.canNotComplete && task.canNotMarkInProgress) return null;
   async function run(action: 'complete' | 'mark-in-progress') {
     setBusy(action);
+    const path = `/tasks/${encodeURIComponent(task.taskId)}/${action}`;
+    if (onRequestPage) {
+      await view.commit(`${path}?answer=request`, {});
+      setBusy(null);
+      return;
+    }
     try {
-      await api.post(`/tasks/${encodeURIComponent(task.taskId)}/${action}`, {});
+      await api.post(path, {});
       await view.reload();
     } catch (error) {
       view.report(error);
@@ -103,21 +110,31 @@ function TaskState({ task }: { task: RequestTaskItem }) {
   );
 }
 
-/** Tasks or Tasks (Recipient) of the request page, newest first, with show more/less. */
+/**
+ * Tasks or Tasks (Recipient) of the request page (or an inbox message's), newest first, with show
+ * more/less. `onRequestPage`: the task routes answer the request view, which replaces the page's.
+ */
 export function TaskList({
   title,
   tasks,
   testId,
+  onRequestPage = false,
 }: {
   title: string;
   tasks: RequestTaskItem[];
   testId: string;
+  onRequestPage?: boolean;
 }) {
   const { t } = useTranslation();
   const { session, view } = useServices();
   const userId = useStore(session, (s) => s.user?.id);
   const [all, setAll] = useState(false);
   const [showSystem, setShowSystem] = useState(false);
+  // A refusal of a move is shown by the task's controls, so the commit leaves it to them.
+  async function commitMove(path: string, body: unknown) {
+    const result = await view.commit(`${path}?answer=request`, body, { quiet: true });
+    if (!result.ok) throw result.error;
+  }
   // Tasks the workflow completed by itself are folded away unless asked for.
   const { tasks: listed, folded } = visibleTasks(tasks, showSystem);
   const shown = all ? listed : listed.slice(0, SHOWN);
@@ -200,7 +217,7 @@ export function TaskList({
                 </Table.Td>
                 <Table.Td>
                   <TaskState task={task} />
-                  <TaskActions task={task} />
+                  <TaskActions task={task} onRequestPage={onRequestPage} />
                   <TaskHandover
                     taskId={task.taskId}
                     offers={{
@@ -208,7 +225,8 @@ export function TaskList({
                       assign: !task.canNotAssign,
                       release: !task.canNotRelease,
                     }}
-                    onChanged={() => view.reload()}
+                    onChanged={onRequestPage ? () => {} : () => view.reload()}
+                    {...(onRequestPage ? { send: commitMove } : {})}
                   />
                 </Table.Td>
               </Table.Tr>

@@ -27,6 +27,8 @@ export interface ViewTransport {
 export interface CommitOptions {
   /** Merge the answer into the view instead of replacing it. */
   merge?: boolean;
+  /** Leave a failure to the caller, which shows it by its controls, instead of the view's banner. */
+  quiet?: boolean;
 }
 
 export type CommitResult = { ok: true; view: View } | { ok: false; error: unknown };
@@ -107,7 +109,7 @@ export function createViewStore(initial: { path: string; view: View }, transport
       return { ok: true, view: answer };
     } catch (error) {
       store.set({ committing: false });
-      report(error);
+      if (!options.quiet) report(error);
       return { ok: false, error };
     }
   }

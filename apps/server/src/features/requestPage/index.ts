@@ -2,4 +2,4 @@
 export { addInvoice } from './actions/addInvoice.js';
 export { addResult } from './actions/addResult.js';
 export { runRequestAction } from './actions/run.js';
-export { buildRequestSummary } from './view.js';
+export { buildRequestSummary, loadRequestView } from './view.js';

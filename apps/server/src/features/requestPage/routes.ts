@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app.js';
 import { badRequest } from '../../http/errors.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { requireActor } from '../auth/index.js';
+import { editCorrespondence } from '../correspondence/index.js';
 import {
   buildRequestPreview,
   EDITABLE_PARTS,
@@ -23,6 +24,8 @@ import { buildRequestView } from './view.js';
 
 const params = z.object({ requestNumber: z.string().max(20) });
 const partParams = params.extend({ part: z.enum(EDITABLE_PARTS) });
+const entryParams = params.extend({ messageId: z.string().max(100) });
+const answerQuery = z.object({ answer: z.enum(['request']).optional() });
 const mentionQuery = z.object({ prefix: z.string().max(100).default('') });
 const historyQuery = z.object({
   before: z
@@ -48,6 +51,21 @@ export function requestRoutes(app: FastifyInstance, deps: AppDeps): void {
     const row = await loadVisibleRequest(deps.db, actor, request.params.requestNumber);
     return buildRequestView(deps, actor, row);
   });
+
+  // A note's edit answers { item }; asked with ?answer=request, the request view beside it, which
+  // the request page puts in place with no second call.
+  r.post(
+    '/requests/:requestNumber/correspondence/:messageId',
+    { schema: { params: entryParams, querystring: answerQuery } },
+    async (request) => {
+      const actor = requireActor(request);
+      const { requestNumber, messageId } = request.params;
+      const item = await editCorrespondence(deps, actor, requestNumber, messageId, request.body);
+      if (request.query.answer !== 'request') return { item };
+      const row = await loadVisibleRequest(deps.db, actor, requestNumber);
+      return { item, ...(await buildRequestView(deps, actor, row)) };
+    },
+  );
 
   r.get('/requests/:requestNumber/preview', { schema: { params } }, async (request) => {
     const actor = requireActor(request);

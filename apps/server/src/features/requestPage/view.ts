@@ -26,6 +26,7 @@ import {
   listRequestHistory,
   listSubmitterChoices,
   loadContentItemTypes,
+  loadVisibleRequest,
 } from '../requests/index.js';
 import { listRequestResults } from '../results/index.js';
 import {
@@ -194,4 +195,12 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
       ...(submitters ? { submitters } : {}),
     },
   };
+}
+
+/**
+ * The request page as it is now, for a write of another feature that the page asks to be answered
+ * with (a task's move, a note's edit): the page puts it in place and makes no second call.
+ */
+export async function loadRequestView(deps: AppDeps, actor: Actor, requestNumber: string) {
+  return buildRequestView(deps, actor, await loadVisibleRequest(deps.db, actor, requestNumber));
 }

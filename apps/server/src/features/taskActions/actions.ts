@@ -12,6 +12,7 @@ import { canHandleRequest, findRequest, isRequestSender, touchRequest } from '..
 import { mayAssignTask, pushTask, taskTypeName, toRequestTaskItem } from '../tasks/index.js';
 import { findInvoiceState, findResultState } from '../workflow/index.js';
 import * as repo from './actionsRepository.js';
+import { answerOf, answerQuery } from './answer.js';
 
 // Task actions: POST /tasks/{taskId}/complete and /tasks/{taskId}/mark-in-progress, no
 // payload, answer { task }. Offer rules (the same as the list item's canNotComplete and
@@ -154,10 +155,15 @@ async function openWorkOf(trx: DbOrTrx, workflowKey: string | null): Promise<str
 
 export function taskActionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/tasks/:taskId/complete', { schema: { params } }, async (request) =>
-    completeTaskAction(deps, requireActor(request), request.params.taskId),
-  );
-  r.post('/tasks/:taskId/mark-in-progress', { schema: { params } }, async (request) =>
-    markTaskInProgressAction(deps, requireActor(request), request.params.taskId),
-  );
+  const schema = { params, querystring: answerQuery };
+  r.post('/tasks/:taskId/complete', { schema }, async (request) => {
+    const actor = requireActor(request);
+    const made = await completeTaskAction(deps, actor, request.params.taskId);
+    return answerOf(deps, actor, request.query.answer, made);
+  });
+  r.post('/tasks/:taskId/mark-in-progress', { schema }, async (request) => {
+    const actor = requireActor(request);
+    const made = await markTaskInProgressAction(deps, actor, request.params.taskId);
+    return answerOf(deps, actor, request.query.answer, made);
+  });
 }

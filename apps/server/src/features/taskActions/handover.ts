@@ -14,14 +14,16 @@ import {
 } from '../assignment/index.js';
 import type { Actor } from '../auth/index.js';
 import { requireActor, signedInOnly } from '../auth/index.js';
-import { isMovable, MAY_NOT_ASSIGN, NOT_YOURS, pushTasksChanged, taskTypeName } from '../tasks/index.js';
+import { isMovable, MAY_NOT_ASSIGN, NOT_YOURS, taskTypeName } from '../tasks/index.js';
 import { type Loaded, loadForAction, recordTaskEvent, taskItem } from './actions.js';
+import { answerOf, answerQuery } from './answer.js';
 
 // Moving a task by hand (issue 22 item 5), who may do what being policy.ts':
 //   POST /tasks/{taskId}/claim             the actor takes it               -> { task }
 //   POST /tasks/{taskId}/assign {userId}   a named user gets it             -> { task }
 //   POST /tasks/{taskId}/release           the assignee hands it back       -> { task }
 //   GET  /tasks/{taskId}/assignees         whom it may go to (the picker)   -> { assignees }
+// Each POST answers the request view beside { task } when asked with ?answer=request (answer.ts).
 // Whoever gets a task must be a candidate by the automatic assignment's own rule, and a refusal
 // says why in words (whyNotAssignable). Each move writes a request event (request.taskClaimed,
 // request.taskAssigned, request.taskReleased) and is pushed to the new and the previous assignee.
@@ -46,10 +48,9 @@ async function nameOf(db: DbOrTrx, userId: string | null): Promise<string | null
   return (await userNames(db, [userId])).get(userId) ?? userId;
 }
 
-/** The request's history line of a move, and a reload for whoever has the request open. */
+/** The request's history line of a move, which also tells whoever has the request open. */
 async function recordMove(
   trx: DbOrTrx,
-  deps: AppDeps,
   actor: Actor,
   task: Task,
   type: 'request.taskClaimed' | 'request.taskAssigned' | 'request.taskReleased',
@@ -63,7 +64,8 @@ async function recordMove(
     type: task.type,
     ...move,
   });
-  await pushTasksChanged(trx, deps.live, task.request_number);
+  // The event pushes requestChanged with the version to whoever has the request open; a second,
+  // versionless push would make the mover's page fetch the view its answer already holds.
 }
 
 export async function claimTaskAction(deps: AppDeps, actor: Actor, taskId: string) {
@@ -78,7 +80,6 @@ export async function claimTaskAction(deps: AppDeps, actor: Actor, taskId: strin
     const type = taskTypeName(task.type);
     await recordMove(
       trx,
-      deps,
       actor,
       task,
       'request.taskClaimed',
@@ -108,7 +109,6 @@ export async function assignTaskAction(deps: AppDeps, actor: Actor, taskId: stri
     await assignTaskTo(trx, deps, task.id, userId);
     await recordMove(
       trx,
-      deps,
       actor,
       task,
       'request.taskAssigned',
@@ -128,7 +128,6 @@ export async function releaseTaskAction(deps: AppDeps, actor: Actor, taskId: str
     const type = taskTypeName(task.type);
     await recordMove(
       trx,
-      deps,
       actor,
       task,
       'request.taskReleased',
@@ -166,18 +165,26 @@ export async function listAssigneesAction(deps: AppDeps, actor: Actor, taskId: s
 
 export function taskHandoverRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/tasks/:taskId/claim', { onRequest: signedInOnly, schema: { params } }, async (request) =>
-    claimTaskAction(deps, requireActor(request), request.params.taskId),
-  );
+  const schema = { params, querystring: answerQuery };
+  r.post('/tasks/:taskId/claim', { onRequest: signedInOnly, schema }, async (request) => {
+    const actor = requireActor(request);
+    const made = await claimTaskAction(deps, actor, request.params.taskId);
+    return answerOf(deps, actor, request.query.answer, made);
+  });
   r.post(
     '/tasks/:taskId/assign',
-    { onRequest: signedInOnly, schema: { params, body: assignBody } },
-    async (request) =>
-      assignTaskAction(deps, requireActor(request), request.params.taskId, request.body.userId),
+    { onRequest: signedInOnly, schema: { ...schema, body: assignBody } },
+    async (request) => {
+      const actor = requireActor(request);
+      const made = await assignTaskAction(deps, actor, request.params.taskId, request.body.userId);
+      return answerOf(deps, actor, request.query.answer, made);
+    },
   );
-  r.post('/tasks/:taskId/release', { onRequest: signedInOnly, schema: { params } }, async (request) =>
-    releaseTaskAction(deps, requireActor(request), request.params.taskId),
-  );
+  r.post('/tasks/:taskId/release', { onRequest: signedInOnly, schema }, async (request) => {
+    const actor = requireActor(request);
+    const made = await releaseTaskAction(deps, actor, request.params.taskId);
+    return answerOf(deps, actor, request.query.answer, made);
+  });
   r.get('/tasks/:taskId/assignees', { onRequest: signedInOnly, schema: { params } }, async (request) =>
     listAssigneesAction(deps, requireActor(request), request.params.taskId),
   );

@@ -55,7 +55,8 @@ export async function recordTaskAdded(
 
 export async function recordTaskCompleted(
   trx: DbOrTrx,
-  live: LiveHub | undefined,
+  // Kept for the callers: completion pushes nothing of its own now (below).
+  _live: LiveHub | undefined,
   task: TaskRef,
   by: string | null,
   options: { bySender?: boolean } = {},
@@ -72,5 +73,6 @@ export async function recordTaskCompleted(
       ...(options.bySender ? { bySender: true } : {}),
     },
   });
-  await pushTasksChanged(trx, live, task.requestNumber);
+  // No requestTasks push: the event just recorded pushes requestChanged, with the request's version,
+  // to the same viewers (presence/push.ts), and a page already holding the change skips the fetch.
 }

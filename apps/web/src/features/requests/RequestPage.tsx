@@ -147,11 +147,13 @@ function RequestPageOf({ view }: { view: RequestView & View }) {
             title={t('request.tasks.title')}
             tasks={tasksOutsideRecipient(view)}
             testId="request-tasks"
+            onRequestPage
           />
           <TaskList
             title={t('request.tasks.recipientTitle')}
             tasks={view.recipientTasks}
             testId="request-recipient-tasks"
+            onRequestPage
           />
         </SimpleGrid>
 

@@ -28,19 +28,23 @@ function messageOf(error: unknown): string {
  * /tasks/{id}/assignees, read when opened); the server has the last word, and its refusal (say the
  * chosen user lost the skill meanwhile) is shown on the field. Refusals of Claim and Release are
  * shown under the controls, so the same component works on the request page and in the overlay.
- * `onChanged` runs after a successful move (the request page reloads; the overlay is pushed anyway).
+ * `onChanged` runs after a successful move (the overlay is pushed anyway). `send` makes the moves'
+ * calls; the request page's puts the answered request view in place (TaskList.tsx).
  */
 export function TaskHandover({
   taskId,
   offers,
   onChanged,
+  send,
 }: {
   taskId: string;
   offers: HandoverOffers;
   onChanged: () => Promise<void> | void;
+  send?: (path: string, body: unknown) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
+  const post = send ?? ((path: string, body: unknown) => api.post(path, body));
   const [busy, setBusy] = useState<'claim' | 'assign' | 'release' | 'load' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [assignees, setAssignees] = useState<Assignee[] | null>(null);
@@ -53,7 +57,7 @@ export function TaskHandover({
     setBusy(action);
     setError(null);
     try {
-      await api.post(`${base}/${action}`, {});
+      await post(`${base}/${action}`, {});
       await onChanged();
     } catch (e) {
       setError(messageOf(e));
@@ -85,7 +89,7 @@ export function TaskHandover({
     setBusy('assign');
     setFieldError(null);
     try {
-      await api.post(`${base}/assign`, { userId });
+      await post(`${base}/assign`, { userId });
       setAssignees(null);
       await onChanged();
     } catch (e) {

@@ -131,21 +131,18 @@ export function CorrespondenceEntry(props: {
     }
   }
 
+  // The edit answers the request view as it now is (?answer=request), which the view store puts in
+  // place: no reload follows. A refusal goes to the view's banner, its field errors to the form.
   async function save() {
     setSaving(true);
     setFields({});
-    try {
-      await api.post(
-        `/requests/${encodeURIComponent(props.requestNumber)}/correspondence/${encodeURIComponent(item.messageId)}`,
-        { content, attachments: files.map((f) => ({ key: f.key, name: f.name })) },
-      );
-      props.onSaved();
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setFields(error.fields);
-      view.report(error);
-    } finally {
-      setSaving(false);
-    }
+    const result = await view.commit(
+      `/requests/${encodeURIComponent(props.requestNumber)}/correspondence/${encodeURIComponent(item.messageId)}?answer=request`,
+      { content, attachments: files.map((f) => ({ key: f.key, name: f.name })) },
+    );
+    setSaving(false);
+    if (result.ok) props.onClose();
+    else if (result.error instanceof ApiError && result.error.fields) setFields(result.error.fields);
   }
 
   return (

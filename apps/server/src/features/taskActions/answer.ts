@@ -1,0 +1,22 @@
+import type { RequestTaskItem } from '@dossier/core';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import type { Actor } from '../auth/index.js';
+import { loadRequestView } from '../requestPage/index.js';
+
+// A task's action answers { task } (the task overlay, the dashboard and other callers rely on it).
+// The request page asks with `?answer=request` and then gets the request view as it is after the
+// commit beside the task, so the move costs it one round trip; a task without a request (an inbox
+// message's) answers { task } either way.
+
+export const answerQuery = z.object({ answer: z.enum(['request']).optional() });
+
+export async function answerOf(
+  deps: AppDeps,
+  actor: Actor,
+  wanted: z.infer<typeof answerQuery>['answer'],
+  made: { task: RequestTaskItem },
+) {
+  if (wanted !== 'request' || !made.task.requestNumber) return made;
+  return { ...made, ...(await loadRequestView(deps, actor, made.task.requestNumber)) };
+}
