@@ -7,7 +7,7 @@ import { insertTestRequest } from './support/requests.js';
 import { get, PDF, post } from './support/resultsInvoices.js';
 import { train } from './support/workflow.js';
 
-// Mail that arrives for a closed request (spec 2, inbox): linked to it, and a task and a notification
+// Mail that arrives for a closed request (the inbox): linked to it, and a task and a notification
 // for its last handler; linking by hand leaves the request closed.
 
 let t: TestContext;
