@@ -1,16 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateConfigurationCache } from '../../src/features/configuration/effective.js';
-import { createLocalStorage } from '../../src/files/storage.js';
 import type { RouteEntry } from '../../src/http/routeTable.js';
-import { receiveMessage } from '../../src/mail/incoming/receive.js';
-import { createTestContext, createUser, signIn, type TestContext, XHR } from '../helpers.js';
-import { addApiKey, apiToken, type TestApiKey } from '../support/apiKeys.js';
-import { insertTestRequest } from '../support/requests.js';
-import { setRequestSettings, uploadPdf } from '../support/resultsInvoices.js';
+import type { TestContext } from '../helpers.js';
 import {
-  CALLER_ROLES,
   CALLERS,
   type Caller,
   EXCLUDED,
@@ -21,6 +14,7 @@ import {
   OUTSIDERS,
   SECRETS,
 } from './matrix.js';
+import { call, holdsApiKey, setUpMatrix } from './matrixFixtures.js';
 import { writeSummary } from './summary.js';
 
 // The authorization matrix (issue 13): every route of the route table, called by every caller of
@@ -30,299 +24,9 @@ import { writeSummary } from './summary.js';
 
 let t: TestContext;
 let f: Fixtures;
-/** An administrator at / who makes the acme objects through the routes; not a caller of the matrix. */
-let rootCookie = '';
-const cookies = new Map<Caller, string>();
-const keys = new Map<Caller, TestApiKey>();
-
-const doc = (text: string) => ({
-  type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
-});
-
-function mail(subject: string, body: string): Buffer {
-  return Buffer.from(
-    `MIME-Version: 1.0\r\nFrom: Records <records@northside.example>\r\nSubject: ${subject}\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`,
-  );
-}
-
-async function call(
-  caller: Caller | 'root',
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: string }> {
-  // Every caller is a JSON client (X-Requested-With): a refusal is an error, not a sign-in redirect.
-  const headers: Record<string, string> = { ...XHR };
-  const key = caller === 'root' ? undefined : keys.get(caller);
-  if (key) headers.authorization = `Bearer ${await apiToken(key)}`;
-  else {
-    const cookie = caller === 'root' ? rootCookie : cookies.get(caller);
-    if (cookie) headers.cookie = cookie;
-  }
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers,
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  return { status: res.statusCode, body: res.body };
-}
-
-async function rootCall(method: string, url: string, body?: unknown) {
-  const res = await call('root', method, url, body);
-  if (res.status >= 300) throw new Error(`fixture ${method} ${url}: ${res.status} ${res.body}`);
-  return JSON.parse(res.body || '{}');
-}
 
 beforeAll(async () => {
-  t = await createTestContext({ selfRegistration: true });
-  const { db } = t;
-  await createUser(db, { id: 'mx-root', roles: [{ role: 'c:roles:admin', scope: '/' }] });
-  rootCookie = await signIn(t.app, 'mx-root');
-
-  // The callers.
-  for (const [caller, role] of Object.entries(CALLER_ROLES)) {
-    const org = caller.endsWith('Globex')
-      ? '/org/globex/'
-      : caller === 'newcomer'
-        ? '/registered/'
-        : '/org/acme/';
-    const reference =
-      caller === 'externalWithRef' ? 'ADV-ACME-1' : caller === 'externalOtherRef' ? 'ADV-OTHER-2' : undefined;
-    await createUser(db, {
-      id: `mx-${caller.toLowerCase()}`,
-      scope: org,
-      roles: role ? [{ role, scope: org, externalReference: reference }] : [],
-    });
-    cookies.set(caller as Caller, await signIn(t.app, `mx-${caller.toLowerCase()}`));
-  }
-
-  // Configuration of /org/acme/: request settings (named), a webhook entry, the acme API key.
-  await setRequestSettings(t, '/org/acme/', { requestNumberPrefix: 'MTX' });
-  const configurationId = 'cfgorgacme';
-  await db
-    .updateTable('configurations')
-    .set({ name: SECRETS.configurationName })
-    .where('id', '=', configurationId)
-    .execute();
-  await db
-    .insertInto('configuration_entries')
-    .values({
-      configuration_id: configurationId,
-      id: 'scopeAcme',
-      parent_id: 'c',
-      type: 'scopeEntry',
-      name: 'Acme',
-      data: JSON.stringify({ scopePath: '/org/acme/', usages: ['submitRequest'] }),
-    })
-    .execute();
-  // A SCIM client of acme, whose token the configuration editors of acme may make.
-  await db
-    .insertInto('configuration_entries')
-    .values({
-      configuration_id: configurationId,
-      id: 'mxScim',
-      parent_id: 'c',
-      type: 'scimClientEntry',
-      name: 'Matrix SCIM client',
-      data: JSON.stringify({ subjectAttribute: 'externalId', groupRoles: [] }),
-    })
-    .execute();
-  invalidateConfigurationCache(db);
-  await db
-    .updateTable('configuration_entries')
-    .set({ name: SECRETS.configuration })
-    .where('configuration_id', '=', configurationId)
-    .where('id', '=', 'requestSettings')
-    .execute();
-  const scopes = [
-    'requestRead',
-    'requestWrite',
-    'requestResultRead',
-    'requestResultWrite',
-    'requestInvoiceRead',
-    'requestInvoiceWrite',
-    'fileRead',
-    'fileWrite',
-    'payeeRead',
-    'payeeWrite',
-    'userCredentialsVerify',
-  ] as never;
-  keys.set('apiAcme', await addApiKey(db, { kid: 'mx-acme', scopePath: '/org/acme/', apiScopes: scopes }));
-  keys.set(
-    'apiGlobex',
-    await addApiKey(db, { kid: 'mx-globex', scopePath: '/org/globex/', apiScopes: scopes }),
-  );
-  keys.set(
-    'apiAcmePayeesOnly',
-    await addApiKey(db, { kid: 'mx-acme-payees', scopePath: '/org/acme/', apiScopes: ['payeeRead'] }),
-  );
-
-  // The acme request, with a quality-assured result, an invoice, a note, a task.
-  const requestNumber = await insertTestRequest(db, {
-    scope: '/org/acme/',
-    requestNumber: SECRETS.requestNumber,
-    status: 'open',
-    applicant: { name: SECRETS.applicant },
-    externalUserReferences: ['ADV-ACME-1'],
-    submittedBy: 'mx-submitteracme',
-  });
-  const n = `/requests/${requestNumber}`;
-  const resultFileKey = await uploadPdf(t, rootCookie, SECRETS.result);
-  const { resultId } = await rootCall('POST', `${n}/actions/addResult`, {
-    file: { key: resultFileKey },
-    tags: { documentType: 'Medical records' },
-  });
-  await rootCall('POST', `${n}/results/${resultId}/actions/qualityAssure`, {});
-  const pendingResultFileKey = await uploadPdf(t, rootCookie, SECRETS.pendingResult);
-  const pending = await rootCall('POST', `${n}/actions/addResult`, {
-    file: { key: pendingResultFileKey },
-    tags: { documentType: 'Medical records' },
-  });
-  const invoiceKey = await uploadPdf(t, rootCookie, SECRETS.invoice);
-  const { invoiceId } = await rootCall('POST', `${n}/actions/addInvoice`, {
-    file: { key: invoiceKey },
-    tags: { invoiceType: 'Records fee' },
-  });
-  const note = await call('submitterAcme', 'POST', `${n}/actions/addNote`, { body: doc(SECRETS.note) });
-  expect(note.status, note.body).toBe(200);
-  const noteId = JSON.parse(note.body).messageId as string;
-  const { taskId } = await rootCall('POST', `${n}/actions/addTask`, {
-    type: 'senderActionRequired',
-    notice: SECRETS.task,
-  });
-
-  const staffTask = await rootCall('POST', `${n}/actions/addTask`, {
-    type: 'followUp',
-    notice: SECRETS.task,
-  });
-
-  // A draft and an unattached upload of the acme submitter.
-  const draft = await db
-    .insertInto('request_drafts')
-    .values({ user_id: 'mx-submitteracme', data: JSON.stringify({ applicant: { name: SECRETS.draft } }) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const fileKey = await uploadPdf(t, cookies.get('submitterAcme') ?? '', SECRETS.file);
-
-  // An inbox message naming the acme request (which links it to the request).
-  await receiveMessage(
-    { db, storage: createLocalStorage(t.config.files.dir), live: t.live },
-    mail(SECRETS.inbox, `About ${requestNumber}.`),
-  );
-  const message = await db
-    .selectFrom('inbox_messages')
-    .select('id')
-    .where('subject', '=', SECRETS.inbox)
-    .executeTakeFirstOrThrow();
-
-  // A user of acme, and a claim of an external role at acme by a self-registered user.
-  await createUser(db, {
-    id: 'mx-acmeuser',
-    scope: '/org/acme/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
-  });
-  await db
-    .updateTable('users')
-    .set({ name: SECRETS.userName, email: SECRETS.userEmail })
-    .where('id', '=', 'mx-acmeuser')
-    .execute();
-  await createUser(db, {
-    id: 'mx-dualuser',
-    scope: '/org/acme/',
-    roles: [
-      { role: 'c:roles:submitter', scope: '/org/acme/' },
-      { role: 'c:roles:handler', scope: '/org/globex/' },
-    ],
-  });
-  await createUser(db, { id: 'mx-claimant', scope: '/registered/' });
-  const claim = await db
-    .insertInto('role_claims')
-    .values({
-      user_id: 'mx-claimant',
-      role: 'c:roles:external',
-      scope: '/org/acme/',
-      external_reference: 'ADV-CLAIM-3',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-  // Directory entries, and a mail of the acme request.
-  await rootCall('POST', '/admin/recipients/edit', {
-    name: SECRETS.recipient,
-    phone: '02 9000 1111',
-    country: 'AU',
-    tags: { kind: { id: 'kind', name: 'Kind', values: ['hospital'], isRequired: true, value: 'hospital' } },
-  });
-  await rootCall('POST', '/admin/payees/edit', { name: SECRETS.payee, currency: 'AUD' });
-  // Entries acme made: acme's editors change them, nobody else below the root.
-  await db
-    .updateTable('recipients')
-    .set({ scope: '/org/acme/' })
-    .where('name', '=', SECRETS.recipient)
-    .execute();
-  await db.updateTable('payees').set({ scope: '/org/acme/' }).where('name', '=', SECRETS.payee).execute();
-  const recipient = await db
-    .selectFrom('recipients')
-    .select('id')
-    .where('name', '=', SECRETS.recipient)
-    .executeTakeFirstOrThrow();
-  const payee = await db
-    .selectFrom('payees')
-    .select('id')
-    .where('name', '=', SECRETS.payee)
-    .executeTakeFirstOrThrow();
-  const outbox = await db
-    .insertInto('mail_outbox')
-    .values({
-      to: 'records@northside.example',
-      subject: SECRETS.mail,
-      text: `About ${requestNumber}`,
-      html: null,
-      created_at: new Date(),
-      next_attempt_at: new Date(),
-      last_error: null,
-      message_id: null,
-      request_number: requestNumber,
-      scope: '/org/acme/',
-      // What the message carries opens from the outbox (GET …/attachments/0).
-      attachments: JSON.stringify([
-        { fileKey: resultFileKey, name: 'records.pdf', contentType: 'application/pdf' },
-      ]),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-  f = {
-    requestNumber,
-    resultId,
-    pendingResultId: pending.resultId,
-    pendingResultFileKey,
-    invoiceId,
-    invoiceFileKey: invoiceKey,
-    noteId,
-    taskId,
-    staffTaskId: staffTask.taskId,
-    dualUserId: 'mx-dualuser',
-    dualUserVersion: (
-      await db.selectFrom('users').select('version').where('id', '=', 'mx-dualuser').executeTakeFirstOrThrow()
-    ).version,
-    draftId: draft.id,
-    fileKey,
-    resultFileKey,
-    apiFileKey: resultFileKey,
-    inboxMessageId: message.id,
-    userId: 'mx-acmeuser',
-    claimId: claim.id,
-    recipientId: recipient.id,
-    payeeId: payee.id,
-    configurationId,
-    configurationEntryId: 'requestSettings',
-    webhookEntryId: 'requestSettings',
-    scimEntryId: 'mxScim',
-    mailId: outbox.id,
-  };
+  ({ t, f } = await setUpMatrix());
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -366,7 +70,7 @@ const isApi = (url: string) => url.startsWith('/api/v1/');
 /** What a refusal of the caller looks like on this route. */
 function refusalStatuses(caller: Caller, route: RouteEntry, e: Expectation): number[] {
   if (e.refusedAs) return e.refusedAs;
-  const apiCaller = keys.has(caller);
+  const apiCaller = holdsApiKey(caller);
   if (caller === 'anonymous' || apiCaller !== isApi(route.url)) return [401];
   return [403, 404];
 }
