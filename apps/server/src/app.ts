@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { resolveSession, useScopeIpRanges } from './features/auth/service.js';
 import { enableConfigurationCache } from './features/configuration/cache.js';
 import { getNearestScopeEntry } from './features/configuration/effective.js';
+import { onEntrySaved } from './features/configuration/index.js';
 import { configurationRoutes } from './features/configuration/routes.js';
 import { correspondenceRoutes } from './features/correspondence/routes.js';
 import { pushDashboardChanged } from './features/dashboard/live.js';
@@ -40,7 +41,7 @@ import { requestRoutes } from './features/requestPage/routes.js';
 import { requestSearchRoutes } from './features/requestSearch/routes.js';
 import { issueRequestTemplateRoutes } from './features/requests/letters/routes.js';
 import { resultRoutes } from './features/results/routes.js';
-import { scimRoutes } from './features/scim/index.js';
+import { resyncClientRoles, scimRoutes } from './features/scim/index.js';
 import { selectRecipientRoutes } from './features/selectRecipient/routes.js';
 import { skillRoutes } from './features/skills/routes.js';
 import { providerSignOutUrl } from './features/sso/logout.js';
@@ -107,6 +108,10 @@ export async function buildApp(input: {
   installZodMessages();
   // Sign-in checks a user's IP range, which the configuration holds (see features/auth/service.ts).
   useScopeIpRanges(async (db, scopePath) => (await getNearestScopeEntry(db, scopePath))?.ipRanges);
+  // A SCIM client's new group mapping reaches its groups' members when it is saved.
+  onEntrySaved('scimClientEntry', (trx, saved) =>
+    resyncClientRoles(trx, { ...saved, data: saved.data as Parameters<typeof resyncClientRoles>[1]['data'] }),
+  );
   const app = Fastify({
     logger: {
       level: config.logLevel,

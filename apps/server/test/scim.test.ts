@@ -251,6 +251,26 @@ describe('a user provisioned from creation to deletion', () => {
     expect(await rolesOf('handmade')).toEqual(['c:roles:handler@/org/acme/']);
   });
 
+  it("gives a group's members a changed mapping's roles when the mapping is saved", async () => {
+    await createUser(t.db, { id: 'mapped.later', scope: '/org/acme/' });
+    const group = (
+      await scim('POST', '/Groups', {
+        schemas: [GROUP],
+        displayName: 'Mapped Later',
+        members: [{ value: 'mapped.later' }],
+      })
+    ).json();
+    expect(group.id).toBeTruthy();
+    expect(await rolesOf('mapped.later')).toEqual([]);
+    await saveClientMapping([
+      ...MAPPING,
+      { group: 'Mapped Later', role: 'c:roles:handler', scopePath: '/org/acme/' },
+    ]);
+    expect(await rolesOf('mapped.later')).toEqual(['c:roles:handler@/org/acme/']);
+    await saveClientMapping();
+    expect(await rolesOf('mapped.later')).toEqual([]);
+  });
+
   it('links an account made by hand: found by userName, then given its external id', async () => {
     await createUser(t.db, { id: 'jdoe', scope: '/org/acme/' });
     const found = (await scim('GET', '/Users?filter=userName%20eq%20%22JDOE%22')).json();
@@ -288,7 +308,13 @@ describe('a user provisioned from creation to deletion', () => {
   });
 });
 
-async function saveClientMapping() {
+const MAPPING = [
+  { group: 'Handlers', role: 'c:roles:handler', scopePath: '/org/acme/' },
+  { group: 'handlers two', role: 'c:roles:handler', scopePath: '/org/acme/' },
+  { group: 'Handlers Two', role: 'c:roles:manager', scopePath: '/org/acme/' },
+];
+
+async function saveClientMapping(groupRoles: unknown[] = MAPPING) {
   const entry = await t.db
     .selectFrom('configuration_entries')
     .select('version')
@@ -302,11 +328,7 @@ async function saveClientMapping() {
     isDisabled: false,
     data: {
       subjectAttribute: 'externalId',
-      groupRoles: [
-        { group: 'Handlers', role: 'c:roles:handler', scopePath: '/org/acme/' },
-        { group: 'handlers two', role: 'c:roles:handler', scopePath: '/org/acme/' },
-        { group: 'Handlers Two', role: 'c:roles:manager', scopePath: '/org/acme/' },
-      ],
+      groupRoles,
     },
     version: entry.version,
   });

@@ -15,3 +15,4 @@ export {
 export { assertCanEdit, assertCanView, requireConfigurationViewer } from './policy.js';
 export { Writer, writeContentLines } from './preview/smartFormPdf.js';
 export { findConfiguration, findSecret } from './repository.js';
+export { type EntrySavedHook, onEntrySaved } from './service.js';

@@ -16,7 +16,7 @@ import {
   rsaPublicKeyToDerBase64,
   validateEntry,
 } from '@dossier/core';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
 import type { FilesContext } from '../../files/service.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { checkWebhookUrl } from '../../http/ssrf.js';
@@ -204,12 +204,33 @@ export async function saveEntry(
           throw conflict('This entry was changed by someone else meanwhile. Reload it to see the changes.');
       } else await repo.insertEntry(trx, write);
       if (privateKey) await repo.saveSecret(trx, configurationId, id, privateKey);
+      await entrySavedHooks.get(type)?.(trx, {
+        configurationId,
+        entryId: id,
+        scopePath: existing.scopePath,
+        name: write.name,
+        data: stored,
+      });
       if (DUE_DATE_TYPES.has(type)) await scheduleDueDateRecompute(trx, settings.jobs, existing.scopePath);
       await repo.notifyChange(trx);
     })
     .catch(rethrowUniqueAsConflict);
   invalidateConfigurationCache(db);
   return entryView(db, actor, existing, id);
+}
+
+/**
+ * What another feature does, in the saving transaction, when an entry of a type it owns is saved:
+ * wired in app.ts, as the configuration uses no other feature.
+ */
+export type EntrySavedHook = (
+  trx: DbOrTrx,
+  saved: { configurationId: string; entryId: string; scopePath: string; name: string; data: unknown },
+) => Promise<void>;
+const entrySavedHooks = new Map<EntryType, EntrySavedHook>();
+
+export function onEntrySaved(type: EntryType, hook: EntrySavedHook): void {
+  entrySavedHooks.set(type, hook);
 }
 
 /** POST …/edit/{c}/{id}/revert: removes this configuration's override of an inherited entry. */

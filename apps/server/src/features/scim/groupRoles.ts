@@ -1,8 +1,8 @@
-import { formatRoleString, isWithinScope } from '@dossier/core';
+import { formatRoleString, isWithinScope, type ScimGroupRole } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import * as repo from './repository.js';
-import type { ScimClient } from './tokens.js';
+import { clientIdOf, type ScimClient } from './tokens.js';
 
 // Roles from groups: the client's entry maps provider group names to roles at scopes. A user holds
 // exactly the mapped roles of the groups it is a member of; what an administrator granted by hand
@@ -71,4 +71,32 @@ export async function recordMembership(
     actor: client.id,
     payload: { via: 'scim', group, changes: {} },
   });
+}
+
+/**
+ * A client's entry was saved in the configuration: its group mapping may have changed, so every
+ * member of its groups gets the mapped roles now, in the same transaction as the save, rather than
+ * at the provider's next group update.
+ */
+export async function resyncClientRoles(
+  trx: DbOrTrx,
+  saved: {
+    configurationId: string;
+    entryId: string;
+    scopePath: string;
+    name: string;
+    data: { subjectAttribute: ScimClient['subjectAttribute']; groupRoles: ScimGroupRole[] };
+  },
+): Promise<void> {
+  const client: ScimClient = {
+    id: clientIdOf(saved.configurationId, saved.entryId),
+    name: saved.name,
+    configurationId: saved.configurationId,
+    entryId: saved.entryId,
+    scopePath: saved.scopePath,
+    subjectAttribute: saved.data.subjectAttribute,
+    groupRoles: saved.data.groupRoles,
+  };
+  for (const userId of await repo.usersOfClientGroups(trx, client.id))
+    await syncUserRoles(trx, client, userId);
 }

@@ -343,6 +343,24 @@ export async function groupsOfUsers(db: DbOrTrx, client: string, userIds: string
     .execute();
 }
 
+/** Everyone the client's groups hold or granted a role to: whose group roles a new mapping may change. */
+export async function usersOfClientGroups(db: DbOrTrx, client: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('scim_group_members')
+    .innerJoin('scim_groups', 'scim_groups.id', 'scim_group_members.group_id')
+    .select('scim_group_members.user_id')
+    .where('scim_groups.client', '=', client)
+    .union(
+      db
+        .selectFrom('scim_role_grants')
+        .innerJoin('scim_groups', 'scim_groups.id', 'scim_role_grants.group_id')
+        .select('scim_role_grants.user_id')
+        .where('scim_groups.client', '=', client),
+    )
+    .execute();
+  return rows.map((r) => r.user_id).sort();
+}
+
 export async function addMembers(db: DbOrTrx, groupId: string, userIds: string[]) {
   if (userIds.length === 0) return;
   await db
