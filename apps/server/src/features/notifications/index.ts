@@ -1,2 +1,2 @@
 // What other features use of notifications.
-export { createNotification } from './service.js';
+export { createNotification, notifySubmitters } from './service.js';

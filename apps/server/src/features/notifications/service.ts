@@ -60,3 +60,25 @@ export async function createNotification(
   if (live) await live.publish(db, [input.userId], notification);
   return notification;
 }
+
+/**
+ * Tells the sender's side of a request (its submitter and whoever it was submitted on behalf of)
+ * what happened to it, leaving out the actor, who knows.
+ */
+export async function notifySubmitters(
+  db: DbOrTrx,
+  live: LiveHub | undefined,
+  request: { request_number: string; submitted_by: string | null; submitted_on_behalf_of: string | null },
+  actor: Actor,
+  notice: { type: NotificationType; text: string },
+): Promise<void> {
+  for (const userId of new Set([request.submitted_by, request.submitted_on_behalf_of])) {
+    if (!userId || userId === actor.id) continue;
+    await createNotification(db, live, {
+      userId,
+      ...notice,
+      target: `/requests/${request.request_number}`,
+      createdBy: actor,
+    });
+  }
+}

@@ -4,7 +4,7 @@ import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
 import { insertCorrespondence } from '../correspondence/index.js';
-import { createNotification } from '../notifications/index.js';
+import { notifySubmitters } from '../notifications/index.js';
 import type { RequestRow } from '../requests/index.js';
 import { publishRequestWebhook } from '../webhooks/index.js';
 import { closeRequestRow } from './repository.js';
@@ -50,14 +50,8 @@ export async function closeRequestAutomatically(
     automatic: true,
   });
   // The sender's submitters are told, as when a handler closes the request.
-  for (const userId of new Set([request.submitted_by, request.submitted_on_behalf_of])) {
-    if (!userId || userId === actor.id) continue;
-    await createNotification(trx, deps.live, {
-      userId,
-      type: 'requestClosed',
-      target: `/requests/${n}`,
-      text: `Request ${n} has been closed: ${note}`,
-      createdBy: actor,
-    });
-  }
+  await notifySubmitters(trx, deps.live, request, actor, {
+    type: 'requestClosed',
+    text: `Request ${n} has been closed: ${note}`,
+  });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { recordEvent } from '../../../audit/events.js';
 import { conflict, fieldsInvalid } from '../../../http/errors.js';
 import { insertCorrespondence } from '../../correspondence/index.js';
-import { createNotification } from '../../notifications/index.js';
+import { notifySubmitters } from '../../notifications/index.js';
 import { canHandleRequest, touchRequest } from '../../requests/index.js';
 import { closeRequestRow } from '../../results/index.js';
 import { publishRequestWebhook } from '../../webhooks/index.js';
@@ -60,16 +60,10 @@ export const closeRequest = defineRequestAction({
       tags: input.tags,
       notice,
     });
-    for (const userId of new Set([request.submitted_by, request.submitted_on_behalf_of])) {
-      if (!userId || userId === actor.id) continue;
-      await createNotification(trx, deps.live, {
-        userId,
-        type: 'requestClosed',
-        target: `/requests/${n}`,
-        text: `Request ${n} has been closed: ${notice}`,
-        createdBy: actor,
-      });
-    }
+    await notifySubmitters(trx, deps.live, request, actor, {
+      type: 'requestClosed',
+      text: `Request ${n} has been closed: ${notice}`,
+    });
     return {};
   },
 });

@@ -13,7 +13,7 @@ import { fieldsInvalid } from '../../../http/errors.js';
 import { enqueueMail, type MailAttachment, newMessageId } from '../../../mail/outbox.js';
 import { richTextToHtml, richTextToText, withAbsoluteLinks } from '../../../mail/richText.js';
 import { insertCorrespondence, type StoredAttachment } from '../../correspondence/index.js';
-import { createNotification } from '../../notifications/index.js';
+import { notifySubmitters } from '../../notifications/index.js';
 import {
   canHandleRequest,
   findRequestFile,
@@ -244,15 +244,9 @@ async function issue(
     summary,
   });
   // The sender's side learns that its request is on its way.
-  for (const userId of new Set([request.submitted_by, request.submitted_on_behalf_of])) {
-    if (!userId || userId === actor.id) continue;
-    await createNotification(trx, deps.live, {
-      userId,
-      type: 'requestIssued',
-      target: `/requests/${n}`,
-      text: `Request ${n} has been issued${again ? ' again' : ''} to ${context.recipient.name}.`,
-      createdBy: actor,
-    });
-  }
+  await notifySubmitters(trx, deps.live, request, actor, {
+    type: 'requestIssued',
+    text: `Request ${n} has been issued${again ? ' again' : ''} to ${context.recipient.name}.`,
+  });
   return { messageId: correspondenceId, letter: { key: letter.key, name: letter.name }, tasksCompleted };
 }

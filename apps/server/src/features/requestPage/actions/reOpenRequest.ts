@@ -4,7 +4,7 @@ import { recordEvent } from '../../../audit/events.js';
 import { conflict, fieldsInvalid } from '../../../http/errors.js';
 import { getRequestSettings } from '../../configuration/index.js';
 import { insertCorrespondence } from '../../correspondence/index.js';
-import { createNotification } from '../../notifications/index.js';
+import { notifySubmitters } from '../../notifications/index.js';
 import { canHandleRequest, touchRequest } from '../../requests/index.js';
 import { publishRequestWebhook } from '../../webhooks/index.js';
 import { defineRequestAction } from './context.js';
@@ -68,16 +68,10 @@ export const reOpenRequest = defineRequestAction({
       tags: input.tags,
       notice,
     });
-    for (const userId of new Set([request.submitted_by, request.submitted_on_behalf_of])) {
-      if (!userId || userId === actor.id) continue;
-      await createNotification(trx, deps.live, {
-        userId,
-        type: 'requestReOpened',
-        target: `/requests/${n}`,
-        text: `Request ${n} has been re-opened.`,
-        createdBy: actor,
-      });
-    }
+    await notifySubmitters(trx, deps.live, request, actor, {
+      type: 'requestReOpened',
+      text: `Request ${n} has been re-opened.`,
+    });
     return {};
   },
 });
