@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createCountFunction, createCountTriggers, dropCountTriggers } from '../countTriggers.js';
 
 // Request results counted per (day added, scope, day of the request's submission, state): what the
 // Request Results report groups a year of results into. On 1,000,000 requests a year is ~66,700
@@ -43,34 +44,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     n integer not null,
     primary key (created_on, scope, submitted_on, state)
   )`.execute(db);
-  const bodies: [string, ReturnType<typeof sql>][] = [
-    ['insert', upsert(countsOf(withRequest('new_rows'), '1'))],
-    ['delete', upsert(countsOf(withRequest('old_rows'), '-1'))],
-    [
-      'update',
-      upsert(
-        sql`${countsOf(withRequest('new_rows'), '1')} union all ${countsOf(withRequest('old_rows'), '-1')}`,
-      ),
-    ],
-  ];
-  for (const [name, body] of bodies) {
-    await sql`${sql.raw(`create function request_result_days_on_${name}() returns trigger language plpgsql as $fn$
-      begin
-        ${body.compile(db).sql};
-        return null;
-      end $fn$`)}`.execute(db);
-  }
-  await sql`create trigger request_result_days_insert after insert on request_results
-    referencing new table as new_rows for each statement execute function request_result_days_on_insert()`.execute(
-    db,
-  );
-  await sql`create trigger request_result_days_update after update on request_results
-    referencing old table as old_rows new table as new_rows
-    for each statement execute function request_result_days_on_update()`.execute(db);
-  await sql`create trigger request_result_days_delete after delete on request_results
-    referencing old table as old_rows for each statement execute function request_result_days_on_delete()`.execute(
-    db,
-  );
+  await createCountTriggers(db, 'request_result_days', 'request_results', {
+    insert: upsert(countsOf(withRequest('new_rows'), '1')),
+    update: upsert(
+      sql`${countsOf(withRequest('new_rows'), '1')} union all ${countsOf(withRequest('old_rows'), '-1')}`,
+    ),
+    delete: upsert(countsOf(withRequest('old_rows'), '-1')),
+  });
   // A request's scope or submission date changing moves its results' counts (a row trigger, so an
   // ordinary update of a request costs only the WHEN test).
   const moved = upsert(sql`
@@ -80,11 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     union all
     select ${LOCAL('x.created_at')}, new.scope, ${LOCAL('new.submitted_at')}, ${STATE}, count(*)
     from request_results x where x.request_number = new.request_number group by 1, 2, 3, 4`);
-  await sql`${sql.raw(`create function request_result_days_on_request() returns trigger language plpgsql as $fn$
-      begin
-        ${moved.compile(db).sql};
-        return null;
-      end $fn$`)}`.execute(db);
+  await createCountFunction(db, 'request_result_days_on_request', moved);
   await sql`create trigger request_result_days_request after update of scope, submitted_at on requests
     for each row when (old.scope is distinct from new.scope or old.submitted_at is distinct from new.submitted_at)
     execute function request_result_days_on_request()`.execute(db);
@@ -97,9 +73,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists request_result_days_request on requests`.execute(db);
   await sql`drop function if exists request_result_days_on_request()`.execute(db);
-  for (const name of ['insert', 'update', 'delete']) {
-    await sql.raw(`drop trigger if exists request_result_days_${name} on request_results`).execute(db);
-    await sql.raw(`drop function if exists request_result_days_on_${name}()`).execute(db);
-  }
+  await dropCountTriggers(db, 'request_result_days', 'request_results');
   await sql`drop table if exists request_result_days`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createCountFunction, createCountTriggers, dropCountTriggers } from '../countTriggers.js';
 
 // Requests counted per (status, scope, submission day, close day): what the Closed Requests and Open
 // Requests reports group a year of requests into. On 1,000,000 requests a year is ~245,000 closed
@@ -43,25 +44,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Open Requests reads the rows not closed by submission day.
   await sql`create index request_days_open_idx on request_days (submitted_on) include (status, scope, n)
     where status <> 'closed'`.execute(db);
-  const bodies: [string, ReturnType<typeof sql>][] = [
-    ['insert', upsert(countsOf('new_rows', '1'))],
-    ['delete', upsert(countsOf('old_rows', '-1'))],
-    ['update', upsert(sql`${one('old', '-1')} union all ${one('new', '1')}`)],
-  ];
-  for (const [name, body] of bodies) {
-    await sql`${sql.raw(`create function request_days_on_${name}() returns trigger language plpgsql as $fn$
-      begin
-        ${body.compile(db).sql};
-        return null;
-      end $fn$`)}`.execute(db);
-  }
-  await sql`create trigger request_days_insert after insert on requests
-    referencing new table as new_rows for each statement execute function request_days_on_insert()`.execute(
+  await createCountTriggers(db, 'request_days', 'requests', {
+    insert: upsert(countsOf('new_rows', '1')),
+    delete: upsert(countsOf('old_rows', '-1')),
+  });
+  // An update moves one request's count (a row trigger, so an ordinary update of a request costs
+  // only the WHEN test).
+  await createCountFunction(
     db,
-  );
-  await sql`create trigger request_days_delete after delete on requests
-    referencing old table as old_rows for each statement execute function request_days_on_delete()`.execute(
-    db,
+    'request_days_on_update',
+    upsert(sql`${one('old', '-1')} union all ${one('new', '1')}`),
   );
   await sql`create trigger request_days_update after update of status, scope, submitted_at, closed_at on requests
     for each row when (old.status is distinct from new.status or old.scope is distinct from new.scope
@@ -74,9 +66,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const name of ['insert', 'update', 'delete']) {
-    await sql.raw(`drop trigger if exists request_days_${name} on requests`).execute(db);
-    await sql.raw(`drop function if exists request_days_on_${name}()`).execute(db);
-  }
+  await dropCountTriggers(db, 'request_days', 'requests');
   await sql`drop table if exists request_days`.execute(db);
 }

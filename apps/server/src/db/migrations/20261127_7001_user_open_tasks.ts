@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createCountTriggers, dropCountTriggers } from '../countTriggers.js';
 
 // Open tasks counted per assignee, for automatic assignment (the candidate with the fewest open tasks
 // gets the task) and the handover list. Counting them at each assignment read every open task of
@@ -42,41 +43,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     n integer not null,
     primary key (user_id, slot)
   )`.execute(db);
-  const insertBody = upsert(countsOf('new_rows', 1)).compile(db).sql;
-  const deleteBody = upsert(countsOf('old_rows', -1)).compile(db).sql;
-  const updateBody = upsert(sql`${countsOf('new_rows', 1)} union all ${countsOf('old_rows', -1)}`).compile(
-    db,
-  ).sql;
-  for (const [name, body] of [
-    ['insert', insertBody],
-    ['delete', deleteBody],
-    ['update', updateBody],
-  ]) {
-    await sql`${sql.raw(`create function user_open_tasks_on_${name}() returns trigger language plpgsql as $fn$
-      begin
-        ${body};
-        return null;
-      end $fn$`)}`.execute(db);
-  }
-  await sql`create trigger user_open_tasks_insert after insert on tasks
-    referencing new table as new_rows for each statement execute function user_open_tasks_on_insert()`.execute(
-    db,
-  );
-  await sql`create trigger user_open_tasks_update after update on tasks
-    referencing old table as old_rows new table as new_rows
-    for each statement execute function user_open_tasks_on_update()`.execute(db);
-  await sql`create trigger user_open_tasks_delete after delete on tasks
-    referencing old table as old_rows for each statement execute function user_open_tasks_on_delete()`.execute(
-    db,
-  );
+  await createCountTriggers(db, 'user_open_tasks', 'tasks', {
+    insert: upsert(countsOf('new_rows', 1)),
+    update: upsert(sql`${countsOf('new_rows', 1)} union all ${countsOf('old_rows', -1)}`),
+    delete: upsert(countsOf('old_rows', -1)),
+  });
   // What is there already.
   await sql`${sql.raw(upsert(countsOf('tasks', 1)).compile(db).sql)}`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const name of ['insert', 'update', 'delete']) {
-    await sql.raw(`drop trigger if exists user_open_tasks_${name} on tasks`).execute(db);
-    await sql.raw(`drop function if exists user_open_tasks_on_${name}()`).execute(db);
-  }
+  await dropCountTriggers(db, 'user_open_tasks', 'tasks');
   await sql`drop table if exists user_open_tasks`.execute(db);
 }
