@@ -2,7 +2,7 @@ import { createBusinessCalendar, dateInTimeZone } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPublicHolidays } from '../src/features/configuration/effective.js';
 import { createTestContext, type TestContext } from './helpers.js';
-import { at, getAs, type ReportData, seedReportData } from './support/reports.js';
+import { at, getAs, mondayOf, type ReportData, seedReportData } from './support/reports.js';
 import { insertTestRequest } from './support/requests.js';
 
 // Paid Invoices groups by the scope each invoice carries (migration 6003, kept by triggers) instead
@@ -99,12 +99,6 @@ interface Filter {
   to?: string;
   scope?: string;
   currency?: string;
-}
-
-function mondayOf(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
-  return day.toISOString().slice(0, 10);
 }
 
 /** The report's figures from the raw rows: each invoice through its request, its payments summed here. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPublicHolidays } from '../src/features/configuration/effective.js';
 import { createTestContext, type TestContext } from './helpers.js';
-import { at, getAs, type ReportData, seedReportData } from './support/reports.js';
+import { at, getAs, mondayOf, type ReportData, seedReportData } from './support/reports.js';
 import { insertTestRequest } from './support/requests.js';
 
 // Request Results reads the counts request_result_days keeps (migration 6001) instead of every
@@ -100,12 +100,6 @@ interface Filter {
 }
 
 const STATES = ['qualityAssured', 'awaitingQa', 'downloaded', 'discarded'] as const;
-
-function mondayOf(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
-  return day.toISOString().slice(0, 10);
-}
 
 /** The report's figures from the raw rows, one result at a time. */
 async function expected(f: Filter, within: string) {

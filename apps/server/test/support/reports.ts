@@ -239,3 +239,10 @@ export async function seedReportData(t: TestContext): Promise<ReportData> {
 export function getAs(t: TestContext, cookie: string, url: string) {
   return t.app.inject({ method: 'GET', url, headers: { ...XHR, cookie } });
 }
+
+/** The Monday of a date's week (YYYY-MM-DD): where the reports' weekly charts put it. */
+export function mondayOf(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
