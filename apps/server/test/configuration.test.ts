@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import {
   getEffectiveTemplate,
   getScopeEntry,
   listScopeEntries,
 } from '../src/features/configuration/effective.js';
-import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import { configurationCalls, createConfigurationPeople } from './support/configuration.js';
 
 let t: TestContext;
 let admin: string;
@@ -13,21 +13,14 @@ let submitter: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  await seedConfiguration(t.db, { demo: false });
-  await createUser(t.db, { id: 'root', roles: [{ role: 'c:roles:admin', scope: '/' }] });
-  await createUser(t.db, {
-    id: 'sub',
-    scope: '/org/acme/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
-  });
-  admin = await signIn(t.app, 'root');
-  submitter = await signIn(t.app, 'sub');
+  ({ admin, submitter } = await createConfigurationPeople(t, { demo: false }));
 });
 afterAll(() => t.close());
 
-const get = (url: string, cookie = admin) => t.app.inject({ url, headers: { ...XHR, cookie } });
-const post = (url: string, payload: unknown, cookie = admin) =>
-  t.app.inject({ method: 'POST', url, headers: { ...XHR, cookie }, payload: payload as object });
+const { get, post } = configurationCalls(
+  () => t,
+  () => admin,
+);
 
 describe('configuration list and access', () => {
   it('lists the root configuration to an administrator', async () => {

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { getEffectiveTemplate } from '../src/features/configuration/effective.js';
-import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { createTestContext, type TestContext } from './helpers.js';
+import { configurationCalls, createConfigurationPeople, entryBody } from './support/configuration.js';
 
 let t: TestContext;
 let admin: string;
@@ -12,36 +12,15 @@ let globex: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  await seedConfiguration(t.db, { demo: true });
-  await createUser(t.db, { id: 'root', roles: [{ role: 'c:roles:admin', scope: '/' }] });
-  await createUser(t.db, {
-    id: 'sub',
-    scope: '/org/acme/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
-  });
-  await createUser(t.db, {
-    id: 'glx',
-    scope: '/org/globex/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
-  });
-  admin = await signIn(t.app, 'root');
-  submitter = await signIn(t.app, 'sub');
-  globex = await signIn(t.app, 'glx');
+  ({ admin, submitter, globex } = await createConfigurationPeople(t, { demo: true }));
 });
 afterAll(() => t.close());
 
-const get = (url: string, cookie = admin) => t.app.inject({ url, headers: { ...XHR, cookie } });
-const post = (url: string, payload: unknown, cookie = admin) =>
-  t.app.inject({ method: 'POST', url, headers: { ...XHR, cookie }, payload: payload as object });
-const entry = (name: string, data: unknown, more: Record<string, unknown> = {}) => ({
-  name,
-  order: 0,
-  isDefault: false,
-  isDisabled: false,
-  data,
-  version: null,
-  ...more,
-});
+const { get, post } = configurationCalls(
+  () => t,
+  () => admin,
+);
+const entry = entryBody;
 
 describe('adding children', () => {
   it('checks name, id and type and answers the full id', async () => {

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { configurationCalls, createConfigurationPeople, entryBody } from './support/configuration.js';
 
 // The smart-form editor's PDF preview (of the saved form, of the form being edited, of any length)
 // and reading the field names of an uploaded PDF form; configuration editors only.
@@ -12,30 +12,15 @@ let submitter: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  await seedConfiguration(t.db, { demo: true });
-  await createUser(t.db, { id: 'root', roles: [{ role: 'c:roles:admin', scope: '/' }] });
-  await createUser(t.db, {
-    id: 'sub',
-    scope: '/org/acme/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
-  });
-  admin = await signIn(t.app, 'root');
-  submitter = await signIn(t.app, 'sub');
+  ({ admin, submitter } = await createConfigurationPeople(t, { demo: true }));
 });
 afterAll(() => t.close());
 
-const get = (url: string, cookie = admin) => t.app.inject({ url, headers: { ...XHR, cookie } });
-const post = (url: string, payload: unknown, cookie = admin) =>
-  t.app.inject({ method: 'POST', url, headers: { ...XHR, cookie }, payload: payload as object });
-const entry = (name: string, data: unknown, more: Record<string, unknown> = {}) => ({
-  name,
-  order: 0,
-  isDefault: false,
-  isDisabled: false,
-  data,
-  version: null,
-  ...more,
-});
+const { get, post } = configurationCalls(
+  () => t,
+  () => admin,
+);
+const entry = entryBody;
 
 describe('the smart form preview and PDF form fields', () => {
   const form = {
