@@ -1,10 +1,8 @@
 import { createRequestNumber } from '@dossier/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../src/files/storage.js';
-import { receiveMessage } from '../src/mail/incoming/receive.js';
-import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
-import { mail } from './support/mail.js';
+import { createTestContext, type TestContext, XHR } from './helpers.js';
+import { createInboxPeople, mail, receiveInto } from './support/mail.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, PDF, post } from './support/resultsInvoices.js';
 
@@ -21,27 +19,11 @@ let handler: string;
 let acmeHandler: string;
 let submitter: string;
 
-const receive = (raw: Buffer, receivedAt?: Date) =>
-  receiveMessage({ db: t.db, storage: createLocalStorage(t.config.files.dir), live: t.live }, raw, {
-    receivedAt,
-  });
+const receive = (raw: Buffer, receivedAt?: Date) => receiveInto(t, raw, receivedAt);
 
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
-  await createUser(t.db, {
-    id: 'acmehandler',
-    scope: '/org/acme/',
-    roles: [{ role: 'c:roles:handler', scope: '/org/acme/' }],
-  });
-  await createUser(t.db, {
-    id: 'submitter',
-    scope: '/org/acme/',
-    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
-  });
-  handler = await signIn(t.app, 'handler');
-  acmeHandler = await signIn(t.app, 'acmehandler');
-  submitter = await signIn(t.app, 'submitter');
+  ({ handler, acmeHandler, submitter } = await createInboxPeople(t));
 });
 afterAll(() => t.close());
 

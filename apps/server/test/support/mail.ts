@@ -1,3 +1,7 @@
+import { createLocalStorage } from '../../src/files/storage.js';
+import { receiveMessage } from '../../src/mail/incoming/receive.js';
+import { createUser, signIn, type TestContext } from '../helpers.js';
+
 /** A raw RFC 5322 message as an SMTP server would hand it over, with one attachment if given. */
 export function mail(
   headers: Record<string, string>,
@@ -14,4 +18,30 @@ export function mail(
       `--${b}\r\nContent-Type: ${attachment.type}; name="${attachment.name}"\r\nContent-Disposition: attachment; filename="${attachment.name}"\r\n` +
       `Content-Transfer-Encoding: base64\r\n\r\n${attachment.bytes.toString('base64')}\r\n--${b}--\r\n`,
   );
+}
+
+/** Takes a raw message in as the SMTP listener does, received now unless told. */
+export const receiveInto = (t: TestContext, raw: Buffer, receivedAt?: Date) =>
+  receiveMessage({ db: t.db, storage: createLocalStorage(t.config.files.dir), live: t.live }, raw, {
+    receivedAt,
+  });
+
+/** The inbox tests' people, signed in: a root handler, an Acme handler and Acme's submitter. */
+export async function createInboxPeople(t: TestContext) {
+  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
+  await createUser(t.db, {
+    id: 'acmehandler',
+    scope: '/org/acme/',
+    roles: [{ role: 'c:roles:handler', scope: '/org/acme/' }],
+  });
+  await createUser(t.db, {
+    id: 'submitter',
+    scope: '/org/acme/',
+    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
+  });
+  return {
+    handler: await signIn(t.app, 'handler'),
+    acmeHandler: await signIn(t.app, 'acmehandler'),
+    submitter: await signIn(t.app, 'submitter'),
+  };
 }
