@@ -64,6 +64,7 @@ import { installOperations } from './http/operations.js';
 import { installRequestLog } from './http/requestLog.js';
 import { installRouteTable } from './http/routeTable.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
+import { installAnswerCheck } from './http/serve.js';
 import { installSession } from './http/session.js';
 import { createShellRenderer } from './http/shell.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
@@ -131,6 +132,7 @@ export async function buildApp(input: {
   app.setSerializerCompiler(serializerCompiler);
   installRouteTable(app);
   installErrorHandler(app);
+  if (config.checkAnswers) installAnswerCheck(app);
   installControlCharacterGuard(app);
   installRequestLog(app);
   await installSecurityHeaders(app, config);

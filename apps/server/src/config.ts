@@ -46,6 +46,8 @@ const envSchema = z.object({
   SIGNIN_LOCK_MINUTES: int(15, 1, 24 * 60),
   SIGNIN_IP_LIMIT: int(20, 1, 100000),
   SELF_REGISTRATION: bool(false),
+  // Tests and journeys: every answer of a route with a contract is checked against it (http/serve.ts).
+  CHECK_ANSWERS: bool(false),
   SELF_REGISTRATION_SCOPE: z
     .string()
     .regex(/^\/([A-Za-z0-9_-]+\/)*$/, { message: 'expected a scope path such as /registered/' })
@@ -227,6 +229,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     services: env.SERVICES,
     logLevel: env.LOG_LEVEL,
+    checkAnswers: env.CHECK_ANSWERS,
     webDevServer: env.WEB_DEV_SERVER,
     webDistDir: env.WEB_DIST_DIR,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, faxGatewayAddress: env.FAX_GATEWAY_ADDRESS },
@@ -311,7 +314,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // No 503 for a busy event loop: tests share a busy machine, and the overload answer has its own
   // test (operations.test.ts), which sets the threshold it needs.
   return {
-    ...loadConfig({ SEED_DEMO: 'false', LOG_LEVEL: 'silent', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' }),
+    ...loadConfig({
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+      CHECK_ANSWERS: 'true',
+    }),
     ...overrides,
   };
 }

@@ -1,4 +1,12 @@
-import { formatHttpError, stripClientState } from '@dossier/core';
+import {
+  formatHttpError,
+  pathOfRoute,
+  queryStringOf,
+  type RouteAnswer,
+  type RouteContract,
+  type RouteInput,
+  stripClientState,
+} from '@dossier/core';
 
 /** A failed call: the message is `status: server message`. */
 export class ApiError extends Error {
@@ -42,6 +50,16 @@ export interface RequestOptions {
 }
 
 export interface Api {
+  /**
+   * Calls a route by its contract (packages/core/src/contracts): the path filled from `params`,
+   * `query` appended, `body` sent as JSON; answers the contract's answer type. The one way a page
+   * calls the server; `request`/`get`/`post` remain for page paths whose answer is a view.
+   */
+  call<C extends RouteContract>(
+    contract: C,
+    input: RouteInput<C>,
+    options?: Omit<RequestOptions, 'json'>,
+  ): Promise<RouteAnswer<C>>;
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, json?: unknown, options?: RequestOptions): Promise<T>;
@@ -89,6 +107,16 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
     return parsed as T;
   }
   return {
+    call: (contract, input, options) => {
+      const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+      const path =
+        pathOfRoute(contract.path, params as Record<string, unknown>) +
+        queryStringOf(query as Record<string, unknown>);
+      return request(contract.method, path, {
+        ...options,
+        ...(body !== undefined || contract.method !== 'GET' ? { json: body ?? {} } : {}),
+      });
+    },
     request,
     get: (path, options) => request('GET', path, options),
     post: (path, json, options) => request('POST', path, { ...options, json: json ?? {} }),

@@ -21,7 +21,7 @@ function registeringFile(): string | undefined {
   Error.stackTraceLimit = limit;
   for (const match of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+\.ts):\d+/g)) {
     const path = match[1]!;
-    if (path.startsWith(SRC) && !path.endsWith('/http/routeTable.ts')) return path.slice(SRC.length);
+    if (path.startsWith(SRC) && !/\/http\/(routeTable|serve)\.ts$/.test(path)) return path.slice(SRC.length);
   }
   return undefined;
 }

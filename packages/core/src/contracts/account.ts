@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { passwordPolicySchema } from '../configuration/entries.js';
+import { emailSchema } from '../validators.js';
+import { defineRoute } from './route.js';
 import { defineView } from './view.js';
 
 // The account pages: the own account and registration, their outcomes, and the password pages.
@@ -83,3 +85,23 @@ export const passwordChangedSchema = defineView('passwordChanged', {
   firstPassword: z.boolean(),
 });
 export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
+
+/** POST /reset-password: mails a reset link when the address has an account; the same answer either way. */
+export const resetPasswordRoute = defineRoute({
+  method: 'POST',
+  path: '/reset-password',
+  body: z.object({ email: emailSchema }),
+  answer: passwordResetRequestedSchema,
+});
+
+/** POST /set-password: the new password for the user a reset or activation link names. */
+export const setPasswordRoute = defineRoute({
+  method: 'POST',
+  path: '/set-password',
+  body: z.object({
+    token: z.string().min(10, 'The link is incomplete.').max(200),
+    password: z.string().min(1, 'A password is required.').max(200),
+    repeat: z.string().max(200).optional(),
+  }),
+  answer: passwordChangedSchema,
+});

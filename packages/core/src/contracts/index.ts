@@ -13,6 +13,7 @@ export * from './pages.js';
 export * from './recipients.js';
 export * from './reports.js';
 export * from './requests.js';
+export * from './route.js';
 export * from './skills.js';
 export * from './tasks.js';
 export * from './users.js';

@@ -1,4 +1,4 @@
-import { isValidEmail, type View } from '@dossier/core';
+import { isValidEmail, resetPasswordRoute, type View } from '@dossier/core';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ export const ForgotPasswordPage = definePage<View>(({ view }) => {
   async function send() {
     setBusy(true);
     try {
-      const answer = await api.post<{ email: string }>('/reset-password', { email: email.trim() });
+      const answer = await api.call(resetPasswordRoute, { body: { email: email.trim() } });
       setSentTo(answer.email);
     } catch (error) {
       store.report(error);

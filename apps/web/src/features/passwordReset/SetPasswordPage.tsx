@@ -1,4 +1,10 @@
-import { checkPassword, checkPasswordRepeat, type PasswordPolicy, type View } from '@dossier/core';
+import {
+  checkPassword,
+  checkPasswordRepeat,
+  type PasswordPolicy,
+  setPasswordRoute,
+  type View,
+} from '@dossier/core';
 import { Alert, Anchor, Button, Container, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,10 +51,8 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
     setBusy(true);
     setServerError({});
     try {
-      await api.post('/set-password', {
-        token: params.get('token') ?? '',
-        password,
-        repeat: view.requireRepeat ? repeat : undefined,
+      await api.call(setPasswordRoute, {
+        body: { token: params.get('token') ?? '', password, repeat: view.requireRepeat ? repeat : undefined },
       });
       setChanged(true);
     } catch (error) {
