@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { InvalidUrlView } from '@dossier/core';
+import { healthRoute, type InvalidUrlView } from '@dossier/core';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -64,7 +64,7 @@ import { installOperations } from './http/operations.js';
 import { installRequestLog } from './http/requestLog.js';
 import { installRouteTable } from './http/routeTable.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
-import { installAnswerCheck } from './http/serve.js';
+import { installAnswerCheck, serve } from './http/serve.js';
 import { installSession } from './http/session.js';
 import { createShellRenderer } from './http/shell.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
@@ -187,10 +187,10 @@ export async function buildApp(input: {
   installSession(app, db, config, resolveSession);
   installCsrfGuard(app);
 
-  app.get('/healthz', async (_request, reply) => {
+  serve(app, healthRoute, async (_input, _request, reply) => {
     try {
       await sql`select 1`.execute(db);
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
     }

@@ -47,6 +47,13 @@ export interface RequestOptions {
   form?: Record<string, string>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The call outlives the page (a save on leaving it); the browser limits such bodies to 64 KB. */
+  keepalive?: boolean;
+}
+
+export interface CallOptions extends Omit<RequestOptions, 'json' | 'form'> {
+  /** Send the body form-urlencoded, as the page's plain HTML form would (sign-in). */
+  asForm?: boolean;
 }
 
 export interface Api {
@@ -58,7 +65,7 @@ export interface Api {
   call<C extends RouteContract>(
     contract: C,
     input: RouteInput<C>,
-    options?: Omit<RequestOptions, 'json'>,
+    options?: CallOptions,
   ): Promise<RouteAnswer<C>>;
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
@@ -74,6 +81,14 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+/** A flat body as form fields; fields left undefined are left out. */
+function formOf(body: unknown): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>))
+    if (value !== undefined && value !== null) form[key] = String(value);
+  return form;
 }
 
 /** Every call carries X-Requested-With and same-origin credentials; a non-OK answer throws ApiError. */
@@ -101,17 +116,19 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
       // browser's back button could show it in place of the page.
       cache: 'no-store',
       signal: options.signal,
+      ...(options.keepalive && { keepalive: true }),
     });
     const parsed = await readBody(response);
     if (!response.ok) throw new ApiError(response.status, response.statusText, parsed);
     return parsed as T;
   }
   return {
-    call: (contract, input, options) => {
+    call: (contract, input, { asForm, ...options } = {}) => {
       const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
       const path =
         pathOfRoute(contract.path, params as Record<string, unknown>) +
         queryStringOf(query as Record<string, unknown>);
+      if (asForm) return request(contract.method, path, { ...options, form: formOf(body) });
       return request(contract.method, path, {
         ...options,
         ...(body !== undefined || contract.method !== 'GET' ? { json: body ?? {} } : {}),

@@ -1,3 +1,4 @@
+import { metricsRoute, readyRoute } from '@dossier/core';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -8,6 +9,7 @@ import type { Db } from '../db/database.js';
 import { migrationProvider } from '../db/migrations/index.js';
 import type { LiveHub } from '../live/hub.js';
 import { forbidden, unauthorized } from './errors.js';
+import { serve } from './serve.js';
 
 // What operators and load balancers ask of an instance: /readyz (may it take traffic), overload
 // shedding (503 with Retry-After instead of an unbounded queue) and /metrics for Prometheus.
@@ -45,7 +47,7 @@ export async function installOperations(app: FastifyInstance, deps: OperationsDe
     });
   }
 
-  app.get('/readyz', async (_request, reply) => {
+  serve(app, readyRoute, async (_input, _request, reply) => {
     if (app.draining) return reply.status(503).send({ status: 'draining' });
     try {
       const expected = Object.keys(await migrationProvider.getMigrations())
@@ -53,7 +55,7 @@ export async function installOperations(app: FastifyInstance, deps: OperationsDe
         .at(-1);
       const applied = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(db);
       if (applied.rows[0]?.name !== expected) return reply.status(503).send({ status: 'migrating' });
-      return { status: 'ready' };
+      return { status: 'ready' as const };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
     }
@@ -123,7 +125,7 @@ function installMetrics(app: FastifyInstance, deps: OperationsDeps, token: strin
     registers: [register],
   });
 
-  app.get('/metrics', async (request, reply) => {
+  serve(app, metricsRoute, async (_input, request, reply) => {
     const header = request.headers.authorization;
     if (!header) throw unauthorized('A bearer token is required.');
     if (header !== `Bearer ${token}`) throw forbidden('The token is not valid.');

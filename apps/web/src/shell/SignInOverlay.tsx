@@ -1,4 +1,4 @@
-import type { UserState } from '@dossier/core';
+import { signInRoute, type UserState } from '@dossier/core';
 import { Alert, Anchor, Button, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,9 @@ export function SignInOverlay() {
     event.preventDefault();
     setBusy(true);
     try {
-      const answer = await services.api.postForm<{ user: UserState }>('/signin', { username, password });
+      // Form-encoded, as the sign-in page's plain form posts it.
+      const answer = await services.api.call(signInRoute, { body: { username, password } }, { asForm: true });
+      if (!answer.user) throw new Error(t('signin.failed'));
       signedIn(answer.user);
     } catch (caught) {
       setError(signInFailureText(caught, t('signin.failed')));

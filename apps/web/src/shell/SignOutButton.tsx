@@ -1,3 +1,4 @@
+import { signOutRoute } from '@dossier/core';
 import { Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -21,8 +22,8 @@ export function SignOutButton() {
     // A single sign-on session is signed out at the identity provider too, which comes back to /signin.
     let target = '/signin';
     try {
-      const result = await services.api.request<{ redirect?: string } | undefined>('POST', '/signout');
-      if (result?.redirect) target = result.redirect;
+      const result = await services.api.call(signOutRoute, {});
+      if (result.redirect) target = result.redirect;
     } catch (error) {
       // Already signed out (401) is as good as signed out.
       if (!(error instanceof ApiError && error.status === 401)) {

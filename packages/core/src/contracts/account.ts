@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordPolicySchema } from '../configuration/entries.js';
+import { userFormSchema } from '../userForm.js';
 import { emailSchema } from '../validators.js';
 import { defineRoute } from './route.js';
 import { defineView } from './view.js';
@@ -104,4 +105,67 @@ export const setPasswordRoute = defineRoute({
     repeat: z.string().max(200).optional(),
   }),
   answer: passwordChangedSchema,
+});
+
+/** GET /account: the own account; `action` opens a part of it (the password change). */
+export const accountPageRoute = defineRoute({
+  method: 'GET',
+  path: '/account',
+  query: z.object({ action: z.string().max(20).optional() }),
+  answer: accountViewSchema,
+});
+
+/** POST /account: saves the own account; answers the refreshed page. */
+export const updateAccountRoute = defineRoute({
+  method: 'POST',
+  path: '/account',
+  body: userFormSchema,
+  answer: accountViewSchema,
+});
+
+/** GET /account/create: the registration form, where self-registration is offered. */
+export const registrationPageRoute = defineRoute({
+  method: 'GET',
+  path: '/account/create',
+  answer: accountViewSchema,
+});
+
+/** POST /account/create: registers an account; the same answer whether or not the address is taken. */
+export const registerAccountRoute = defineRoute({
+  method: 'POST',
+  path: '/account/create',
+  body: userFormSchema,
+  answer: accountCreatedViewSchema,
+});
+
+/** GET /account/confirm: the link of a confirmation mail (a failed one answers 400). */
+export const confirmAccountRoute = defineRoute({
+  method: 'GET',
+  path: '/account/confirm',
+  query: z.object({ token: z.string().max(200).default('') }),
+  answer: accountConfirmedViewSchema,
+});
+
+/** GET /account/change-password: the form for a password that must be replaced before signing in. */
+export const changePasswordPageRoute = defineRoute({
+  method: 'GET',
+  path: '/account/change-password',
+  query: z.object({
+    username: z.string().max(200).optional(),
+    'return-url': z.string().max(2000).optional(),
+  }),
+  answer: changePasswordViewSchema,
+});
+
+/** POST /account/change-password: replaces the password and signs in; answers where to go next. */
+export const changePasswordRoute = defineRoute({
+  method: 'POST',
+  path: '/account/change-password',
+  body: z.object({
+    username: z.string().trim().min(1, 'Username is required.').max(200),
+    password: z.string().min(1, 'Password is required.').max(1000),
+    newPassword: z.string().min(1, 'Password is required.').max(200),
+    returnUrl: z.string().max(2000).optional(),
+  }),
+  answer: z.strictObject({ ok: z.literal(true), returnUrl: z.string() }),
 });

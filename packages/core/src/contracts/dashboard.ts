@@ -1,8 +1,26 @@
 import { z } from 'zod';
+import { optionalQuery } from '../queryFields.js';
+import { WORKFLOW_TASK_TYPES } from '../tasks.js';
+import { defineRoute } from './route.js';
 import { defineView } from './view.js';
 
 // The dashboard: its page, and the answer of each tile (GET /dashboard/{tile}), whose lines are
 // tagged with their $type so the page picks the layout of each.
+
+/** The tiles, each answered by GET /dashboard/{tile}. */
+export const DASHBOARD_TILES = [
+  'activeTasks',
+  'correspondence',
+  'results',
+  'closedRequests',
+  'openRequests',
+] as const;
+export type DashboardTileName = (typeof DASHBOARD_TILES)[number];
+
+/** Where each count of a tile stops (the page shows "1,000+"), and so its paging too. */
+export const DASHBOARD_COUNT_CAP = 1_000;
+
+export const DUE_VALUES = ['today', 'tomorrow', 'dayAfterTomorrow'] as const;
 
 export const ownerChoiceSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -91,3 +109,35 @@ export const dashboardTileSchema = z.strictObject({
   selectableOwners: z.array(ownerChoiceSchema),
 });
 export type DashboardTileAnswer = z.infer<typeof dashboardTileSchema>;
+
+/** GET /dashboard: the page; its tiles are fetched one by one. */
+export const dashboardPageRoute = defineRoute({
+  method: 'GET',
+  path: '/dashboard',
+  answer: dashboardViewSchema,
+});
+
+/** GET /dashboard/{bind}: a page of one tile, its counts and the owners its filter offers. */
+export const dashboardTileRoute = defineRoute({
+  method: 'GET',
+  path: '/dashboard/:bind',
+  params: z.object({ bind: z.enum(DASHBOARD_TILES) }),
+  query: z.object({
+    // Paging stops where counting stops.
+    pageOffset: z.coerce.number().int().min(0).max(DASHBOARD_COUNT_CAP).default(0),
+    pageSize: z.coerce.number().int().min(1).max(50).default(10),
+    due: optionalQuery(z.enum(DUE_VALUES, { message: 'Choose today, tomorrow or dayAfterTomorrow.' })),
+    owner: z.preprocess(
+      (v) => (v === '' || v === undefined ? 'all' : v),
+      z.string().max(100, 'Choose an owner from the list.'),
+    ),
+    'filter.taskType': optionalQuery(
+      z.enum(['all', ...WORKFLOW_TASK_TYPES], { message: 'Unknown task type.' }),
+    ),
+    'filter.requestStatus': optionalQuery(
+      z.enum(['submitted', 'open', 'closed'], { message: 'Choose submitted, open or closed.' }),
+    ),
+    'filter.key': optionalQuery(z.string().max(300)),
+  }),
+  answer: dashboardTileSchema,
+});

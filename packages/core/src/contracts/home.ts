@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HOME_SECTIONS } from '../home.js';
+import { defineRoute } from './route.js';
 import { defineView } from './view.js';
 
 // The home page: each user's own work, in sections that depend on what the user does.
@@ -34,3 +35,6 @@ export const homeViewSchema = defineView('home', {
   sections: z.array(homeSectionSchema),
 });
 export type HomeView = z.infer<typeof homeViewSchema>;
+
+/** GET /: the signed-in user's home page. */
+export const homePageRoute = defineRoute({ method: 'GET', path: '/', answer: homeViewSchema });

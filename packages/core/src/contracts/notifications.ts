@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../notifications.js';
+import { defineRoute } from './route.js';
 
 // Notifications: one as the list shows it and as it is pushed live, the bell's count, and the body
 // that acknowledges some or all.
@@ -23,3 +24,28 @@ export const acknowledgeNotificationsSchema = z.union([
   z.object({ all: z.literal(true) }),
   z.object({ notificationIds: z.array(z.string().regex(/^\d+$/)).min(1).max(100) }),
 ]);
+export type AcknowledgeNotifications = z.infer<typeof acknowledgeNotificationsSchema>;
+
+const notificationListSchema = z.object({ notifications: z.array(notificationSchema) });
+
+/** GET /notifications: the user's recent notifications, newest first. */
+export const listNotificationsRoute = defineRoute({
+  method: 'GET',
+  path: '/notifications',
+  answer: notificationListSchema,
+});
+
+/** GET /notifications/active: the bell's count. */
+export const activeNotificationsRoute = defineRoute({
+  method: 'GET',
+  path: '/notifications/active',
+  answer: activeNotificationsSchema,
+});
+
+/** POST /notifications/acknowledge: marks some or all read; answers the acknowledged ones. */
+export const acknowledgeNotificationsRoute = defineRoute({
+  method: 'POST',
+  path: '/notifications/acknowledge',
+  body: acknowledgeNotificationsSchema,
+  answer: notificationListSchema,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userStateSchema } from '../userState.js';
+import { defineRoute } from './route.js';
 import { defineView } from './view.js';
 
 // The pages that carry little more than a text: refusals, rich-text pages, sign-in and single
@@ -29,3 +30,13 @@ export type SsoErrorView = z.infer<typeof ssoErrorViewSchema>;
 
 export const ssoReauthenticatedViewSchema = defineView('ssoReauthenticated', { user: userStateSchema });
 export type SsoReauthenticatedView = z.infer<typeof ssoReauthenticatedViewSchema>;
+
+/** GET /contact: readable without signing in, as a locked-out user needs it most. */
+export const contactPageRoute = defineRoute({
+  method: 'GET',
+  path: '/contact',
+  answer: richTextPageViewSchema,
+});
+
+/** GET /help: readable without signing in too. */
+export const helpPageRoute = defineRoute({ method: 'GET', path: '/help', answer: richTextPageViewSchema });

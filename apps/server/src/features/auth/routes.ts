@@ -1,24 +1,12 @@
-import type { SignInView } from '@dossier/core';
+import { type SignInView, signInPageRoute, signInRoute, signOutRoute } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { toUserState } from '../../http/actor.js';
 import { HttpError } from '../../http/errors.js';
+import { serve } from '../../http/serve.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, safeReturnUrl, sendView, wantsJson } from '../../http/views.js';
 import { SIGNIN_FAILURE_TEXT, type SigninFailure, sessionIdOf, signIn, signOut } from './service.js';
-
-const signinBody = z.object({
-  username: z.string().trim().min(1, 'Username is required.').max(200),
-  password: z.string().min(1, 'Password is required.').max(1000),
-  'return-url': z.string().max(2000).optional(),
-});
-
-const signinQuery = z.object({
-  err: z.string().max(50).optional(),
-  'return-url': z.string().max(2000).optional(),
-});
 
 /** The password was right, but the account may not sign in (yet): 403 to the client. */
 const FORBIDDEN_FAILURES = new Set<SigninFailure>(['unconfirmed', 'ipRange', 'passwordMustChange']);
@@ -37,23 +25,21 @@ function failureText(code: string | undefined): string | undefined {
 export type ProviderSignOut = (sessionId: string, signInUrl: string) => Promise<string | undefined>;
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps, providerSignOut?: ProviderSignOut): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/signin', { schema: { querystring: signinQuery } }, async (request, reply) => {
-    const returnUrl = safeReturnUrl(request.query['return-url']);
+  serve(app, signInPageRoute, async ({ query }, request, reply) => {
+    const returnUrl = safeReturnUrl(query['return-url']);
     if (request.actor && !wantsJson(request)) return reply.redirect(returnUrl, 303);
     return sendView(request, reply, deps.views, {
       $type: 'signin',
       title: 'Sign In',
-      err: failureText(request.query.err),
+      err: failureText(query.err),
       returnUrl,
       canRegister: deps.config.selfRegistration,
     } satisfies SignInView);
   });
 
-  r.post('/signin', { schema: { body: signinBody } }, async (request, reply) => {
-    const { username, password } = request.body;
-    const returnUrl = safeReturnUrl(request.body['return-url']);
+  serve(app, signInRoute, async ({ body }, request, reply) => {
+    const { username, password } = body;
+    const returnUrl = safeReturnUrl(body['return-url']);
     const result = await signIn(deps.db, deps.config, {
       username,
       password,
@@ -84,7 +70,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, providerSignOut?
     return { user: actor ? toUserState(actor) : null };
   });
 
-  r.post('/signout', async (request, reply) => {
+  serve(app, signOutRoute, async (_input, request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     // A session begun through single sign-on signs out at the provider too, which sends the browser
     // back to the sign-in page (RP-initiated logout); read before the session is gone.
@@ -97,6 +83,6 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, providerSignOut?
     }
     clearSessionCookie(request, reply, deps.config);
     if (!wantsJson(request)) return reply.redirect(providerUrl ?? '/signin', 303);
-    return providerUrl ? { ok: true, redirect: providerUrl } : { ok: true };
+    return providerUrl ? { ok: true as const, redirect: providerUrl } : { ok: true as const };
   });
 }

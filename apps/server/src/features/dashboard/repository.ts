@@ -1,4 +1,9 @@
-import { SENDER_TASK_TYPES } from '@dossier/core';
+import {
+  DASHBOARD_COUNT_CAP,
+  DASHBOARD_TILES,
+  type DashboardTileName,
+  SENDER_TASK_TYPES,
+} from '@dossier/core';
 import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -14,16 +19,10 @@ import type { staffRequests, visibleRequests } from '../requests/index.js';
 // requests cost more than the whole dashboard may (measured in bench/cases/dashboard.ts), so the
 // answer says when a count was cut and the page shows it as "1,000+".
 
-export const COUNT_CAP = 1_000;
+export const COUNT_CAP = DASHBOARD_COUNT_CAP;
 
-export const DASHBOARD_TILES = [
-  'activeTasks',
-  'correspondence',
-  'results',
-  'closedRequests',
-  'openRequests',
-] as const;
-export type DashboardTile = (typeof DASHBOARD_TILES)[number];
+export { DASHBOARD_TILES };
+export type DashboardTile = DashboardTileName;
 
 export interface TileFilters {
   visible: ReturnType<typeof visibleRequests>;

@@ -2,6 +2,7 @@ import {
   BUSINESS_TIME_ZONE,
   createBusinessCalendar,
   type DashboardTileAnswer,
+  DUE_VALUES,
   dateInTimeZone,
   EXTERNAL_ROLE,
   isWithinScope,
@@ -28,7 +29,7 @@ import {
 // GET /dashboard/{bind}: one tile's page, its counts table and the owners the
 // owner filter offers. Every row and count is limited to the requests the actor may view.
 
-export const DUE_VALUES = ['today', 'tomorrow', 'dayAfterTomorrow'] as const;
+export { DUE_VALUES };
 export type Due = (typeof DUE_VALUES)[number];
 export const SENDER_ACTION_REQUIRED = 'senderActionRequired';
 const TIME_ZONE = BUSINESS_TIME_ZONE;

@@ -1,4 +1,6 @@
 import {
+  contactPageRoute,
+  helpPageRoute,
   isUnparseableRichText,
   type RichTextDoc,
   type RichTextPageView,
@@ -6,6 +8,7 @@ import {
 } from '@dossier/core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
+import { serve } from '../../http/serve.js';
 import { sendView } from '../../http/views.js';
 import { getEffectiveTemplate } from '../configuration/index.js';
 import { DEFAULT_PAGE_BODIES } from './content.js';
@@ -13,7 +16,7 @@ import { DEFAULT_PAGE_BODIES } from './content.js';
 export function pageRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The home page '/' is the home feature's (features/home).
   // Contact and help are readable without signing in: a locked-out user needs them most.
-  app.get('/contact', async (request, reply) =>
+  serve(app, contactPageRoute, async (_input, request, reply) =>
     sendView(request, reply, deps.views, {
       $type: 'richTextPage',
       title: 'Contact Us',
@@ -26,7 +29,7 @@ export function pageRoutes(app: FastifyInstance, deps: AppDeps): void {
       ),
     } satisfies RichTextPageView),
   );
-  app.get('/help', async (request, reply) =>
+  serve(app, helpPageRoute, async (_input, request, reply) =>
     sendView(request, reply, deps.views, {
       $type: 'richTextPage',
       title: 'Help',

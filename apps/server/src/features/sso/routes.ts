@@ -1,9 +1,16 @@
-import type { SsoErrorView, SsoReauthenticatedView } from '@dossier/core';
+import {
+  type SsoErrorView,
+  type SsoReauthenticatedView,
+  signInPageRoute,
+  ssoApplicationRoute,
+  ssoBackchannelLogoutRoute,
+  ssoCallbackRoute,
+  ssoReauthenticatedRoute,
+} from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { serve } from '../../http/serve.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
 import { toUserState } from '../auth/index.js';
@@ -15,12 +22,11 @@ export const SSO_ERROR_TEXT =
 
 export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sso = deps.config.sso;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The sign-in page's "Sign In Using SSO" is a GET form to /signin with sso=1 and return-url; with
   // password handling off, passwords are refused outright.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url !== '/signin') return;
+    if (request.routeOptions.url !== signInPageRoute.path) return;
     if (request.method === 'POST' && sso && !sso.passwordHandling) throw forbidden('Sign in using SSO.');
     const query = request.query as { sso?: string; 'return-url'?: string };
     if (request.method !== 'GET' || !query.sso) return;
@@ -34,7 +40,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.redirect(target.toString(), 303);
   });
 
-  r.get('/sso/callback', async (request, reply) => {
+  serve(app, ssoCallbackRoute, async (_input, request, reply) => {
     if (!sso) throw notFound('Single sign-on is not configured.');
     const outcome = await finishSsoSignIn(
       deps.db,
@@ -68,24 +74,20 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // The provider's back-channel logout: authorised by its signed logout token alone (no cookie, no
   // CSRF header: isPublicApiPath). Answers as Back-Channel Logout 1.0 asks: 200, or 400 with a reason.
-  r.post(
-    '/sso/backchannel-logout',
-    { schema: { body: z.object({ logout_token: z.string().min(1).max(20_000) }) } },
-    async (request, reply) => {
-      if (!sso) throw notFound('Single sign-on is not configured.');
-      reply.header('cache-control', 'no-store');
-      const outcome = await backchannelLogout(deps.db, deps.live, sso, request.body.logout_token);
-      if (!outcome.ok) {
-        request.log.warn({ reason: outcome.message }, 'back-channel logout refused');
-        return reply.code(400).send({ error: 'invalid_request', error_description: outcome.message });
-      }
-      request.log.info({ ended: outcome.ended }, 'back-channel logout');
-      return reply.code(200).send({});
-    },
-  );
+  serve(app, ssoBackchannelLogoutRoute, async ({ body }, request, reply) => {
+    if (!sso) throw notFound('Single sign-on is not configured.');
+    reply.header('cache-control', 'no-store');
+    const outcome = await backchannelLogout(deps.db, deps.live, sso, body.logout_token);
+    if (!outcome.ok) {
+      request.log.warn({ reason: outcome.message }, 'back-channel logout refused');
+      return reply.code(400).send({ error: 'invalid_request', error_description: outcome.message });
+    }
+    request.log.info({ ended: outcome.ended }, 'back-channel logout');
+    return reply.code(200).send({});
+  });
 
   // The window the sign-in overlay opened lands here and hands the user back to its opener.
-  r.get('/sso/reauthenticated', async (request, reply) => {
+  serve(app, ssoReauthenticatedRoute, async (_input, request, reply) => {
     if (!requireSignedIn(request, reply)) return reply;
     return sendView(request, reply, deps.views, {
       $type: 'ssoReauthenticated',
@@ -94,14 +96,10 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
     } satisfies SsoReauthenticatedView);
   });
 
-  r.get(
-    '/sso/applications/:index',
-    { schema: { params: z.object({ index: z.coerce.number().int().min(0) }) } },
-    async (request, reply) => {
-      if (!requireSignedIn(request, reply)) return reply;
-      const application = sso?.applications[request.params.index];
-      if (!application) throw notFound('No such application.');
-      return reply.redirect(application.url, 303);
-    },
-  );
+  serve(app, ssoApplicationRoute, async ({ params }, request, reply) => {
+    if (!requireSignedIn(request, reply)) return reply;
+    const application = sso?.applications[params.index];
+    if (!application) throw notFound('No such application.');
+    return reply.redirect(application.url, 303);
+  });
 }

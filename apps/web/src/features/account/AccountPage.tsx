@@ -2,7 +2,9 @@ import {
   type AccountView,
   canSaveUserForm,
   passwordFieldsShown,
+  registerAccountRoute,
   type UserFieldValues,
+  updateAccountRoute,
   validateUserForm,
 } from '@dossier/core';
 import { Alert, Container, Paper, PasswordInput, Stack, Title } from '@mantine/core';
@@ -39,7 +41,8 @@ export const AccountPage = definePage<AccountView>(({ view }) => {
     dirty: form.dirty || repeatPassword.length > 0,
     busy: form.committing,
   });
-  const path = creating ? '/account/create' : '/account';
+  // A commit of the view protocol: the route answers the refreshed page (or the registration's outcome).
+  const path = (creating ? registerAccountRoute : updateAccountRoute).path;
 
   const set = (field: keyof UserFieldValues, value: string) =>
     form.edit((v) => ({ ...v, user: { ...v.user, [field]: value } }), field);

@@ -1,4 +1,9 @@
-import type { AccountConfirmedView, AccountCreatedView, ChangePasswordView } from '@dossier/core';
+import {
+  type AccountConfirmedView,
+  type AccountCreatedView,
+  type ChangePasswordView,
+  changePasswordRoute,
+} from '@dossier/core';
 import {
   Alert,
   Anchor,
@@ -82,11 +87,8 @@ export const ChangePasswordPage = definePage<ChangePasswordView>(({ view }) => {
     setError(undefined);
     setFields({});
     try {
-      const answer = await api.post<{ returnUrl: string }>('/account/change-password', {
-        username,
-        password,
-        newPassword,
-        returnUrl: view.returnUrl,
+      const answer = await api.call(changePasswordRoute, {
+        body: { username, password, newPassword, returnUrl: view.returnUrl },
       });
       window.location.assign(answer.returnUrl);
     } catch (e) {

@@ -1,4 +1,9 @@
-import { type DashboardTileAnswer, type DashboardView, WORKFLOW_TASK_TYPES } from '@dossier/core';
+import {
+  type DashboardTileAnswer,
+  type DashboardView,
+  dashboardTileRoute,
+  WORKFLOW_TASK_TYPES,
+} from '@dossier/core';
 import { Container, Group, Select, SimpleGrid, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +75,7 @@ export const DashboardPage = definePage<DashboardView>(({ view }) => {
     let current = true;
     for (const tile of TILES) {
       api
-        .get<DashboardTileAnswer>(`/dashboard/${tile}?${tileQuery(tile, filters, PAGE_SIZE)}`)
+        .call(dashboardTileRoute, { params: { bind: tile }, query: tileQuery(tile, filters, PAGE_SIZE) })
         .then((answer) => current && setAnswers((a) => ({ ...a, [tile]: answer })))
         .catch((error) => current && store.report(error));
     }

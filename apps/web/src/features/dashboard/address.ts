@@ -1,9 +1,18 @@
+import {
+  DASHBOARD_TILES,
+  type DashboardTileName,
+  type dashboardTileRoute,
+  type RouteInput,
+} from '@dossier/core';
+
 // The dashboard's filters live in the address, so a view can be shared: the common ones (due,
 // owner, the task type) by name, each tile's own (page offset, counts-table key) prefixed by the
 // tile's name.
 
-export const TILES = ['activeTasks', 'correspondence', 'results', 'closedRequests', 'openRequests'] as const;
-export type Tile = (typeof TILES)[number];
+export const TILES = DASHBOARD_TILES;
+export type Tile = DashboardTileName;
+
+type TileQuery = NonNullable<RouteInput<typeof dashboardTileRoute>['query']>;
 
 export interface DashboardFilters {
   due: string;
@@ -46,18 +55,18 @@ export function writeAddress(filters: DashboardFilters): void {
 }
 
 /** The query of GET /dashboard/{tile} for these filters. */
-export function tileQuery(tile: Tile, filters: DashboardFilters, pageSize: number): string {
-  const q = new URLSearchParams({
-    pageOffset: String(filters.tiles[tile].offset),
-    pageSize: String(pageSize),
-  });
-  if (filters.owner) q.set('owner', filters.owner);
+export function tileQuery(tile: Tile, filters: DashboardFilters, pageSize: number): TileQuery {
+  const q: TileQuery = {
+    pageOffset: filters.tiles[tile].offset,
+    pageSize,
+    owner: filters.owner || undefined,
+  };
   if (tile === 'activeTasks') {
-    if (filters.due) q.set('due', filters.due);
-    if (filters.taskType) q.set('filter.taskType', filters.taskType);
+    if (filters.due) q.due = filters.due;
+    if (filters.taskType) q['filter.taskType'] = filters.taskType;
   }
-  if (filters.tiles[tile].key) q.set('filter.key', filters.tiles[tile].key);
-  return q.toString();
+  if (filters.tiles[tile].key) q['filter.key'] = filters.tiles[tile].key;
+  return q;
 }
 
 /**

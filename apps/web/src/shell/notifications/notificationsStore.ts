@@ -1,4 +1,12 @@
-import { type ActiveNotifications, mergeNotifications, type Notification } from '@dossier/core';
+import {
+  type AcknowledgeNotifications,
+  type ActiveNotifications,
+  acknowledgeNotificationsRoute,
+  activeNotificationsRoute,
+  listNotificationsRoute,
+  mergeNotifications,
+  type Notification,
+} from '@dossier/core';
 import type { Api } from '../../api';
 import { createStore, type Store } from '../../view/createStore';
 
@@ -29,7 +37,7 @@ export function createNotificationsStore(
   async function load(): Promise<void> {
     for (let attempt = 0; attempt <= NOTIFICATION_LOAD_RETRIES; attempt++) {
       try {
-        const answer = await api.get<{ notifications: Notification[] }>('/notifications');
+        const answer = await api.call(listNotificationsRoute, {});
         store.set((s) => ({ list: mergeNotifications(s.list, answer.notifications ?? []) }));
         return;
       } catch (error) {
@@ -40,7 +48,7 @@ export function createNotificationsStore(
 
   async function loadActive(): Promise<void> {
     try {
-      const active = await api.get<ActiveNotifications>('/notifications/active');
+      const active = await api.call(activeNotificationsRoute, {});
       store.set({ active: { count: active.count, hasMore: active.hasMore } });
     } catch (error) {
       log.error('Refreshing the active notification count failed', error);
@@ -50,8 +58,8 @@ export function createNotificationsStore(
   async function acknowledge(ids: string[] | 'all'): Promise<void> {
     if (ids !== 'all' && ids.length === 0) return;
     try {
-      const body = ids === 'all' ? { all: true } : { notificationIds: ids };
-      const answer = await api.post<{ notifications: Notification[] }>('/notifications/acknowledge', body);
+      const body: AcknowledgeNotifications = ids === 'all' ? { all: true } : { notificationIds: ids };
+      const answer = await api.call(acknowledgeNotificationsRoute, { body });
       store.set((s) => ({ list: mergeNotifications(s.list, answer.notifications ?? []) }));
     } catch (error) {
       log.error('Acknowledging notifications failed', error);
