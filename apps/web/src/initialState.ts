@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, type InitialState } from '@dossier/core';
+import { type Api, ApiError, api as defaultApi } from './api';
 
 /** Reads the initial state the server embedded in the page, or undefined when it is missing. */
 export function readEmbeddedInitialState(doc: Document = document): InitialState | undefined {
@@ -13,15 +14,17 @@ export function readEmbeddedInitialState(doc: Document = document): InitialState
 }
 
 /** A fallback for development: the server answers the full initial state for X-Initial-State. */
-export async function fetchInitialState(path: string): Promise<InitialState> {
-  const response = await fetch(path, {
-    credentials: 'same-origin',
-    cache: 'no-store',
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Initial-State': '1', Accept: 'application/json' },
-  });
-  const body = await response.json().catch(() => undefined);
-  if (body && typeof body === 'object' && 'view' in body) return normalize(body);
-  return normalize({ view: { $type: 'error', status: response.status, message: body?.message } });
+export async function fetchInitialState(path: string, api: Api = defaultApi): Promise<InitialState> {
+  let body: unknown;
+  try {
+    // Any page path: its contract is the page's, whose answer is a view, not the whole state.
+    body = await api.request<unknown>('GET', path, { headers: { 'X-Initial-State': '1' } });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return normalize({ view: { $type: 'error', status: error.status, message: error.serverMessage } });
+  }
+  if (body && typeof body === 'object' && 'view' in body) return normalize(body as Partial<InitialState>);
+  return normalize({ view: { $type: 'error', status: 200 } });
 }
 
 function normalize(value: Partial<InitialState>): InitialState {

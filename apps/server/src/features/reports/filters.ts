@@ -1,8 +1,7 @@
-import { isCurrency, WORKFLOW_TASK_TYPES } from '@dossier/core';
+import { REPORT_OPEN_STATUSES, REPORT_RESULT_STATUSES, reportQuerySchema } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { scopeAtOrUnder } from '../../db/scopes.js';
-import { dateQuery, optional } from '../../http/query.js';
 import { TIME_ZONE } from './calendar.js';
 
 // The Run Report form as it travels (GET query, `filter.*` like the dashboard and the menu's
@@ -12,26 +11,11 @@ import { TIME_ZONE } from './calendar.js';
 export const FILTER_NAMES = ['from', 'to', 'scope', 'taskType', 'date', 'status', 'currency'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
-export const OPEN_STATUSES = ['submitted', 'open'] as const;
-export const RESULT_STATUSES = ['qualityAssured', 'awaitingQa', 'downloaded', 'discarded'] as const;
+export const OPEN_STATUSES = REPORT_OPEN_STATUSES;
+export const RESULT_STATUSES = REPORT_RESULT_STATUSES;
 
-export const reportQuerySchema = z
-  .object({
-    'filter.from': optional(dateQuery),
-    'filter.to': optional(dateQuery),
-    'filter.scope': optional(z.string().max(300).startsWith('/', 'Choose a scope from the list.')),
-    'filter.taskType': optional(z.enum(WORKFLOW_TASK_TYPES, { message: 'Unknown task type.' })),
-    'filter.date': optional(z.enum(['triggeredAt', 'dueAt'], { message: 'Choose triggeredAt or dueAt.' })),
-    'filter.status': optional(
-      z.enum([...OPEN_STATUSES, ...RESULT_STATUSES], { message: 'Choose a status from the list.' }),
-    ),
-    'filter.currency': optional(z.string().refine((c) => isCurrency(c), 'Choose a currency from the list.')),
-    export: optional(z.enum(['csv'], { message: 'The only export is csv.' })),
-  })
-  .refine((q) => !q['filter.from'] || !q['filter.to'] || q['filter.from'] <= q['filter.to'], {
-    message: 'The end date is before the start date.',
-    path: ['filter.to'],
-  });
+// The query's schema is the report routes' contract (core: reportRoutesOf).
+export { reportQuerySchema };
 
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 

@@ -1,11 +1,10 @@
-import { fieldErrorsOf } from '@dossier/core';
+import { fieldErrorsOf, reportRoutesOf } from '@dossier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { badRequest } from '../../http/errors.js';
 import { sendRefusalPage, sendSignedInPage } from '../../http/pageView.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
+import { serve } from '../../http/serve.js';
 import { requireSignedIn } from '../../http/views.js';
 import { requireActor } from '../auth/index.js';
 import { exportReportCsv } from './csvExport.js';
@@ -43,15 +42,13 @@ async function sendCsv(
     .send(stream);
 }
 
-const pageQuerySchema = z.record(z.string(), z.unknown());
-
 export function reportRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   for (const report of REPORTS) {
-    r.get(report.path, { schema: { querystring: pageQuerySchema } }, async (request, reply) => {
-      if (request.query.export !== undefined) {
+    const routes = reportRoutesOf(report.path);
+    serve(app, routes.page, async ({ query }, request, reply) => {
+      if (query.export !== undefined) {
         if (!requireSignedIn(request, reply)) return reply;
-        const parsed = reportQuerySchema.safeParse(request.query);
+        const parsed = reportQuerySchema.safeParse(query);
         if (!parsed.success)
           throw badRequest('Some filters are invalid.', fieldErrorsOf(parsed.error.issues));
         try {
@@ -65,9 +62,9 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps): void {
         getReportView(deps.db, requireActor(request), report, deps.views.features),
       );
     });
-    r.get(`${report.path}/filter`, { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
-      if (request.query.export === 'csv') return sendCsv(deps, request, reply, report, request.query);
-      return runReport(deps.db, requireActor(request), report, filtersOf(request.query), deps.views.features);
+    serve(app, routes.filter, async ({ query }, request, reply) => {
+      if (query.export === 'csv') return sendCsv(deps, request, reply, report, query);
+      return runReport(deps.db, requireActor(request), report, filtersOf(query), deps.views.features);
     });
   }
 }

@@ -1,6 +1,8 @@
 import {
+  type CreateRequestBody,
   cleanApplicantFields,
   cleanRequestRecipientFields,
+  createRequestBodySchema,
   createRequestNumber,
   type FieldErrors,
   normalizePhone,
@@ -8,11 +10,9 @@ import {
   type RequestFile,
   type RequestRecipient,
   recipientDifferences,
-  requestDataSchema,
   wizardContextOf,
   wizardErrors,
 } from '@dossier/core';
-import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { FilesContext } from '../../files/service.js';
@@ -32,11 +32,8 @@ import { getSenderData } from './senderData.js';
 // the request, the history event, the webhook delivery and the draft removed. A failure anywhere
 // leaves nothing behind.
 
-export const createRequestBodySchema = requestDataSchema.extend({
-  /** The draft the data came from; it is deleted with the submission. */
-  draftId: z.uuid().optional(),
-});
-export type CreateRequestBody = z.infer<typeof createRequestBodySchema>;
+// The body's schema is the route contract's (core), shared with the public API's submission.
+export { type CreateRequestBody, createRequestBodySchema };
 
 export interface SubmitDeps {
   files: FilesContext;

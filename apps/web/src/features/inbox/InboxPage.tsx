@@ -1,4 +1,4 @@
-import type { View } from '@dossier/core';
+import { inboxSearchRoute, type View } from '@dossier/core';
 import {
   Badge,
   Button,
@@ -34,7 +34,7 @@ export const InboxPage = definePage<View>(({ view }) => {
   const [terms, setTerms] = useState<Terms>(EMPTY);
   // The inbox opens on its newest messages.
   const { result, searching, errors, run } = useSearch<InboxSearchAnswer, Terms>({
-    path: '/inbox/search',
+    path: inboxSearchRoute.path,
     pageSize: PAGE_SIZE,
     initialTerms: EMPTY,
     searchOnOpen: true,

@@ -1,4 +1,9 @@
-import { isValidRequestNumber, REQUEST_NUMBER_PATTERN } from '@dossier/core';
+import {
+  canLinkInboxMessageRoute,
+  isValidRequestNumber,
+  linkInboxMessageRoute,
+  REQUEST_NUMBER_PATTERN,
+} from '@dossier/core';
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,9 +71,9 @@ export function LinkPanel({
     if (!trimmed || formatError) return;
     let current = true;
     api
-      .get<{ canLink: boolean }>(
-        `/inbox/messages/${encodeURIComponent(view.message.messageId)}/actions/link/${encodeURIComponent(trimmed)}`,
-      )
+      .call(canLinkInboxMessageRoute, {
+        params: { messageId: view.message.messageId, requestNumber: trimmed },
+      })
       .then((answer) => current && setCanLink(answer.canLink))
       .catch(() => current && setCanLink(false));
     return () => {
@@ -83,17 +88,20 @@ export function LinkPanel({
     setBusy(true);
     setErrors({});
     try {
-      await api.post(`/inbox/messages/${encodeURIComponent(view.message.messageId)}/actions/link`, {
-        requestNumber: trimmed,
-        attachments: choices.map((c) => ({
-          classification: c.classification,
-          ...(c.classification === 'result' || c.classification === 'invoiceAndResult'
-            ? { resultTags: c.resultTags }
-            : {}),
-          ...(c.classification === 'invoice' || c.classification === 'invoiceAndResult'
-            ? { invoiceTags: c.invoiceTags }
-            : {}),
-        })),
+      await api.call(linkInboxMessageRoute, {
+        params: { messageId: view.message.messageId },
+        body: {
+          requestNumber: trimmed,
+          attachments: choices.map((c) => ({
+            classification: c.classification,
+            ...(c.classification === 'result' || c.classification === 'invoiceAndResult'
+              ? { resultTags: c.resultTags }
+              : {}),
+            ...(c.classification === 'invoice' || c.classification === 'invoiceAndResult'
+              ? { invoiceTags: c.invoiceTags }
+              : {}),
+          })),
+        },
       });
       onDone();
     } catch (error) {

@@ -1,3 +1,4 @@
+import { unlinkInboxMessageRoute } from '@dossier/core';
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,11 +23,13 @@ export function UnlinkPanel({
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   async function submit() {
+    if (!number) return;
     setBusy(true);
     setError(undefined);
     try {
-      await api.post(`/inbox/messages/${encodeURIComponent(view.message.messageId)}/actions/unlink`, {
-        requestNumber: number,
+      await api.call(unlinkInboxMessageRoute, {
+        params: { messageId: view.message.messageId },
+        body: { requestNumber: number },
       });
       onDone();
     } catch (e) {

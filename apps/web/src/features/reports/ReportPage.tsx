@@ -1,4 +1,4 @@
-import type { ReportAnswer, ReportView } from '@dossier/core';
+import { type ReportAnswer, type ReportView, reportRoutesOf } from '@dossier/core';
 import { Alert, Container, Loader, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +54,7 @@ function ReportScreen({ view }: { view: ReportView }) {
     setErrors({});
     const query = queryOf(current, view.filters);
     try {
-      const result = await api.get<ReportAnswer>(`${view.path}/filter?${query}`);
+      const result = await api.call(reportRoutesOf(view.path).filter, { query: Object.fromEntries(query) });
       setAnswer(result);
       setRanQuery(query);
       writeAddress(query);

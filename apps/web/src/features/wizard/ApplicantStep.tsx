@@ -1,7 +1,14 @@
-import { APPLICANT_REFERENCE_TYPES, type Applicant, type ApplicantHit, parseLocaleDate } from '@dossier/core';
+import {
+  APPLICANT_REFERENCE_TYPES,
+  type Applicant,
+  type ApplicantHit,
+  applicantSearchRoute,
+  parseLocaleDate,
+} from '@dossier/core';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shell/ServicesContext';
 import { DateField } from '../../ui/DateField';
 import { formatDate } from '../../ui/dates';
 import { AddressTextarea, CountrySelect } from '../../ui/directoryInputs';
@@ -15,6 +22,7 @@ const TEXT_FIELDS = ['phone', 'email'] as const;
 /** Applicant: find an earlier applicant of the organisation, or fill the form; Clear Form goes back. */
 export function ApplicantStep(props: { draft: WizardDraft; errorOf(field: string): string | undefined }) {
   const { t } = useTranslation();
+  const { api } = useServices();
   const { draft, errorOf } = props;
   const a: ApplicantDraft = draft.data.applicant ?? {};
   const organization = draft.data.sender?.organization ?? '';
@@ -37,11 +45,15 @@ export function ApplicantStep(props: { draft: WizardDraft; errorOf(field: string
           { name: 'dateOfBirth', label: t('wizard.applicant.dateOfBirth'), placeholder: 'DD/MM/YYYY' },
           { name: 'reference', label: t('wizard.applicant.reference') },
         ]}
-        pathOf={(query) => {
-          const dob = query.get('dateOfBirth');
-          if (dob) query.set('dateOfBirth', parseLocaleDate(dob, { past: true }) ?? '');
-          return `/applicants/${encodeURIComponent(organization)}/search?${query}`;
-        }}
+        search={({ dateOfBirth, ...terms }) =>
+          api.call(applicantSearchRoute, {
+            params: { organization },
+            query: {
+              ...terms,
+              ...(dateOfBirth && { dateOfBirth: parseLocaleDate(dateOfBirth, { past: true }) ?? '' }),
+            },
+          })
+        }
         columns={[
           { label: t('wizard.applicant.name'), render: (h) => h.name },
           { label: t('wizard.applicant.dateOfBirth'), render: (h) => formatDate(h.dateOfBirth) },

@@ -1,4 +1,4 @@
-import { type DraftSummary, WIZARD_STEPS } from '@dossier/core';
+import { type DraftSummary, discardDraftRoute, WIZARD_STEPS } from '@dossier/core';
 import { Button, Group, Modal, Paper, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ export function DraftsList(props: { drafts: DraftSummary[] }) {
   async function discard(draft: DraftSummary) {
     setBusy(true);
     try {
-      await api.request('DELETE', `/drafts/${draft.draftId}`);
+      await api.call(discardDraftRoute, { params: { draftId: draft.draftId } });
       view.patch((v) => ({
         ...v,
         drafts: (v.drafts as DraftSummary[]).filter((d) => d.draftId !== draft.draftId),

@@ -1,14 +1,14 @@
-import type { RequestRecipient } from '@dossier/core';
+import { type RecipientHit, type RequestRecipient, recipientSearchRoute } from '@dossier/core';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shell/ServicesContext';
 import { AddressTextarea, CountrySelect, WebAddressInput } from '../../ui/directoryInputs';
 import { StepSearch } from './StepSearch';
 import { newRecipientFromSearch } from './senderDefaults';
 import type { WizardDraft } from './useWizardDraft';
 
 type RecipientDraft = Partial<RequestRecipient>;
-type RecipientHit = RequestRecipient & { address: string | null; disabled: boolean };
 const TEXT_FIELDS = ['name', 'phone', 'fax', 'email'] as const;
 
 /**
@@ -17,6 +17,7 @@ const TEXT_FIELDS = ['name', 'phone', 'fax', 'email'] as const;
  */
 export function RecipientStep(props: { draft: WizardDraft; errorOf(field: string): string | undefined }) {
   const { t } = useTranslation();
+  const { api } = useServices();
   const { draft, errorOf } = props;
   const r: RecipientDraft = draft.data.recipient ?? {};
   const [mode, setMode] = useState<'search' | 'form'>(r.name ? 'form' : 'search');
@@ -34,7 +35,7 @@ export function RecipientStep(props: { draft: WizardDraft; errorOf(field: string
           name,
           label: t(`wizard.recipient.${name}`),
         }))}
-        pathOf={(query) => `/recipients/search?${query}&pageSize=10`}
+        search={(terms) => api.call(recipientSearchRoute, { query: { ...terms, pageSize: 10 } })}
         columns={[
           { label: t('wizard.recipient.name'), render: (h) => h.name },
           { label: t('wizard.recipient.phone'), render: (h) => h.phone },

@@ -16,8 +16,8 @@ export interface StepSearchColumn<T> {
 export function StepSearch<T>(props: {
   title: string;
   fields: { name: string; label: string; placeholder?: string }[];
-  /** The search call with its query, from the terms. */
-  pathOf(terms: URLSearchParams): string;
+  /** The search call, with the terms filled in (trimmed; empty ones left out). */
+  search(terms: Record<string, string>): Promise<SearchAnswer<T>>;
   columns: StepSearchColumn<T>[];
   onPick(item: T, id: string): void;
   onEnterNew(terms: Record<string, string>): void;
@@ -25,18 +25,18 @@ export function StepSearch<T>(props: {
   testId: string;
 }) {
   const { t } = useTranslation();
-  const { api, view } = useServices();
+  const { view } = useServices();
   const [terms, setTerms] = useState<Record<string, string>>({});
   const [result, setResult] = useState<SearchAnswer<T>>();
   const [searching, setSearching] = useState(false);
 
   async function run(event: FormEvent) {
     event.preventDefault();
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(terms)) if (v.trim()) query.set(k, v.trim());
+    const filled: Record<string, string> = {};
+    for (const [k, v] of Object.entries(terms)) if (v.trim()) filled[k] = v.trim();
     setSearching(true);
     try {
-      setResult(await api.get<SearchAnswer<T>>(props.pathOf(query)));
+      setResult(await props.search(filled));
     } catch (error) {
       view.report(error);
     } finally {

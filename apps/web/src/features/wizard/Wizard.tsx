@@ -1,9 +1,15 @@
 import {
   canSubmit,
+  createRequestRoute,
+  discardDraftRoute,
+  draftPageRoute,
   goBack,
   goNext,
   isStepReachable,
   type NewRequestView,
+  newRequestPageRoute,
+  pathOfRoute,
+  queryStringOf,
   stepErrors,
   stepIndex,
   WIZARD_STEPS,
@@ -77,7 +83,7 @@ export function Wizard(props: { view: NewRequestView; draftId: string; onDiscard
     setBusy(true);
     const saved = await draft.saveNow();
     setBusy(false);
-    if (saved) navigate(`/requests/new/${draftId}?step=${target}`);
+    if (saved) navigate(pathOfRoute(draftPageRoute.path, { draftId }) + queryStringOf({ step: target }));
   }
 
   async function submit() {
@@ -86,13 +92,16 @@ export function Wizard(props: { view: NewRequestView; draftId: string; onDiscard
     draft.close();
     const d = draft.data;
     try {
-      const answer = await api.post<{ location: string }>('/requests', {
-        sender: d.sender ?? {},
-        applicant: d.applicant ?? {},
-        recipient: d.recipient ?? {},
-        content: d.content ?? {},
-        tags: d.tags ?? {},
-        draftId,
+      const answer = await api.call(createRequestRoute, {
+        body: {
+          // Missing parts are the server's to name, field by field.
+          sender: { ...d.sender, organization: d.sender?.organization ?? '' },
+          applicant: d.applicant ?? {},
+          recipient: d.recipient ?? {},
+          content: d.content ?? {},
+          tags: d.tags ?? {},
+          draftId,
+        },
       });
       navigate(answer.location);
     } catch (error) {
@@ -109,9 +118,9 @@ export function Wizard(props: { view: NewRequestView; draftId: string; onDiscard
     draft.close();
     try {
       // A draft never saved is gone already: the server answers so too.
-      await api.request('DELETE', `/drafts/${draftId}`);
+      await api.call(discardDraftRoute, { params: { draftId } });
       props.onDiscarded?.();
-      navigate('/requests/new');
+      navigate(newRequestPageRoute.path);
     } catch (error) {
       draft.resume();
       store.report(error);

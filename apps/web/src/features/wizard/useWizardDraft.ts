@@ -3,6 +3,8 @@ import {
   type OpenDraft,
   reconcileCompletedStep,
   type SenderData,
+  saveDraftRoute,
+  senderDataRoute,
   wizardContextOf,
 } from '@dossier/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -77,9 +79,7 @@ export function useWizardDraft(
     pending.current = false;
     setSave({ state: 'saving' });
     try {
-      const answer = await api.request<{ savedAt: string }>('PUT', `/drafts/${draftId}`, {
-        json: latest.current,
-      });
+      const answer = await api.call(saveDraftRoute, { params: { draftId }, body: latest.current });
       failures.current = 0;
       setSave(pending.current ? { state: 'saving' } : { state: 'idle', savedAt: answer.savedAt });
       return true;
@@ -134,9 +134,7 @@ export function useWizardDraft(
     async (organization: string) => {
       setSenderStatus({ state: 'loading' });
       try {
-        const loaded = await api.get<SenderData>(
-          `/requests/new/sender/${encodeURIComponent(organization)}/data`,
-        );
+        const loaded = await api.call(senderDataRoute, { params: { organization } });
         if (latest.current.data.sender?.organization !== organization) return;
         setSenderData(loaded);
         ctxRef.current = wizardContextOf(loaded);
@@ -193,13 +191,10 @@ export function useWizardDraft(
     const flush = () => {
       if (!pending.current || closed.current || !worthSaving.current) return;
       pending.current = false;
-      void fetch(`/drafts/${draftId}`, {
-        method: 'PUT',
-        keepalive: true,
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-        body: JSON.stringify(latest.current),
-      });
+      // The page is going: a failure has nobody left to be shown to.
+      api
+        .call(saveDraftRoute, { params: { draftId }, body: latest.current }, { keepalive: true })
+        .catch(() => undefined);
     };
     // Back online, a save that failed goes out at once instead of at its next retry.
     const online = () => {
@@ -213,7 +208,7 @@ export function useWizardDraft(
       clearTimeout(timer.current);
       flush();
     };
-  }, [draftId]);
+  }, [api, draftId]);
 
   return {
     data,
