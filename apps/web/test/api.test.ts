@@ -1,3 +1,4 @@
+import { saveDraftRoute, signInRoute } from '@dossier/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApi } from '../src/api';
 import { fakeFetch, itemAt, json } from './helpers';
@@ -27,6 +28,38 @@ describe('api', () => {
       'application/x-www-form-urlencoded',
     );
     expect(init.body).toBe('username=a+b&password=p%26q');
+  });
+
+  it('calls a contract form-encoded when asked, as the sign-in form posts it', async () => {
+    const { fetch, calls } = fakeFetch(() => json({ user: null }));
+    const answer = await createApi(fetch).call(
+      signInRoute,
+      { body: { username: 'a b', password: 'p&q', 'return-url': undefined } },
+      { asForm: true },
+    );
+    expect(answer).toEqual({ user: null });
+    const { path, init } = itemAt(calls, 0);
+    expect(path).toBe('/signin');
+    expect(init!.method).toBe('POST');
+    expect((init!.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/x-www-form-urlencoded',
+    );
+    expect(init!.body).toBe('username=a+b&password=p%26q');
+  });
+
+  it('sends a call that must outlive the page with keepalive, its params in the path', async () => {
+    const { fetch, calls } = fakeFetch(() => json({ draftId: 'd', savedAt: 'now' }));
+    const draftId = '0b6a4a2e-8d1c-4f7e-9a51-3c2f1e0d9b7a';
+    await createApi(fetch).call(
+      saveDraftRoute,
+      { params: { draftId }, body: { completedStep: 1, data: {} } },
+      { keepalive: true },
+    );
+    const { path, init } = itemAt(calls, 0);
+    expect(path).toBe(`/drafts/${draftId}`);
+    expect(init!.method).toBe('PUT');
+    expect(init!.keepalive).toBe(true);
+    expect(JSON.parse(init!.body as string)).toEqual({ completedStep: 1, data: {} });
   });
 
   it('turns a failed answer into "status: message" and keeps code and fields', async () => {
