@@ -38,6 +38,14 @@ function errorBodyOf(body: unknown): { message?: string; code?: string; fields?:
   };
 }
 
+/** A flat body as form fields; fields left undefined are left out. */
+function formOf(body: unknown): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>))
+    if (value !== undefined && value !== null) form[key] = String(value);
+  return form;
+}
+
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface RequestOptions {
@@ -83,12 +91,10 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** A flat body as form fields; fields left undefined are left out. */
-function formOf(body: unknown): Record<string, string> {
-  const form: Record<string, string> = {};
-  for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>))
-    if (value !== undefined && value !== null) form[key] = String(value);
-  return form;
+/** The path and query of a call by its contract. */
+function pathOfCall(contract: RouteContract, input: unknown): string {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return pathOfRoute(contract.path, params) + queryStringOf(query);
 }
 
 /** Every call carries X-Requested-With and same-origin credentials; a non-OK answer throws ApiError. */
@@ -124,12 +130,10 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
   }
   return {
     call: (contract, input, { asForm, ...options } = {}) => {
-      const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
-      const path =
-        pathOfRoute(contract.path, params as Record<string, unknown>) +
-        queryStringOf(query as Record<string, unknown>);
-      if (asForm) return request(contract.method, path, { ...options, form: formOf(body) });
-      return request(contract.method, path, {
+      const { body } = input as { body?: unknown };
+      if (asForm)
+        return request(contract.method, pathOfCall(contract, input), { ...options, form: formOf(body) });
+      return request(contract.method, pathOfCall(contract, input), {
         ...options,
         ...(body !== undefined || contract.method !== 'GET' ? { json: body ?? {} } : {}),
       });

@@ -14,7 +14,6 @@ export * from './menu.js';
 export * from './notifications.js';
 export * from './passwordPolicy.js';
 export * from './permissions.js';
-export * from './queryFields.js';
 export * from './reports/index.js';
 export * from './requests/index.js';
 export * from './richText.js';

@@ -1,3 +1,3 @@
-// The query fields of search and filter forms live in core (queryFields.ts), where the route
-// contracts are built from them; `optional` is their short name on the server.
+// The query fields of search and filter forms live in core (searchResult.ts), beside the paging,
+// so a route contract can use them; the server's features take them from here as before.
 export { dateQuery, optionalQuery as optional } from '@dossier/core';

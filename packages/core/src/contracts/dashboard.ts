@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalQuery } from '../queryFields.js';
+import { optionalQuery } from '../searchResult.js';
 import { WORKFLOW_TASK_TYPES } from '../tasks.js';
 import { defineRoute } from './route.js';
 import { defineView } from './view.js';

@@ -5,9 +5,8 @@ import {
   type InboxMessageItem,
   type InboxSuggestion,
 } from '../inbox.js';
-import { dateQuery, optionalQuery } from '../queryFields.js';
 import type { RequestTaskItem, TagDefinition } from '../requests/views.js';
-import { pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
+import { dateQuery, optionalQuery, pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
 import { defineRoute } from './route.js';
 import { defineView, typed } from './view.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCurrency } from '../currencies.js';
-import { dateQuery, optionalQuery } from '../queryFields.js';
 import { AVERAGE_UNITS, REPORT_NAMES } from '../reports/columns.js';
+import { dateQuery, optionalQuery } from '../searchResult.js';
 import { WORKFLOW_TASK_TYPES } from '../tasks.js';
 import { defineRoute } from './route.js';
 import { defineView, scopeChoiceSchema } from './view.js';
