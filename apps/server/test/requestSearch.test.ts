@@ -195,7 +195,7 @@ describe('find requests', () => {
     const one = await t.db.selectFrom('requests').select(['request_number', 'content']).executeTakeFirstOrThrow();
     await t.db
       .updateTable('requests')
-      .set({ content: { ...one.content, additionalInstructions: 'Quokka' } })
+      .set({ content: JSON.stringify({ ...one.content, additionalInstructions: 'Quokka' }) })
       .where('request_number', '=', one.request_number)
       .execute();
     expect(Number((await differ()).rows[0]?.n)).toBe(0);
