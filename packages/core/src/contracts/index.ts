@@ -14,6 +14,7 @@ export * from './recipients.js';
 export * from './reports.js';
 export * from './requests.js';
 export * from './route.js';
+export * from './scim.js';
 export * from './skills.js';
 export * from './tasks.js';
 export * from './users.js';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { completeTask } from '../assignment/index.js';
 import { type Actor, requireActor, scopesWithPermission } from '../auth/index.js';
@@ -82,7 +82,7 @@ export async function taskItem(
 }
 
 export async function recordTaskEvent(
-  trx: DbOrTrx,
+  trx: Trx,
   actor: Actor,
   requestNumber: string,
   type: RequestEventName,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import {
   assignTaskTo,
@@ -50,7 +50,7 @@ async function nameOf(db: DbOrTrx, userId: string | null): Promise<string | null
 
 /** The request's history line of a move, which also tells whoever has the request open. */
 async function recordMove(
-  trx: DbOrTrx,
+  trx: Trx,
   actor: Actor,
   task: Task,
   type: 'request.taskClaimed' | 'request.taskAssigned' | 'request.taskReleased',
