@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '@dossier/core';
+import { BUSINESS_TIME_ZONE, REQUEST_SEARCH_CAP } from '@dossier/core';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -12,7 +12,7 @@ import type { visibleRequests } from '../requests/index.js';
 // search over a million rows costs more than the page itself, and nobody pages through twenty pages
 // of hits instead of narrowing the search.
 
-export const TOTAL_CAP = 200;
+export const TOTAL_CAP = REQUEST_SEARCH_CAP;
 
 /** Submission days are the business's calendar days. */
 const TIME_ZONE = BUSINESS_TIME_ZONE;
