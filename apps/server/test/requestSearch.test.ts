@@ -192,7 +192,10 @@ describe('find requests', () => {
       sql<{ n: string }>`select count(*) as n from requests
         where content_search is distinct from request_content_search(content)`.execute(t.db);
     expect(Number((await differ()).rows[0]?.n)).toBe(0);
-    const one = await t.db.selectFrom('requests').select(['request_number', 'content']).executeTakeFirstOrThrow();
+    const one = await t.db
+      .selectFrom('requests')
+      .select(['request_number', 'content'])
+      .executeTakeFirstOrThrow();
     await t.db
       .updateTable('requests')
       .set({ content: JSON.stringify({ ...one.content, additionalInstructions: 'Quokka' }) })
