@@ -205,6 +205,7 @@ async function main(): Promise<void> {
                 name: 'Northside Clinic',
                 phone: '02 9000 1111',
                 email: 'records@northside.example',
+                tags: { kind: 'hospital' },
               },
               content: { itemTypes: [{ id: 'itemGeneralPractice' }] },
             }),

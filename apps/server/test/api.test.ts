@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import type { RouteMethod } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -46,7 +47,7 @@ let globex: TestApiKey;
 let globexRequest: string;
 let openRequest: string;
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = RouteMethod;
 
 async function call(key: TestApiKey, method: Method, url: string, payload?: unknown, app?: FastifyInstance) {
   return (app ?? t.app).inject({
@@ -353,7 +354,7 @@ describe('a key without the API scope', () => {
       .replace(':key', 'abcdefghijklmnop')
       .replace(':payeeId', '1');
 
-  it.each(API_ENDPOINTS.map((e) => [e.method, e.path, e.scope] as const))(
+  it.each(API_ENDPOINTS.map((e) => [e.route.method, e.route.path, e.scope] as const))(
     '%s %s needs %s (403)',
     async (method, path, scope) => {
       const before = await counts();

@@ -40,21 +40,21 @@ describe('the OpenAPI document', () => {
     expect(doc.servers[0].url).toBe('http://localhost:80');
     expect(doc.components.securitySchemes.apiKeyJwt).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const endpoint of API_ENDPOINTS) {
-      const op = doc.paths[toOpenApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];
-      expect(op, `${endpoint.method} ${endpoint.path}`).toBeDefined();
+      const op = doc.paths[toOpenApiPath(endpoint.route.path)]?.[endpoint.route.method.toLowerCase()];
+      expect(op, `${endpoint.route.method} ${endpoint.route.path}`).toBeDefined();
       expect(op.security).toEqual([{ apiKeyJwt: [endpoint.scope] }]);
       expect(op.responses).toHaveProperty('401');
       expect(op.responses).toHaveProperty('403');
-      if (endpoint.body) expect(op.requestBody.content['application/json'].schema.type).toBe('object');
+      if (endpoint.route.body) expect(op.requestBody.content['application/json'].schema.type).toBe('object');
     }
-    expect(Object.keys(doc.paths)).toHaveLength(new Set(API_ENDPOINTS.map((e) => e.path)).size);
+    expect(Object.keys(doc.paths)).toHaveLength(new Set(API_ENDPOINTS.map((e) => e.route.path)).size);
   });
 
   it('has a readable page listing every endpoint, without external assets', async () => {
     const res = await t.app.inject({ url: '/api/v1/docs' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    for (const endpoint of API_ENDPOINTS) expect(res.body).toContain(toOpenApiPath(endpoint.path));
+    for (const endpoint of API_ENDPOINTS) expect(res.body).toContain(toOpenApiPath(endpoint.route.path));
     expect(res.body).not.toMatch(/<script|https?:\/\/(?!elsewhere)[^"<]*\.(js|css)/);
   });
 

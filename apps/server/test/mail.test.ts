@@ -72,7 +72,11 @@ describe('mail out', () => {
 
       // The SMTP server goes away: the message waits in the outbox with the error.
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
-      await enqueueMail(t.db, { to: 'later@test.example', subject: 'during outage', text: 'x' });
+      await t.db
+        .transaction()
+        .execute((trx) =>
+          enqueueMail(trx, { to: 'later@test.example', subject: 'during outage', text: 'x' }),
+        );
       await until(async () => (await row('during outage')).attempts > 0);
       const waiting = await row('during outage');
       expect(waiting.sent_at).toBeNull();
@@ -92,7 +96,9 @@ describe('mail out', () => {
       expect((await row('during outage')).sent_at).not.toBeNull();
 
       // A refused address will not get better: failed at once, kept for administrators.
-      await enqueueMail(t.db, { to: 'nobody@test.example', subject: 'refused', text: 'x' });
+      await t.db
+        .transaction()
+        .execute((trx) => enqueueMail(trx, { to: 'nobody@test.example', subject: 'refused', text: 'x' }));
       await until(async () => (await row('refused')).failed_at !== null);
       expect((await row('refused')).last_error).toContain('No such user');
     } finally {

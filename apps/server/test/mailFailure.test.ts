@@ -151,7 +151,11 @@ describe('a mail about a request failed for good -> exception', () => {
       close: () => undefined,
     };
     for (const subject of ['A result is ready', 'Another result is ready'])
-      await enqueueMail(t.db, { to: 'results@acme.example', subject, text: 'x', requestNumber: n });
+      await t.db
+        .transaction()
+        .execute((trx) =>
+          enqueueMail(trx, { to: 'results@acme.example', subject, text: 'x', requestNumber: n }),
+        );
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await sendDueMail(t.db, unreachable, FROM);
       await settle();
@@ -183,11 +187,13 @@ describe('a mail about a request failed for good -> exception', () => {
       .limit(1)
       .executeTakeFirst();
     const tasksBefore = await t.db.selectFrom('tasks').select('id').execute();
-    const id = await enqueueMail(t.db, {
-      to: 'nobody@elsewhere.example',
-      subject: 'Reset your password',
-      text: 'x',
-    });
+    const id = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, {
+        to: 'nobody@elsewhere.example',
+        subject: 'Reset your password',
+        text: 'x',
+      }),
+    );
     await sendDueMail(t.db, transport, FROM);
     await settle();
     const row = await t.db

@@ -66,22 +66,32 @@ describe('admin outbox', () => {
   let sentMail: string;
 
   beforeAll(async () => {
-    rootMail = await enqueueMail(t.db, { to: 'Someone@Else.Example', subject: 'no scope', text: 'x' });
-    acmeMail = await enqueueMail(t.db, {
-      to: 'records@northside.example',
-      subject: `Request ${acmeRequest}`,
-      text: 'Please send the records.',
-      html: '<p>Please <b>send</b> the records.</p><script>alert(1)</script><a href="javascript:alert(2)">here</a>',
-      attachments: [{ fileKey: 'k1', name: 'Request letter.pdf', contentType: 'application/pdf' }],
-      requestNumber: acmeRequest,
-    });
-    globexMail = await enqueueMail(t.db, {
-      to: 'records@globex.example',
-      subject: `Request ${globexRequest}`,
-      text: 'globex',
-      requestNumber: globexRequest,
-    });
-    sentMail = await enqueueMail(t.db, { to: 'sent@test.example', subject: 'gone', text: 'x', scope: '/' });
+    rootMail = await t.db
+      .transaction()
+      .execute((trx) => enqueueMail(trx, { to: 'Someone@Else.Example', subject: 'no scope', text: 'x' }));
+    acmeMail = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, {
+        to: 'records@northside.example',
+        subject: `Request ${acmeRequest}`,
+        text: 'Please send the records.',
+        html: '<p>Please <b>send</b> the records.</p><script>alert(1)</script><a href="javascript:alert(2)">here</a>',
+        attachments: [{ fileKey: 'k1', name: 'Request letter.pdf', contentType: 'application/pdf' }],
+        requestNumber: acmeRequest,
+      }),
+    );
+    globexMail = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, {
+        to: 'records@globex.example',
+        subject: `Request ${globexRequest}`,
+        text: 'globex',
+        requestNumber: globexRequest,
+      }),
+    );
+    sentMail = await t.db
+      .transaction()
+      .execute((trx) =>
+        enqueueMail(trx, { to: 'sent@test.example', subject: 'gone', text: 'x', scope: '/' }),
+      );
     await t.db
       .updateTable('mail_outbox')
       .set({ sent_at: new Date(), attempts: 1 })
@@ -124,7 +134,9 @@ describe('admin outbox', () => {
   });
 
   it('filters by status and by recipient address, ignoring case', async () => {
-    const failed = await enqueueMail(t.db, { to: 'bounce@test.example', subject: 'bounced', text: 'x' });
+    const failed = await t.db
+      .transaction()
+      .execute((trx) => enqueueMail(trx, { to: 'bounce@test.example', subject: 'bounced', text: 'x' }));
     await fail(failed);
     expect((await search('root', 'status=failed')).hits.map((h) => h.id)).toEqual([failed]);
     expect((await search('root', 'status=sent')).hits.map((h) => h.id)).toEqual([sentMail]);

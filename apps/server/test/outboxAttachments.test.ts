@@ -28,13 +28,15 @@ beforeAll(async () => {
   for (const id of ['root', 'acmeadmin', 'globexadmin', 'handler']) cookies[id] = await signIn(t.app, id);
   const n = await insertTestRequest(t.db, { scope: '/org/acme/' });
   const key = await uploadPdf(t, cookies.handler, 'letter.pdf');
-  mailId = await enqueueMail(t.db, {
-    to: 'records@northside.example',
-    subject: `Request ${n}`,
-    text: 'The request is attached.',
-    attachments: [{ fileKey: key, name: `Request ${n}.pdf`, contentType: 'application/pdf' }],
-    requestNumber: n,
-  });
+  mailId = await t.db.transaction().execute((trx) =>
+    enqueueMail(trx, {
+      to: 'records@northside.example',
+      subject: `Request ${n}`,
+      text: 'The request is attached.',
+      attachments: [{ fileKey: key, name: `Request ${n}.pdf`, contentType: 'application/pdf' }],
+      requestNumber: n,
+    }),
+  );
 });
 afterAll(() => t.close());
 

@@ -180,11 +180,31 @@ describe('find requests', () => {
     await sql`set enable_seqscan = off`.execute(t.db);
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select request_number from requests
       where search @@ to_tsquery('simple', 'tribunal:*')
-         or request_content_search(content) @@ to_tsquery('simple', 'tribunal:*')`.execute(t.db);
+         or content_search @@ to_tsquery('simple', 'tribunal:*')`.execute(t.db);
     await sql`reset enable_seqscan`.execute(t.db);
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text).toContain('requests_content_search_idx');
+    expect(text).toContain('requests_content_search_col_idx');
     expect(text).toContain('requests_search_idx');
+  });
+
+  it('keeps the stored content words equal to the content, also after the content changes', async () => {
+    const differ = () =>
+      sql<{ n: string }>`select count(*) as n from requests
+        where content_search is distinct from request_content_search(content)`.execute(t.db);
+    expect(Number((await differ()).rows[0]?.n)).toBe(0);
+    const one = await t.db
+      .selectFrom('requests')
+      .select(['request_number', 'content'])
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('requests')
+      .set({ content: JSON.stringify({ ...one.content, additionalInstructions: 'Quokka' }) })
+      .where('request_number', '=', one.request_number)
+      .execute();
+    expect(Number((await differ()).rows[0]?.n)).toBe(0);
+    const found = await sql<{ request_number: string }>`select request_number from requests
+      where content_search @@ to_tsquery('simple', 'quokka')`.execute(t.db);
+    expect(found.rows.map((r) => r.request_number)).toEqual([one.request_number]);
   });
 
   it('pages with the summary wording and says when nothing matches', async () => {

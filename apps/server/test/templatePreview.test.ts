@@ -29,7 +29,7 @@ beforeAll(async () => {
     scope: '/org/globex/',
     roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
   });
-  await seedDemoRequests(t.db, t.config);
+  await t.db.transaction().execute((trx) => seedDemoRequests(trx, t.config));
   await createUser(t.db, {
     id: 'acmeadmin',
     scope: '/org/acme/',

@@ -24,7 +24,7 @@ describe('the demo seed', () => {
     await createUser(t.db, { id: 'submitter', ...submitterOf(ACME) });
     await createUser(t.db, { id: 'globex', ...submitterOf(GLOBEX) });
     await t.db.transaction().execute((trx) => seedDemoRequests(trx, t.config));
-    await seedDemoRequests(t.db, t.config);
+    await t.db.transaction().execute((trx) => seedDemoRequests(trx, t.config));
     const rows = await t.db.selectFrom('requests').select(['request_number', 'scope']).execute();
     expect(rows).toHaveLength(12);
     expect(rows.filter((r) => r.scope === GLOBEX).every((r) => r.request_number.startsWith('GLX'))).toBe(

@@ -300,11 +300,13 @@ describe('followUp overdue -> autoReminder email to the recipient', () => {
 describe('issued request mail failed for good -> exception', () => {
   it('adds an exception task on the request when the mail server refuses the issued request', async () => {
     const n = await acme({ scope: '/org/acme/', status: 'open' });
-    const outboxId = await enqueueMail(t.db, {
-      to: 'nobody@northside.example',
-      subject: `Records ${n}`,
-      text: 'x',
-    });
+    const outboxId = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, {
+        to: 'nobody@northside.example',
+        subject: `Records ${n}`,
+        text: 'x',
+      }),
+    );
     await insertCorrespondence(t.db, {
       requestNumber: n,
       kind: 'issuedRequest',

@@ -6,6 +6,7 @@ import {
   type RouteContract,
   type RouteInput,
   stripClientState,
+  type UploadTarget,
 } from '@dossier/core';
 
 /** A failed call: the message is `status: server message`. */
@@ -75,6 +76,21 @@ export interface Api {
     input: RouteInput<C>,
     options?: CallOptions,
   ): Promise<RouteAnswer<C>>;
+  /**
+   * Calls a route whose answer is a file's bytes (`answer: z.unknown()`, such as GET /files/{key}):
+   * answers them as a Blob; a refusal throws ApiError like any call.
+   */
+  download<C extends RouteContract>(
+    contract: C,
+    input: RouteInput<C>,
+    options?: Pick<RequestOptions, 'signal'>,
+  ): Promise<Blob>;
+  /**
+   * PUTs a file's bytes to where POST /files said (`UploadTarget`), with the headers it named.
+   * The one call not to a route of ours by contract: the target is our signed upload route or an
+   * object store's signed URL, authorised by its signature, so it is sent as it was answered.
+   */
+  upload(target: UploadTarget, file: Blob, options?: Pick<RequestOptions, 'signal'>): Promise<void>;
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, json?: unknown, options?: RequestOptions): Promise<T>;
@@ -128,6 +144,12 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
     if (!response.ok) throw new ApiError(response.status, response.statusText, parsed);
     return parsed as T;
   }
+  /** Sends a call whose answer is not JSON; a non-OK answer throws ApiError with its message. */
+  async function send(url: string, init: RequestInit): Promise<Response> {
+    const response = await fetchImpl(url, { credentials: 'same-origin', ...init });
+    if (!response.ok) throw new ApiError(response.status, response.statusText, await readBody(response));
+    return response;
+  }
   return {
     call: (contract, input, { asForm, ...options } = {}) => {
       const { body } = input as { body?: unknown };
@@ -137,6 +159,25 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
         ...options,
         ...(body !== undefined || contract.method !== 'GET' ? { json: body ?? {} } : {}),
       });
+    },
+    download: async (contract, input, options = {}) => {
+      const response = await send(pathOfCall(contract, input), {
+        method: contract.method,
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        cache: 'no-store',
+        signal: options.signal,
+      });
+      return response.blob();
+    },
+    upload: async (target, file, options = {}) => {
+      const response = await send(target.uploadUrl, {
+        method: 'PUT',
+        headers: target.headers,
+        body: file,
+        signal: options.signal,
+      });
+      // Both targets answer 200 for bytes taken; anything else did not store the file.
+      if (response.status !== 200) throw new ApiError(response.status, response.statusText, undefined);
     },
     request,
     get: (path, options) => request('GET', path, options),

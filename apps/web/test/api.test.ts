@@ -1,4 +1,4 @@
-import { saveDraftRoute, signInRoute } from '@dossier/core';
+import { saveDraftRoute, signInRoute, storedFileRoute } from '@dossier/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApi } from '../src/api';
 import { fakeFetch, itemAt, json } from './helpers';
@@ -82,5 +82,55 @@ describe('api', () => {
   it('falls back to the status text when the server gives no message', async () => {
     const { fetch } = fakeFetch(() => new Response('oops', { status: 502, statusText: 'Bad Gateway' }));
     await expect(createApi(fetch).get('/x')).rejects.toThrow('502: Bad Gateway');
+  });
+
+  it('downloads a file route as a Blob, its key encoded and its query appended', async () => {
+    const { fetch, calls } = fakeFetch(() => new Response('%PDF-1.4', { status: 200 }));
+    const blob = await createApi(fetch).download(storedFileRoute, {
+      params: { key: 'abc/def-1234' },
+      query: { attachment: '1' },
+    });
+    expect(await blob.text()).toBe('%PDF-1.4');
+    const call = itemAt(calls, 0);
+    const init = call.init!;
+    expect(call.path).toBe('/files/abc%2Fdef-1234?attachment=1');
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('same-origin');
+    expect((init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+  });
+
+  it('turns a refused download into ApiError with the server message', async () => {
+    const { fetch } = fakeFetch(() => json({ message: 'You may not read this file.' }, 403, 'Forbidden'));
+    const error = await createApi(fetch)
+      .download(storedFileRoute, { params: { key: 'abcdefghij' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('403: You may not read this file.');
+  });
+
+  it('puts an upload to its target with the headers POST /files answered', async () => {
+    const { fetch, calls } = fakeFetch(() => json({ key: 'k', size: 3 }));
+    const file = new Blob(['abc'], { type: 'text/plain' });
+    await createApi(fetch).upload(
+      {
+        key: 'k',
+        uploadUrl: '/files/upload/k?expires=1&signature=s',
+        headers: { 'content-type': 'text/plain' },
+      },
+      file,
+    );
+    const call = itemAt(calls, 0);
+    expect(call.path).toBe('/files/upload/k?expires=1&signature=s');
+    expect(call.init?.method).toBe('PUT');
+    expect(call.init?.headers).toEqual({ 'content-type': 'text/plain' });
+    expect(call.init?.body).toBe(file);
+  });
+
+  it('fails an upload the target did not take, with its message', async () => {
+    const { fetch } = fakeFetch(() => json({ message: 'The file is larger than announced.' }, 413));
+    const target = { key: 'k', uploadUrl: '/u', headers: {} };
+    await expect(createApi(fetch).upload(target, new Blob(['x']))).rejects.toThrow(
+      '413: The file is larger than announced.',
+    );
   });
 });

@@ -43,16 +43,6 @@ export interface SearchAnswer<T> {
   totalIsCapped?: boolean;
 }
 
-/** The schema of a search answer whose hits carry `item`s of the given schema. */
-export function searchAnswerSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    hits: z.array(z.object({ id: z.string(), item, highlight: z.string().optional() })),
-    total: z.number(),
-    paging: z.object({ offset: z.number(), size: z.number() }),
-    totalIsCapped: z.boolean().optional(),
-  });
-}
-
 export const NO_SEARCH_RESULT = 'No matching search result.';
 
 /**

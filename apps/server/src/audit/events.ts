@@ -1,5 +1,5 @@
 import type { HistoryEntry, RequestEventName } from '@dossier/core';
-import type { DbOrTrx } from '../db/database.js';
+import type { DbOrTrx, Trx } from '../db/database.js';
 
 // The audit trail of users, roles, recipients, payees and deleted configuration: one row in `events` per change, written
 // in the transaction of the change, with the fields that changed (old and new value). Secrets are
@@ -39,7 +39,7 @@ type EventName =
   | { aggregateType: Exclude<AggregateType, 'request'>; type: string };
 
 export async function recordEvent(
-  trx: DbOrTrx,
+  trx: Trx,
   event: EventName & {
     aggregateId: string;
     actor: string | null;
@@ -65,7 +65,7 @@ export type RecordedEvent = {
   aggregateId: string;
   actor: string | null;
 };
-type EventListener = (trx: DbOrTrx, event: RecordedEvent) => Promise<void>;
+type EventListener = (trx: Trx, event: RecordedEvent) => Promise<void>;
 const listeners = new Set<EventListener>();
 
 /**

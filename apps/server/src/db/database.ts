@@ -12,6 +12,9 @@ export type DbOrTrx = Kysely<Database> | Transaction<Database>;
  */
 export type Trx = Transaction<Database>;
 
+/** Narrows to the open transaction `db` is (Kysely's `isTransaction` alone does not narrow the type). */
+export const isTrx = (db: DbOrTrx): db is Trx => db.isTransaction;
+
 // bigint ids come back as strings (no precision loss); timestamps as Date.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 

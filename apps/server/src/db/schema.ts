@@ -382,6 +382,13 @@ export interface TaskCompletionDaysTable {
   n: number;
 }
 
+/** Migration 20261128_1002: the reports' numbered business days per holiday set (reports/calendar.ts). */
+export interface BusinessCalendarTable {
+  holidays_key: string;
+  d: DateColumn;
+  n: number;
+}
+
 /** Migration 7001: open tasks per assignee, spread over a few slots by task id; kept by triggers. */
 export interface UserOpenTasksTable {
   user_id: string;
@@ -459,6 +466,7 @@ export interface Database {
   tasks: TasksTable;
   home_visits: HomeVisitsTable;
   task_completion_days: TaskCompletionDaysTable;
+  business_calendar: BusinessCalendarTable;
   user_open_tasks: UserOpenTasksTable;
   request_result_days: RequestResultDaysTable;
   request_days: RequestDaysTable;

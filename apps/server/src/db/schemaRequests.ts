@@ -49,6 +49,8 @@ export interface RequestsTable {
   last_activity_at: Timestamp;
   version: Generated<number>;
   search: ColumnType<string | null, never, never>;
+  /** Kept by a trigger from `content` (migration 20261128_1001). */
+  content_search: ColumnType<string | null, never, never>;
 }
 
 export interface RequestDraftsTable {

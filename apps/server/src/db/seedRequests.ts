@@ -18,7 +18,7 @@ import type { FilesContext } from '../files/service.js';
 import { loadSecret } from '../files/signing.js';
 import { createLocalStorage } from '../files/storage.js';
 import type { Actor } from '../http/actor.js';
-import type { DbOrTrx } from './database.js';
+import type { DbOrTrx, Trx } from './database.js';
 
 // The demo's request item types (on the root configuration, so both sender organisations offer
 // them) and a dozen requests of Acme and Globex, submitted through the wizard's own code so they
@@ -226,7 +226,7 @@ async function storeAuthority(files: FilesContext, db: DbOrTrx, actor: Actor, na
 }
 
 /** Twelve demo requests, six for each sender organisation; nothing when requests exist already. */
-export async function seedDemoRequests(db: DbOrTrx, config: Config): Promise<void> {
+export async function seedDemoRequests(db: Trx, config: Config): Promise<void> {
   if ((await countRequests(db)) > 0) return;
   const files: FilesContext = {
     db: db as FilesContext['db'],

@@ -1,25 +1,13 @@
+import { createUploadRoute, receiveUploadRoute, storedFileRoute } from '@dossier/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../http/errors.js';
 import { requireActor, signedInOnly } from '../http/guards.js';
 import { sendRefusalPage } from '../http/pageView.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../http/securityHeaders.js';
+import { serve } from '../http/serve.js';
 import { requireSignedIn, type ViewContext } from '../http/views.js';
 import { downloadName, isInlineSafe } from './content.js';
 import { createUpload, type FileRow, type FilesContext, openFile, receiveUpload } from './service.js';
-
-const uploadRequest = z.object({
-  name: z.string().trim().min(1, 'A file name is required.').max(255),
-  contentType: z
-    .string()
-    .trim()
-    .min(3)
-    .max(200)
-    .regex(/^[\w.+-]+\/[\w.+-]+/, 'Not a content type.'),
-  contentLength: z.number().int().positive('The file is empty.'),
-  publicReadAccess: z.boolean().default(false),
-});
 
 /** Content-Disposition with both a plain fallback and the UTF-8 name (RFC 6266). */
 function disposition(kind: 'inline' | 'attachment', name: string): string {
@@ -57,58 +45,36 @@ export function sendStoredFile(
 }
 
 export function fileRoutes(app: FastifyInstance, files: FilesContext, views: ViewContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post('/files', { onRequest: signedInOnly, schema: { body: uploadRequest } }, async (request) =>
-    createUpload(files, requireActor(request), request.body),
-  );
-
-  r.get(
-    '/files/:key',
+  serve(
+    app,
+    createUploadRoute,
+    async ({ body }, request) => createUpload(files, requireActor(request), body),
     {
-      schema: {
-        params: z.object({ key: z.string().regex(/^[\w-]{10,64}$/) }),
-        querystring: z.object({
-          fileName: z.string().max(255).optional(),
-          attachment: z.string().optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      let opened: Awaited<ReturnType<typeof openFile>>;
-      try {
-        opened = await openFile(files, request.actor, request.params.key);
-      } catch (error) {
-        // A file link opened in the browser is answered like a page: without a session it goes
-        // to the sign-in page and back, a refusal shows Access Denied or Invalid URL.
-        if (error instanceof HttpError && error.status === 401 && !requireSignedIn(request, reply))
-          return reply;
-        return sendRefusalPage(request, reply, views, error);
-      }
-      const inline = request.query.attachment === undefined;
-      return sendStoredFile(reply, opened, { inline, fileName: request.query.fileName });
+      onRequest: signedInOnly,
     },
   );
+
+  serve(app, storedFileRoute, async ({ params, query }, request, reply) => {
+    let opened: Awaited<ReturnType<typeof openFile>>;
+    try {
+      opened = await openFile(files, request.actor, params.key);
+    } catch (error) {
+      // A file link opened in the browser is answered like a page: without a session it goes
+      // to the sign-in page and back, a refusal shows Access Denied or Invalid URL.
+      if (error instanceof HttpError && error.status === 401 && !requireSignedIn(request, reply))
+        return reply;
+      return sendRefusalPage(request, reply, views, error);
+    }
+    const inline = query.attachment === undefined;
+    return sendStoredFile(reply, opened, { inline, fileName: query.fileName });
+  });
 
   // The upload target: authorised by its signature, not by a session, and reads the raw bytes.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    scope.withTypeProvider<ZodTypeProvider>().put(
-      '/files/upload/:key',
-      {
-        schema: {
-          params: z.object({ key: z.string().regex(/^[\w-]{10,64}$/) }),
-          querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().min(10).max(100) }),
-        },
-      },
-      async (request) =>
-        receiveUpload(
-          files,
-          request.params.key,
-          request.query,
-          request.body as NodeJS.ReadableStream as never,
-        ),
+    serve(scope, receiveUploadRoute, async ({ params, query }, request) =>
+      receiveUpload(files, params.key, query, request.body as NodeJS.ReadableStream as never),
     );
   });
 }

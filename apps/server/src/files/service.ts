@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
+import type { UploadTarget } from '@dossier/core';
 import type { DbOrTrx } from '../db/database.js';
 import { type Actor, hasPermission } from '../http/actor.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
@@ -33,7 +34,11 @@ export interface UploadRequest {
   publicReadAccess: boolean;
 }
 
-export async function createUpload(ctx: FilesContext, actor: Actor, input: UploadRequest) {
+export async function createUpload(
+  ctx: FilesContext,
+  actor: Actor,
+  input: UploadRequest,
+): Promise<UploadTarget> {
   const name = normaliseFileName(input.name);
   if (!name) throw badRequest('A file name is required.', { name: 'A file name is required.' });
   if (hasExecutableName(name))

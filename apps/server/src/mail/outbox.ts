@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../db/database.js';
+import type { DbOrTrx, Trx } from '../db/database.js';
 import type { MailAttachment } from '../db/jsonColumns.js';
 
 // Outgoing mail is written to the outbox inside the transaction of the change that causes it, so a
@@ -30,7 +30,7 @@ export interface OutgoingMail {
   scope?: string;
 }
 
-export async function enqueueMail(trx: DbOrTrx, mail: OutgoingMail): Promise<string> {
+export async function enqueueMail(trx: Trx, mail: OutgoingMail): Promise<string> {
   const row = await trx
     .insertInto('mail_outbox')
     .values({

@@ -1,4 +1,9 @@
-import { MENTION_MIN_CHARS, mentionQueryAt } from '@dossier/core';
+import {
+  MENTION_MIN_CHARS,
+  type MentionSuggestion,
+  mentionQueryAt,
+  mentionSuggestionsRoute,
+} from '@dossier/core';
 import { Paper, Stack, Textarea, type TextareaProps, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../shell/ServicesContext';
@@ -6,20 +11,15 @@ import { useServices } from '../shell/ServicesContext';
 /** Suggestions hide this long after the text area loses focus. */
 export const MENTION_HIDE_MS = 200;
 
-export interface MentionSuggestion {
-  id: string;
-  name: string;
-}
-
 interface Props extends Omit<TextareaProps, 'value' | 'onChange'> {
   value: string;
   onChange(value: string): void;
-  /** GET {source}?prefix=… answers { suggestions: [{ id, name }] }. */
-  source: string;
+  /** The request whose people are suggested (GET /requests/{n}/mention-suggestions). */
+  requestNumber: string;
 }
 
 /** A text area where '@' and at least 2 characters ask the source for people to mention. */
-export function MentionTextarea({ value, onChange, source, ...rest }: Props) {
+export function MentionTextarea({ value, onChange, requestNumber, ...rest }: Props) {
   const { api } = useServices();
   const [suggestions, setSuggestions] = useState<MentionSuggestion[]>([]);
   const [query, setQuery] = useState<string>();
@@ -30,13 +30,13 @@ export function MentionTextarea({ value, onChange, source, ...rest }: Props) {
     if (!query || query.length < MENTION_MIN_CHARS) return setSuggestions([]);
     let live = true;
     api
-      .get<{ suggestions: MentionSuggestion[] }>(`${source}?prefix=${encodeURIComponent(query)}`)
-      .then((r) => live && setSuggestions(r.suggestions ?? []))
+      .call(mentionSuggestionsRoute, { params: { requestNumber }, query: { prefix: query } })
+      .then((r) => live && setSuggestions(r.suggestions))
       .catch(() => live && setSuggestions([]));
     return () => {
       live = false;
     };
-  }, [api, source, query]);
+  }, [api, requestNumber, query]);
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   function pick(s: MentionSuggestion) {

@@ -1,4 +1,4 @@
-import type { RequestPreview } from '@dossier/core';
+import { type RequestPreview, requestPreviewRoute } from '@dossier/core';
 import { Divider, Paper, Portal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,7 @@ export function RequestHoverPreview({
     let live = true;
     setPreview(undefined);
     api
-      .get<RequestPreview>(`/requests/${encodeURIComponent(requestNumber)}/preview`)
+      .call(requestPreviewRoute, { params: { requestNumber } })
       .then((p) => live && setPreview(p))
       .catch((error) => {
         if (!live) return;

@@ -1,4 +1,13 @@
-import { hasNoDueDate, isCurrentAssignedTask, type RequestTaskItem, visibleTasks } from '@dossier/core';
+import {
+  completeTaskRoute,
+  hasNoDueDate,
+  isCurrentAssignedTask,
+  markTaskInProgressRoute,
+  pathOfRoute,
+  queryStringOf,
+  type RequestTaskItem,
+  visibleTasks,
+} from '@dossier/core';
 import { Badge, Button, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,14 +31,15 @@ function TaskActions({ task, onRequestPage }: { task: RequestTaskItem; onRequest
   if (task.canNotComplete && task.canNotMarkInProgress) return null;
   async function run(action: 'complete' | 'mark-in-progress') {
     setBusy(action);
-    const path = `/tasks/${encodeURIComponent(task.taskId)}/${action}`;
+    const route = action === 'complete' ? completeTaskRoute : markTaskInProgressRoute;
+    const params = { taskId: task.taskId };
     if (onRequestPage) {
-      await view.commit(`${path}?answer=request`, {});
+      await view.commit(pathOfRoute(route.path, params) + queryStringOf({ answer: 'request' }), {});
       setBusy(null);
       return;
     }
     try {
-      await api.post(path, {});
+      await api.call(route, { params });
       await view.reload();
     } catch (error) {
       view.report(error);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.js';
 import { defineView } from './view.js';
 
 // Download files: the quality-assured results, with who downloaded each and when.
@@ -23,3 +24,10 @@ export const downloadFilesViewSchema = defineView('downloadFiles', {
   results: z.array(downloadFileItemSchema),
 });
 export type DownloadFilesView = z.infer<typeof downloadFilesViewSchema>;
+
+/** The page and its Refresh: the list comes with the view. */
+export const downloadFilesRoute = defineRoute({
+  method: 'GET',
+  path: '/results/download-files',
+  answer: downloadFilesViewSchema,
+});

@@ -8,7 +8,8 @@ import type {
   WizardStep,
 } from '../requests/wizard.js';
 import { LAST_STEP } from '../requests/wizard.js';
-import { pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
+import { pagingQuerySchema } from '../searchResult.js';
+import { searchAnswerSchema } from './requestItems.js';
 import { recipientHitSchema } from './requests.js';
 import { defineRoute } from './route.js';
 import { defineView, typed } from './view.js';

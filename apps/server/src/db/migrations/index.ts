@@ -40,6 +40,8 @@ import * as requestDays from './20261127_6002_request_days.js';
 import * as invoiceScope from './20261127_6003_invoice_scope.js';
 import * as userOpenTasks from './20261127_7001_user_open_tasks.js';
 import * as resultStateStats from './20261127_7002_result_state_stats.js';
+import * as contentSearchColumn from './20261128_1001_content_search_column.js';
+import * as businessCalendar from './20261128_1002_business_calendar.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -85,6 +87,8 @@ const migrations: Record<string, Migration> = {
   '20261127_6003_invoice_scope': invoiceScope,
   '20261127_7001_user_open_tasks': userOpenTasks,
   '20261127_7002_result_state_stats': resultStateStats,
+  '20261128_1001_content_search_column': contentSearchColumn,
+  '20261128_1002_business_calendar': businessCalendar,
 };
 
 export const migrationProvider: MigrationProvider = {

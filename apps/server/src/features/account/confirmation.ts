@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountConfirmedView } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { enqueueMail, escapeHtml } from '../../mail/outbox.js';
 import { insertToken, tokenHash, useToken } from '../accountTokens/index.js';
 import { usersRepository as repo } from '../users/index.js';
@@ -13,7 +13,7 @@ export const CONFIRM_PURPOSE = 'confirmEmail';
 const CONFIRM_HOURS = 72;
 
 export async function sendConfirmation(
-  trx: DbOrTrx,
+  trx: Trx,
   input: { userId: string; name: string; email: string; baseUrl: string; ip: string },
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
@@ -42,7 +42,7 @@ export async function sendConfirmation(
  * told what happened instead.
  */
 export async function sendAlreadyRegistered(
-  trx: DbOrTrx,
+  trx: Trx,
   input: { ownerId: string; email: string; baseUrl: string },
 ): Promise<void> {
   const owner = await repo.findUser(trx, input.ownerId);

@@ -1,10 +1,9 @@
-import type { ApiScope } from '@dossier/core';
+import type { ApiScope, RouteAnswer, RouteContract, RouteParsed } from '@dossier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import type { Db } from '../../db/database.js';
 import { forbidden } from '../../http/errors.js';
+import { serve } from '../../http/serve.js';
 import type { Actor } from '../auth/index.js';
 import { apiActorOf } from './actor.js';
 import { authenticateApiCall } from './auth.js';
@@ -12,8 +11,10 @@ import type { ApiKey } from './keys.js';
 import { takeApiRate } from './rateLimit.js';
 import { upsertApiUser } from './repository.js';
 
-// One definition per endpoint, used twice: to register the Fastify route (with its zod schemas and
-// the API scope it needs) and to describe it in the OpenAPI document, so the two cannot drift.
+// An endpoint of the public API is a route contract (contracts.ts), served like every other route
+// (http/serve.ts: its schemas check the input, and in tests the answer is checked against it), plus
+// what only the API has: the API scope it needs, and the tag and texts of the OpenAPI document,
+// which is made from the same contract (openapi.ts), so the route and its description cannot drift.
 
 export interface ApiContext {
   deps: AppDeps;
@@ -24,52 +25,24 @@ export interface ApiContext {
   baseUrl: string;
 }
 
-export interface ApiResponse {
-  /** 200 unless given (201 for what a call creates). */
-  status?: 200 | 201;
-  description: string;
-  schema?: z.ZodType;
-  /** A file download instead of JSON. */
-  binary?: boolean;
-}
-
-export interface ApiEndpoint {
-  method: 'GET' | 'POST' | 'PUT';
-  /** Fastify path syntax (`:param`), under /api/v1. */
-  path: string;
+export interface ApiEndpoint<C extends RouteContract = RouteContract> {
+  route: C;
   scope: ApiScope;
   tag: string;
   summary: string;
   description?: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  response: ApiResponse;
-  // biome-ignore lint/suspicious/noExplicitAny: each definition's handler is checked by defineEndpoint.
-  handler(input: { params: any; query: any; body: any }, ctx: ApiContext): Promise<unknown>;
+  /** 200 unless given (201 for what a call creates). */
+  status?: 200 | 201;
+  /** What the successful answer is, in the OpenAPI document. */
+  answers: string;
+  /** A file download instead of JSON (the contract's answer is then z.unknown()). */
+  download?: boolean;
+  handler(input: RouteParsed<C>, ctx: ApiContext): Promise<RouteAnswer<C> | FastifyReply>;
 }
 
-/** Types the handler's input from the endpoint's own schemas. */
-export function defineEndpoint<
-  P extends z.ZodObject | undefined = undefined,
-  Q extends z.ZodObject | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
->(
-  endpoint: Omit<ApiEndpoint, 'params' | 'query' | 'body' | 'handler'> & {
-    params?: P;
-    query?: Q;
-    body?: B;
-    handler(
-      input: {
-        params: P extends z.ZodType ? z.output<P> : undefined;
-        query: Q extends z.ZodType ? z.output<Q> : undefined;
-        body: B extends z.ZodType ? z.output<B> : undefined;
-      },
-      ctx: ApiContext,
-    ): Promise<unknown>;
-  },
-): ApiEndpoint {
-  return endpoint as ApiEndpoint;
+/** Types the handler's input and answer from the endpoint's contract. */
+export function defineEndpoint<C extends RouteContract>(endpoint: ApiEndpoint<C>): ApiEndpoint<C> {
+  return endpoint;
 }
 
 declare module 'fastify' {
@@ -116,29 +89,21 @@ function guard(deps: AppDeps, scope: ApiScope) {
 
 export function registerEndpoints(app: FastifyInstance, deps: AppDeps, endpoints: ApiEndpoint[]): void {
   app.decorateRequest('apiCall', undefined);
-  const r = app.withTypeProvider<ZodTypeProvider>();
   for (const endpoint of endpoints) {
-    r.route({
-      method: endpoint.method,
-      url: endpoint.path,
-      onRequest: guard(deps, endpoint.scope),
-      // Only the parts an endpoint has (an undefined part makes Fastify warn at start).
-      schema: {
-        ...(endpoint.params ? { params: endpoint.params } : {}),
-        ...(endpoint.query ? { querystring: endpoint.query } : {}),
-        ...(endpoint.body ? { body: endpoint.body } : {}),
-      },
-      handler: async (request, reply) => {
+    serve(
+      app,
+      endpoint.route,
+      async (input, request, reply) => {
         const call = request.apiCall;
         if (!call) throw forbidden();
-        reply.status(endpoint.response.status ?? 200);
-        const input = { params: request.params, query: request.query, body: request.body };
+        reply.status(endpoint.status ?? 200);
         const baseUrl = (deps.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(
           /\/+$/,
           '',
         );
         return endpoint.handler(input, { deps, key: call.key, actor: call.actor, reply, baseUrl });
       },
-    });
+      { onRequest: guard(deps, endpoint.scope) },
+    );
   }
 }

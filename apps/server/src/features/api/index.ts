@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { notFound } from '../../http/errors.js';
+import { serve } from '../../http/serve.js';
+import { apiDocsPageRoute, openApiDocumentRoute } from './contracts.js';
 import { renderDocsPage } from './docsPage.js';
 import { type ApiEndpoint, registerEndpoints } from './endpoints.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
@@ -41,12 +43,11 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   const serverUrlOf = (protocol: string, host: string) =>
     (deps.config.publicUrl ?? `${protocol}://${host}`).replace(/\/+$/, '');
 
-  app.get('/api/v1/openapi.json', async (request, reply) =>
-    reply
-      .header('cache-control', 'public, max-age=300')
-      .send(documentOf(serverUrlOf(request.protocol, request.host))),
-  );
-  app.get('/api/v1/docs', async (request, reply) =>
+  serve(app, openApiDocumentRoute, async (_input, request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return documentOf(serverUrlOf(request.protocol, request.host));
+  });
+  serve(app, apiDocsPageRoute, async (_input, request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header(

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { CLOCK_SKEW_SECONDS, MAX_TOKEN_SECONDS } from './auth.js';
 import type { ApiEndpoint } from './endpoints.js';
 
-// The OpenAPI 3.1 document of /api/v1, generated from the endpoint definitions and their zod
-// schemas (JSON Schema 2020-12, which OpenAPI 3.1 uses as is).
+// The OpenAPI 3.1 document of /api/v1, generated from the endpoints' route contracts (the same zod
+// schemas that check the input and, in tests, the answer) as JSON Schema 2020-12, which OpenAPI 3.1
+// uses as is.
 
 type Json = Record<string, unknown>;
 
@@ -28,11 +29,11 @@ const error = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-function parameters(endpoint: ApiEndpoint): Json[] {
+function parameters({ route }: ApiEndpoint): Json[] {
   const list: Json[] = [];
   for (const [where, schema] of [
-    ['path', endpoint.params],
-    ['query', endpoint.query],
+    ['path', route.params],
+    ['query', route.query],
   ] as const) {
     if (!schema) continue;
     const json = jsonSchema(schema, 'input') as { properties?: Json; required?: string[] };
@@ -49,17 +50,15 @@ function parameters(endpoint: ApiEndpoint): Json[] {
 }
 
 function operation(endpoint: ApiEndpoint): Json {
-  const { response } = endpoint;
-  const ok = response.binary
-    ? { description: response.description, content: { 'application/octet-stream': { schema: {} } } }
+  const { route } = endpoint;
+  const ok = endpoint.download
+    ? { description: endpoint.answers, content: { 'application/octet-stream': { schema: {} } } }
     : {
-        description: response.description,
-        content: {
-          'application/json': { schema: response.schema ? jsonSchema(response.schema, 'output') : {} },
-        },
+        description: endpoint.answers,
+        content: { 'application/json': { schema: jsonSchema(route.answer, 'output') } },
       };
   return {
-    operationId: `${endpoint.method.toLowerCase()}${endpoint.path
+    operationId: `${route.method.toLowerCase()}${route.path
       .replace('/api/v1', '')
       .split('/')
       .filter(Boolean)
@@ -74,23 +73,23 @@ function operation(endpoint: ApiEndpoint): Json {
     'x-api-scope': endpoint.scope,
     security: [{ apiKeyJwt: [endpoint.scope] }],
     parameters: parameters(endpoint),
-    ...(endpoint.body
+    ...(route.body
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
+            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
           },
         }
       : {}),
     responses: {
-      [String(response.status ?? 200)]: ok,
-      ...(endpoint.body || endpoint.params || endpoint.query
+      [String(endpoint.status ?? 200)]: ok,
+      ...(route.body || route.params || route.query
         ? { '400': error('Invalid input: a message per field.') }
         : {}),
       '401': error('The bearer token is missing or invalid (signature, kid, exp, iat, aud, jti).'),
       '403': error('The API key lacks the API scope of this endpoint.'),
-      ...(endpoint.params ? { '404': error("Not found, or outside the key's scope.") } : {}),
-      ...(endpoint.method !== 'GET' ? { '409': error('The state no longer allows this.') } : {}),
+      ...(route.params ? { '404': error("Not found, or outside the key's scope.") } : {}),
+      ...(route.method !== 'GET' ? { '409': error('The state no longer allows this.') } : {}),
       '429': {
         ...error('Too many calls for this key; the Retry-After header says when to try again.'),
         headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
@@ -107,11 +106,11 @@ export function buildOpenApiDocument(
 ) {
   const paths: Record<string, Json> = {};
   for (const endpoint of endpoints) {
-    const path = toOpenApiPath(endpoint.path);
-    paths[path] = { ...(paths[path] ?? {}), [endpoint.method.toLowerCase()]: operation(endpoint) };
+    const path = toOpenApiPath(endpoint.route.path);
+    paths[path] = { ...(paths[path] ?? {}), [endpoint.route.method.toLowerCase()]: operation(endpoint) };
   }
   return {
-    openapi: '3.1.0',
+    openapi: '3.1.0' as const,
     info: {
       title: 'Dossier public API',
       version: '1.0.0',
@@ -123,7 +122,7 @@ export function buildOpenApiDocument(
     },
     servers: [{ url: options.serverUrl }],
     'x-audience': options.audience,
-    'x-api-scopes': API_SCOPES,
+    'x-api-scopes': [...API_SCOPES],
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
     paths,
     components: {

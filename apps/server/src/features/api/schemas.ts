@@ -1,4 +1,16 @@
-import { API_SCOPES, REQUEST_NUMBER_PATTERN } from '@dossier/core';
+import {
+  API_SCOPES,
+  applicantSchema,
+  contentSchema,
+  ISSUE_REQUEST_METHODS,
+  PAYMENT_METHODS,
+  REQUEST_NUMBER_PATTERN,
+  REQUEST_STATUSES,
+  requestFileSchema,
+  requestRecipientSchema,
+  senderSchema,
+  tagValuesSchema,
+} from '@dossier/core';
 import { z } from 'zod';
 
 // Shapes of the public API that are not already a shared schema (those are imported where used).
@@ -67,77 +79,113 @@ export const credentialsAnswer = z.object({
 });
 
 const isoDate = z.string().describe('ISO 8601 date-time');
-export const requestSummaryAnswer = z
-  .object({
-    requestNumber: z.string(),
-    status: z.enum(['submitted', 'open', 'closed']),
-    scope: z.string(),
-    sender: z.object({}).passthrough(),
-    applicant: z.object({}).passthrough(),
-    recipient: z.object({}).passthrough(),
-    content: z.object({}).passthrough(),
-    tags: z.record(z.string(), z.unknown()),
-    submittedAt: isoDate,
-    issuedAt: isoDate.optional(),
-    closedAt: isoDate.optional(),
-    lastActivityAt: isoDate,
-    version: z.number(),
-    kpi: z.object({}).passthrough(),
-  })
-  .passthrough();
+
+// The answers: the stored shapes of core (senderSchema …) where they exist, so the document says
+// what a request holds; every answer is checked against these in tests (CHECK_ANSWERS).
+export const requestSummaryAnswer = z.object({
+  requestNumber: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  scope: z.string(),
+  sender: senderSchema.extend({
+    organizationName: z.string().optional(),
+    submittedOnBehalfOfDisplayName: z.string().nullish(),
+  }),
+  applicant: applicantSchema,
+  recipient: requestRecipientSchema,
+  content: contentSchema,
+  tags: tagValuesSchema,
+  submittedAt: isoDate,
+  submittedBy: z.string().nullable(),
+  submittedByDisplayName: z.string().nullable(),
+  issuedAt: isoDate.optional(),
+  issueMethod: z.enum(ISSUE_REQUEST_METHODS).optional(),
+  closedAt: isoDate.optional(),
+  closedBy: z.string().optional(),
+  lastUpdatedAt: isoDate,
+  lastUpdatedBy: z.string().nullable(),
+  lastActivityAt: isoDate,
+  version: z.number(),
+  kpi: z
+    .object({
+      businessDaysElapsed: z.number(),
+      businessDaysElapsedLessPended: z.number(),
+      daysPendedInternal: z.number(),
+      daysPendedExternal: z.number(),
+      calendarDaysElapsed: z.number(),
+    })
+    .describe('Days: elapsed (business, business less pended, calendar) and pended.'),
+});
 
 export const submitAnswer = z.object({ requestNumber: z.string(), status: z.literal('submitted') });
 
-const fileAnswer = z.object({ key: z.string(), name: z.string().optional() });
-const foreignReferenceAnswer = z.object({ url: z.string(), label: z.string() });
 export const resultsAnswer = z.object({
   results: z.array(
-    z
-      .object({
-        resultId: z.string(),
-        file: fileAnswer,
-        tags: z.record(z.string(), z.unknown()),
-        createdAt: isoDate,
-        qualityAssuredAt: isoDate.optional(),
-        qualityAssuranceSkipped: z.boolean(),
-        discardedAt: isoDate.optional(),
-      })
-      .passthrough(),
+    z.object({
+      resultId: z.string(),
+      requestNumber: z.string(),
+      file: requestFileSchema,
+      tags: tagValuesSchema,
+      createdAt: isoDate,
+      createdBy: z.string().nullable(),
+      createdByDisplayName: z.string().nullish(),
+      qualityAssuredAt: isoDate.optional(),
+      qualityAssuredBy: z.string().optional(),
+      qualityAssuredByDisplayName: z.string().optional(),
+      qualityAssuranceSkipped: z.boolean(),
+      downloadedAt: isoDate.optional(),
+      downloadedBy: z.string().optional(),
+      discardedAt: isoDate.optional(),
+      subject: z.string().optional().describe("The applicant's name."),
+      itemTypes: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
   ),
 });
-export const invoicesAnswer = z.object({
-  invoices: z.array(
-    z
-      .object({
-        invoiceId: z.string(),
-        file: fileAnswer,
-        tags: z.record(z.string(), z.unknown()),
-        createdAt: isoDate,
-        paidAt: isoDate.optional(),
-        paymentConfirmedAt: isoDate.optional(),
-        discardedAt: isoDate.optional(),
-        amount: z.number().nullable().describe('The amount billed (minor units); no payment changes it.'),
-        currency: z.string().nullable(),
-        paid: z.number().describe('The sum of the payments (minor units).'),
-        balance: z.number().nullable().describe('amount − paid; null when the invoice has no amount.'),
-        payments: z
-          .array(
-            z
-              .object({
-                paymentId: z.string(),
-                paidAt: isoDate,
-                amount: z.number(),
-                currency: z.string(),
-              })
-              .passthrough(),
-          )
-          .describe('The payments, oldest first: part payments and the one that settled the invoice.'),
-        foreignReference: foreignReferenceAnswer.nullable(),
-      })
-      .passthrough(),
-  ),
+
+const minorUnits = (description: string) => z.number().describe(`${description} (minor units).`);
+const paymentAnswer = z.object({
+  paymentId: z.string(),
+  paidAt: isoDate,
+  paidByDisplayName: z.string().optional(),
+  payeeId: z.string().nullish(),
+  payeeName: z.string(),
+  payeeReferenceNumber: z.string().nullish(),
+  payeeEmail: z.string().nullish(),
+  method: z.enum(PAYMENT_METHODS),
+  amountExclusiveTax: minorUnits('Without tax'),
+  tax: minorUnits('The tax'),
+  amount: minorUnits('The amount paid'),
+  currency: z.string(),
+  nameOnCard: z.string().nullish(),
+  bankAccount: z.string().nullish(),
+  invoiceReferenceNumber: z.string().nullish(),
+  remittanceAdvice: requestFileSchema.optional().describe('The newest remittance advice sent.'),
 });
-export const invoiceAnswer = invoicesAnswer.shape.invoices.element;
+export const invoiceAnswer = z.object({
+  invoiceId: z.string(),
+  requestNumber: z.string(),
+  file: requestFileSchema,
+  tags: tagValuesSchema,
+  createdAt: isoDate,
+  createdByDisplayName: z.string().nullable(),
+  paidAt: isoDate.optional(),
+  paidByDisplayName: z.string().optional(),
+  paymentConfirmedAt: isoDate.optional(),
+  discardedAt: isoDate.optional(),
+  discardedByDisplayName: z.string().optional(),
+  remittanceAdvice: requestFileSchema.optional(),
+  notice: z.string().nullish(),
+  foreignReference: z.object({ url: z.string(), label: z.string() }).nullish(),
+  amount: z.number().nullish().describe('The amount billed (minor units); no payment changes it.'),
+  amountExclusiveTax: z.number().nullish().describe('Minor units.'),
+  tax: z.number().nullish().describe('Minor units.'),
+  currency: z.string().nullish(),
+  paid: z.number().describe('The sum of the payments (minor units).'),
+  balance: z.number().nullable().describe('amount − paid; null when the invoice has no amount.'),
+  payments: z
+    .array(paymentAnswer)
+    .describe('The payments, oldest first: part payments and the one that settled the invoice.'),
+});
+export const invoicesAnswer = z.object({ invoices: z.array(invoiceAnswer) });
 export const resultAdded = z.object({ resultId: z.string() });
 export const invoiceAdded = z.object({ invoiceId: z.string() });
 
@@ -152,9 +200,25 @@ export const payeeAnswer = z.object({
   currency: z.string(),
   foreignReference: z.object({ label: z.string(), url: z.string() }).nullable(),
 });
-export const payeeSearchAnswer = z
-  .object({
-    hits: z.array(z.object({ id: z.string(), item: z.object({}).passthrough() })),
-    total: z.number(),
-  })
-  .passthrough();
+export const payeeSearchAnswer = z.object({
+  hits: z.array(
+    z.object({
+      id: z.string(),
+      item: z.object({
+        name: z.string(),
+        referenceNumber: z.string().nullable(),
+        email: z.string().nullable(),
+        bankAccount: z.string().nullable(),
+        currency: z.string(),
+        disabled: z.boolean(),
+        paymentDetailsChangedAt: isoDate
+          .optional()
+          .describe('When the bank account or email changed lately: whoever pays should check them.'),
+      }),
+      highlight: z.string().optional(),
+    }),
+  ),
+  total: z.number(),
+  paging: z.object({ offset: z.number(), size: z.number() }),
+  totalIsCapped: z.boolean().optional().describe('Counting stopped at a cap: there are more than total.'),
+});

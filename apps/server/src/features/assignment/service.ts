@@ -305,7 +305,7 @@ export async function runReassignment(db: Trx, deps: AssignmentDeps, userId: str
 
 /** request.taskReassigned: the assignment (not a person) moved a task; actor null, as for its adds. */
 async function recordReassigned(
-  db: DbOrTrx,
+  db: Trx,
   deps: AssignmentDeps,
   task: { id: string; type: string; request_number: string | null },
   from: string | null,

@@ -16,7 +16,7 @@ import {
   rsaPublicKeyToDerBase64,
   validateEntry,
 } from '@dossier/core';
-import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import type { FilesContext } from '../../files/service.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { checkWebhookUrl } from '../../http/ssrf.js';
@@ -224,7 +224,7 @@ export async function saveEntry(
  * wired in app.ts, as the configuration uses no other feature.
  */
 export type EntrySavedHook = (
-  trx: DbOrTrx,
+  trx: Trx,
   saved: { configurationId: string; entryId: string; scopePath: string; name: string; data: unknown },
 ) => Promise<void>;
 const entrySavedHooks = new Map<EntryType, EntrySavedHook>();

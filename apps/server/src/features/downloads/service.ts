@@ -1,6 +1,6 @@
 import type { DownloadFileItem, DownloadFilesView, Features } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import type { Db, DbOrTrx } from '../../db/database.js';
+import { type Db, type DbOrTrx, isTrx, type Trx } from '../../db/database.js';
 import { registerFileReadRecorder } from '../../files/access.js';
 import type { Actor } from '../auth/index.js';
 import { findRequest, isRequestStaff, REQUEST_FILE_OWNER } from '../requests/index.js';
@@ -65,7 +65,7 @@ async function recordResultFileRead(
   requestNumber: string,
   file: { key: string; name: string },
 ) {
-  const record = async (trx: DbOrTrx) => {
+  const record = async (trx: Trx) => {
     const request = await findRequest(trx, requestNumber, { forUpdate: true });
     if (!request) return;
     const results = await repo.findResultsOfFile(trx, requestNumber, file.key);
@@ -87,7 +87,7 @@ async function recordResultFileRead(
       },
     });
   };
-  if (db.isTransaction) await record(db);
+  if (isTrx(db)) await record(db);
   else await db.transaction().execute(record);
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { AttachmentClassification } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import type { FileStorage } from '../../files/storage.js';
 import { type LiveHub, publishTopic } from '../../live/hub.js';
 import { insertCorrespondence, type StoredAttachment } from '../correspondence/index.js';
@@ -94,7 +94,7 @@ export async function refreshMessageScope(trx: DbOrTrx, messageId: string): Prom
   await publishTopic(trx, `inbox:${messageId}`);
 }
 
-export async function linkMessageToRequest(trx: DbOrTrx, input: LinkInput) {
+export async function linkMessageToRequest(trx: Trx, input: LinkInput) {
   const { message, request, actorId } = input;
   const n = request.request_number;
   const stored = message.attachments ?? [];

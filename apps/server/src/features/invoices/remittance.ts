@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { formatMinorUnits } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { Trx } from '../../db/database.js';
 import type { FileStorage } from '../../files/storage.js';
 import { fieldsInvalid } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -43,7 +43,7 @@ async function readLogo(storage: FileStorage, key: string | undefined): Promise<
  * It states that payment's amounts: a part payment's advice tells the payee what this payment was.
  */
 export async function sendRemittanceAdvice(
-  trx: DbOrTrx,
+  trx: Trx,
   { deps, actor, request, item }: ItemActionContext<InvoiceRow>,
   email: string,
   paymentId?: string,

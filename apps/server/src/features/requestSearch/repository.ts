@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '@dossier/core';
+import { BUSINESS_TIME_ZONE, REQUEST_SEARCH_CAP } from '@dossier/core';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -12,7 +12,7 @@ import type { visibleRequests } from '../requests/index.js';
 // search over a million rows costs more than the page itself, and nobody pages through twenty pages
 // of hits instead of narrowing the search.
 
-export const TOTAL_CAP = 200;
+export const TOTAL_CAP = REQUEST_SEARCH_CAP;
 
 /** Submission days are the business's calendar days. */
 const TIME_ZONE = BUSINESS_TIME_ZONE;
@@ -67,13 +67,14 @@ function conditions(terms: RequestSearchTerms): Filter[] {
     where.push(() => sql<SqlBool>`scope like ${scope}`);
   }
   if (terms.tsquery) {
-    // Each word must occur in the request's columns or in what it asks for (migration 701: the
-    // content has its own GIN index), so a name and an answer find the request together. Per word,
-    // PostgreSQL reads the two indexes as a bitmap OR, and the words' bitmaps as an AND.
+    // Each word must occur in the request's columns or in what it asks for (content_search, kept
+    // from the content by a trigger: migration 20261128_1001), so a name and an answer find the
+    // request together. Per word, PostgreSQL reads the two GIN indexes as a bitmap OR and the words'
+    // bitmaps as an AND, or, for common words, walks requests newest first comparing stored values.
     for (const word of wordsOf(terms.tsquery))
       where.push(
         () => sql<SqlBool>`(search @@ to_tsquery('simple', ${word})
-          or request_content_search(content) @@ to_tsquery('simple', ${word}))`,
+          or content_search @@ to_tsquery('simple', ${word}))`,
       );
   }
   return where;
@@ -146,7 +147,7 @@ export async function highlightRequests(db: DbOrTrx, requestNumbers: string[], q
         to_tsquery('simple', ${tsquery}),
         'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', HighlightAll=true') ||
         -- What the request asks for can be long: only the passages that match.
-        case when request_content_search(content) @@ to_tsquery('simple', ${tsquery})
+        case when content_search @@ to_tsquery('simple', ${tsquery})
           then ' … ' || ts_headline('simple', request_content_text(content), to_tsquery('simple', ${tsquery}),
             'StartSel=' || chr(2) || ', StopSel=' || chr(3) ||
             ', MaxFragments=2, MaxWords=15, MinWords=5, FragmentDelimiter=" … "')

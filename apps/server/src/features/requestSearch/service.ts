@@ -4,6 +4,8 @@ import {
   isValidScopePath,
   isWithinScope,
   type PagingQuery,
+  type RequestHit,
+  type RequestSearchAnswer,
   type SearchAnswer,
   searchSummary,
 } from '@dossier/core';
@@ -17,23 +19,6 @@ import * as repo from './repository.js';
 
 // Find requests: the page's view and GET /requests/search. The search is
 // always limited to the requests the actor may view; the scope field only narrows it further.
-
-export interface RequestHit {
-  requestNumber: string;
-  scope: string;
-  status: string;
-  applicantName: string;
-  recipientName: string;
-  submittedAt: string;
-  closedAt: string | null;
-  lastActivityAt: string;
-}
-
-export interface RequestSearchAnswer extends SearchAnswer<RequestHit> {
-  /** The total stopped counting at the cap: there are more than `total` matches. */
-  totalIsCapped: boolean;
-  summary: string;
-}
 
 export interface RequestSearchInput {
   requestNumber?: string;

@@ -9,7 +9,7 @@ export { findRequestFile, markRequestIssued } from './letters/repository.js';
 export { renderRequestLetterPdf } from './letters/requestLetterPdf.js';
 export { storeGeneratedRequestFile } from './letters/storeFile.js';
 export { mentionableUsers, suggestMentions } from './mentions.js';
-export { EDITABLE_PARTS, editablePartsOf, listSubmitterChoices, saveRequestPart } from './parts.js';
+export { editablePartsOf, listSubmitterChoices, saveRequestPart } from './parts.js';
 export {
   canAddUrgentNote,
   canHandleRequest,

@@ -3,6 +3,7 @@ import {
   applicantSchema,
   cleanApplicantFields,
   contentSchema,
+  type EditablePart,
   fieldErrorsOf,
   isIdentifier,
   type RequestContent,
@@ -30,9 +31,6 @@ import { type RequestRow, touchRequest } from './repository.js';
 // recipient on the select-recipient page) while the request is not closed; the submitters of the
 // sender organisation edit applicant and content until the request is issued. Content is never
 // edited after submission when the request settings say disableEditContentAfterSubmit.
-
-export const EDITABLE_PARTS = ['summary', 'sender', 'applicant', 'content'] as const;
-export type EditablePart = (typeof EDITABLE_PARTS)[number];
 
 type Settings = Pick<RequestSettings, 'disableEditContentAfterSubmit'> | undefined;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { Trx } from '../../db/database.js';
 import { actionRegistry } from '../../http/actions.js';
 import { conflict, fieldsInvalid } from '../../http/errors.js';
 import { getRequestSettings } from '../configuration/index.js';
@@ -36,7 +36,7 @@ const qualityAssure = define({
     if (item.quality_assurance_skipped) return { conflict: 'Quality assurance is skipped for this result.' };
     return 'offered';
   },
-  async run(trx: DbOrTrx, { deps, actor, request, item }: Ctx, input) {
+  async run(trx: Trx, { deps, actor, request, item }: Ctx, input) {
     const offered = requestItemTypes(request);
     const unknown = input.itemTypes.filter((id) => !offered.some((t) => t.id === id));
     if (unknown.length > 0)
@@ -86,7 +86,7 @@ const discard = define({
     if (item.discarded_at) return { conflict: 'The result was already discarded.' };
     return 'offered';
   },
-  async run(trx: DbOrTrx, { deps, actor, request, item }: Ctx) {
+  async run(trx: Trx, { deps, actor, request, item }: Ctx) {
     if (!(await markResultDiscarded(trx, item.id, actor.id)))
       throw conflict('The result was already discarded.');
     const n = request.request_number;

@@ -1,7 +1,7 @@
 import { describeTags, REQUEST_TAGS } from '@dossier/core';
 import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { Trx } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
 import { insertCorrespondence } from '../correspondence/index.js';
 import { notifySubmitters } from '../notifications/index.js';
@@ -16,7 +16,7 @@ import { closeRequestRow } from './repository.js';
 const AUTO_CLOSE_TAGS = { closeReason: 'Completed' };
 
 export async function closeRequestAutomatically(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: Pick<AppDeps, 'jobs' | 'live'>,
   actor: Actor,
   request: RequestRow,

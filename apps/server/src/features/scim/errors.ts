@@ -52,7 +52,9 @@ function toScimError(error: FastifyError): ScimError {
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
-    const where = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'query';
+    // A whole-body or whole-query refusal has no path: then the part of the call it is about.
+    const where =
+      issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'query');
     return invalidValue(`${where}: ${issue?.message ?? 'Invalid value.'}`);
   }
   switch (error.code) {

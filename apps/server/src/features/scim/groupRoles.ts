@@ -1,6 +1,6 @@
 import { formatRoleString, isWithinScope, type ScimGroupRole } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import * as repo from './repository.js';
 import { clientIdOf, type ScimClient } from './tokens.js';
 
@@ -13,7 +13,7 @@ type Grant = { groupId: string; role: string; scope: string };
 const keyOf = (g: Grant) => `${g.groupId}|${g.role}|${g.scope}`;
 
 /** Brings the user's group roles in line with its memberships and the mapping; audited. */
-export async function syncUserRoles(trx: DbOrTrx, client: ScimClient, userId: string): Promise<void> {
+export async function syncUserRoles(trx: Trx, client: ScimClient, userId: string): Promise<void> {
   const groups = await repo.groupsOfUsers(trx, client.id, [userId]);
   const wanted: Grant[] = groups.flatMap((g) =>
     client.groupRoles
@@ -58,7 +58,7 @@ async function roleStrings(trx: DbOrTrx, userId: string): Promise<string[]> {
 
 /** A membership change in the user's history, naming the group. */
 export async function recordMembership(
-  trx: DbOrTrx,
+  trx: Trx,
   client: ScimClient,
   userId: string,
   group: string,
@@ -79,7 +79,7 @@ export async function recordMembership(
  * at the provider's next group update.
  */
 export async function resyncClientRoles(
-  trx: DbOrTrx,
+  trx: Trx,
   saved: {
     configurationId: string;
     entryId: string;

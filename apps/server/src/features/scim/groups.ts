@@ -1,4 +1,4 @@
-import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import { invalidValue, scimNotFound, uniqueness } from './errors.js';
 import { GROUP_FILTER_ATTRIBUTES, parseFilter } from './filter.js';
 import { recordMembership, syncUserRoles } from './groupRoles.js';
@@ -90,7 +90,7 @@ export async function createGroup(db: Db, client: ScimClient, body: unknown, eff
 
 /** PUT and PATCH end here: the group's new name and members, written and the roles re-derived. */
 async function saveGroup(
-  trx: DbOrTrx,
+  trx: Trx,
   client: ScimClient,
   row: repo.ScimGroupRow,
   input: GroupInput,

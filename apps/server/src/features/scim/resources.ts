@@ -85,30 +85,41 @@ const scimBoolean = z.preprocess(
   z.boolean(),
 );
 const shortText = z.string().trim().max(200);
+/** `schemas`, when sent, must name the resource's schema (providers often leave it out). */
+const schemasNaming = (schema: string) =>
+  z
+    .array(z.string())
+    .refine((list) => list.includes(schema), `schemas must include ${schema}.`)
+    .optional();
 
-const userBodySchema = z.looseObject({
-  userName: shortText.min(1),
-  externalId: shortText.nullish(),
-  displayName: shortText.nullish(),
-  name: z
-    .looseObject({
-      formatted: shortText.nullish(),
-      givenName: shortText.nullish(),
-      familyName: shortText.nullish(),
-    })
-    .nullish(),
-  emails: z
-    .array(
-      z.looseObject({
-        value: z.string().trim().max(254),
-        type: z.string().nullish(),
-        primary: scimBoolean.nullish(),
-      }),
-    )
-    .max(20)
-    .nullish(),
-  active: scimBoolean.nullish(),
-});
+/** The body of POST and PUT /Users (the route's contract), and of a patched user. */
+export const userBodySchema = z.looseObject(
+  {
+    schemas: schemasNaming(USER_SCHEMA),
+    userName: shortText.min(1),
+    externalId: shortText.nullish(),
+    displayName: shortText.nullish(),
+    name: z
+      .looseObject({
+        formatted: shortText.nullish(),
+        givenName: shortText.nullish(),
+        familyName: shortText.nullish(),
+      })
+      .nullish(),
+    emails: z
+      .array(
+        z.looseObject({
+          value: z.string().trim().max(254),
+          type: z.string().nullish(),
+          primary: scimBoolean.nullish(),
+        }),
+      )
+      .max(20)
+      .nullish(),
+    active: scimBoolean.nullish(),
+  },
+  { error: 'The body must be a SCIM User object.' },
+);
 
 export interface UserInput {
   userName: string;
@@ -150,14 +161,19 @@ export function readUserBody(body: unknown): UserInput {
   };
 }
 
-const groupBodySchema = z.looseObject({
-  displayName: shortText.min(1),
-  externalId: shortText.nullish(),
-  members: z
-    .array(z.looseObject({ value: z.string().trim().min(1).max(200) }))
-    .max(10_000)
-    .nullish(),
-});
+/** The body of POST and PUT /Groups (the route's contract), and of a patched group. */
+export const groupBodySchema = z.looseObject(
+  {
+    schemas: schemasNaming(GROUP_SCHEMA),
+    displayName: shortText.min(1),
+    externalId: shortText.nullish(),
+    members: z
+      .array(z.looseObject({ value: z.string().trim().min(1).max(200) }))
+      .max(10_000)
+      .nullish(),
+  },
+  { error: 'The body must be a SCIM Group object.' },
+);
 
 export interface GroupInput {
   displayName: string;

@@ -2,7 +2,7 @@ import { SSO_LINKED_BY_VERIFIED_EMAIL } from '@dossier/core';
 import * as oidc from 'openid-client';
 import { recordEvent } from '../../audit/events.js';
 import type { Config } from '../../config.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
 import { sessionIdOf, startSession } from '../auth/index.js';
 import { getNearestScopeEntry } from '../configuration/index.js';
 import { providerOf, type SsoConfig } from './client.js';
@@ -40,7 +40,7 @@ export type SsoOutcome =
  * the user is found by its external id, the provider's `sub`.
  */
 export async function finishSsoSignIn(
-  db: DbOrTrx,
+  db: Db,
   config: Config,
   sso: SsoConfig,
   currentUrl: URL,
@@ -86,7 +86,7 @@ export async function finishSsoSignIn(
  * user already linked to another account, never on an email the provider does not vouch for.
  */
 async function linkByVerifiedEmail(
-  db: DbOrTrx,
+  db: Db,
   provider: oidc.Configuration,
   tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers,
   subject: string,
@@ -95,23 +95,28 @@ async function linkByVerifiedEmail(
   let claims: Record<string, unknown> = { ...tokens.claims() };
   if (claims.email === undefined) claims = await oidc.fetchUserInfo(provider, tokens.access_token, subject);
   if (claims.email_verified !== true || typeof claims.email !== 'string') return undefined;
-  const candidate = await repo.findUnlinkedUserByEmail(db, claims.email);
+  const email = claims.email;
+  const candidate = await repo.findUnlinkedUserByEmail(db, email);
   if (!candidate) return undefined;
   const scope = await getNearestScopeEntry(db, candidate.scope);
   if (!scope?.linkSsoByVerifiedEmail) return undefined;
-  if (!(await repo.linkExternalId(db, candidate.id, subject, SSO_LINKED_BY_VERIFIED_EMAIL))) return undefined;
-  await recordEvent(db, {
-    type: 'ssoLinked',
-    aggregateType: 'user',
-    aggregateId: candidate.id,
-    actor: candidate.id,
-    payload: {
-      summary: `Linked to single sign-on at the first sign-in, by the verified email ${claims.email}.`,
-      changes: {
-        externalUserId: { from: null, to: subject },
-        externalUserIdSetBy: { from: null, to: SSO_LINKED_BY_VERIFIED_EMAIL },
+  // The link and its history line commit together (the provider was asked above, outside it).
+  return db.transaction().execute(async (trx) => {
+    if (!(await repo.linkExternalId(trx, candidate.id, subject, SSO_LINKED_BY_VERIFIED_EMAIL)))
+      return undefined;
+    await recordEvent(trx, {
+      type: 'ssoLinked',
+      aggregateType: 'user',
+      aggregateId: candidate.id,
+      actor: candidate.id,
+      payload: {
+        summary: `Linked to single sign-on at the first sign-in, by the verified email ${email}.`,
+        changes: {
+          externalUserId: { from: null, to: subject },
+          externalUserIdSetBy: { from: null, to: SSO_LINKED_BY_VERIFIED_EMAIL },
+        },
       },
-    },
+    });
+    return { id: candidate.id, disabled: false };
   });
-  return { id: candidate.id, disabled: false };
 }

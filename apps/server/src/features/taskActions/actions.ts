@@ -1,18 +1,24 @@
-import { isSenderTaskType, isWithinScope, type RequestEventName, type RequestTaskItem } from '@dossier/core';
+import {
+  completeTaskRoute,
+  isSenderTaskType,
+  isWithinScope,
+  markTaskInProgressRoute,
+  type RequestEventName,
+  type RequestTaskItem,
+} from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { serve } from '../../http/serve.js';
 import { completeTask } from '../assignment/index.js';
 import { type Actor, requireActor, scopesWithPermission } from '../auth/index.js';
 import { canHandleRequest, findRequest, isRequestSender, touchRequest } from '../requests/index.js';
 import { mayAssignTask, pushTask, taskTypeName, toRequestTaskItem } from '../tasks/index.js';
 import { findInvoiceState, findResultState } from '../workflow/index.js';
 import * as repo from './actionsRepository.js';
-import { answerOf, answerQuery } from './answer.js';
+import { answerOf } from './answer.js';
 
 // Task actions: POST /tasks/{taskId}/complete and /tasks/{taskId}/mark-in-progress, no
 // payload, answer { task }. Offer rules (the same as the list item's canNotComplete and
@@ -26,7 +32,6 @@ import { answerOf, answerQuery } from './answer.js';
 // work (workflow rules); completing it by hand while the work is still open is refused (409), or
 // the work would be left with no task asking for it.
 
-const params = z.object({ taskId: z.string().max(30) });
 const TASK_ID = /^\d{1,18}$/;
 
 export interface Loaded {
@@ -82,7 +87,7 @@ export async function taskItem(
 }
 
 export async function recordTaskEvent(
-  trx: DbOrTrx,
+  trx: Trx,
   actor: Actor,
   requestNumber: string,
   type: RequestEventName,
@@ -154,16 +159,14 @@ async function openWorkOf(trx: DbOrTrx, workflowKey: string | null): Promise<str
 }
 
 export function taskActionRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { params, querystring: answerQuery };
-  r.post('/tasks/:taskId/complete', { schema }, async (request) => {
+  serve(app, completeTaskRoute, async ({ params, query }, request) => {
     const actor = requireActor(request);
-    const made = await completeTaskAction(deps, actor, request.params.taskId);
-    return answerOf(deps, actor, request.query.answer, made);
+    const made = await completeTaskAction(deps, actor, params.taskId);
+    return answerOf(deps, actor, query.answer, made);
   });
-  r.post('/tasks/:taskId/mark-in-progress', { schema }, async (request) => {
+  serve(app, markTaskInProgressRoute, async ({ params, query }, request) => {
     const actor = requireActor(request);
-    const made = await markTaskInProgressAction(deps, actor, request.params.taskId);
-    return answerOf(deps, actor, request.query.answer, made);
+    const made = await markTaskInProgressAction(deps, actor, params.taskId);
+    return answerOf(deps, actor, query.answer, made);
   });
 }

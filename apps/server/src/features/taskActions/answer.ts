@@ -1,5 +1,4 @@
 import type { RequestTaskItem } from '@dossier/core';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import type { Actor } from '../auth/index.js';
 import { loadRequestView } from '../requestPage/index.js';
@@ -9,12 +8,10 @@ import { loadRequestView } from '../requestPage/index.js';
 // commit beside the task, so the move costs it one round trip; a task without a request (an inbox
 // message's) answers { task } either way.
 
-export const answerQuery = z.object({ answer: z.enum(['request']).optional() });
-
 export async function answerOf(
   deps: AppDeps,
   actor: Actor,
-  wanted: z.infer<typeof answerQuery>['answer'],
+  wanted: 'request' | undefined,
   made: { task: RequestTaskItem },
 ) {
   if (wanted !== 'request' || !made.task.requestNumber) return made;

@@ -1,10 +1,15 @@
-import { USER_ID_MAX_LENGTH } from '@dossier/core';
+import {
+  assignTaskRoute,
+  claimTaskRoute,
+  releaseTaskRoute,
+  type TaskAssignee,
+  taskAssigneesRoute,
+} from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import { serve } from '../../http/serve.js';
 import {
   assignTaskTo,
   listAssignableUsers,
@@ -16,7 +21,7 @@ import type { Actor } from '../auth/index.js';
 import { requireActor, signedInOnly } from '../auth/index.js';
 import { isMovable, MAY_NOT_ASSIGN, NOT_YOURS, taskTypeName } from '../tasks/index.js';
 import { type Loaded, loadForAction, recordTaskEvent, taskItem } from './actions.js';
-import { answerOf, answerQuery } from './answer.js';
+import { answerOf } from './answer.js';
 
 // Moving a task by hand (issue 22 item 5), who may do what being policy.ts':
 //   POST /tasks/{taskId}/claim             the actor takes it               -> { task }
@@ -27,12 +32,6 @@ import { answerOf, answerQuery } from './answer.js';
 // Whoever gets a task must be a candidate by the automatic assignment's own rule, and a refusal
 // says why in words (whyNotAssignable). Each move writes a request event (request.taskClaimed,
 // request.taskAssigned, request.taskReleased) and is pushed to the new and the previous assignee.
-
-const params = z.object({ taskId: z.string().max(30) });
-// No user id holds a control character; refusing them here keeps them from the database.
-// The user is checked in the action, after the caller: someone who may not assign the task learns
-// nothing from the form's errors.
-const assignBody = z.object({ userId: z.string().max(USER_ID_MAX_LENGTH).default('') });
 
 type Task = Loaded['task'];
 
@@ -50,7 +49,7 @@ async function nameOf(db: DbOrTrx, userId: string | null): Promise<string | null
 
 /** The request's history line of a move, which also tells whoever has the request open. */
 async function recordMove(
-  trx: DbOrTrx,
+  trx: Trx,
   actor: Actor,
   task: Task,
   type: 'request.taskClaimed' | 'request.taskAssigned' | 'request.taskReleased',
@@ -140,7 +139,11 @@ export async function releaseTaskAction(deps: AppDeps, actor: Actor, taskId: str
   });
 }
 
-export async function listAssigneesAction(deps: AppDeps, actor: Actor, taskId: string) {
+export async function listAssigneesAction(
+  deps: AppDeps,
+  actor: Actor,
+  taskId: string,
+): Promise<{ assignees: TaskAssignee[] }> {
   return deps.db.transaction().execute(async (trx) => {
     const { task, mayAssign } = await loadForAction(trx, actor, taskId, {
       senderMayAct: false,
@@ -164,28 +167,41 @@ export async function listAssigneesAction(deps: AppDeps, actor: Actor, taskId: s
 }
 
 export function taskHandoverRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { params, querystring: answerQuery };
-  r.post('/tasks/:taskId/claim', { onRequest: signedInOnly, schema }, async (request) => {
-    const actor = requireActor(request);
-    const made = await claimTaskAction(deps, actor, request.params.taskId);
-    return answerOf(deps, actor, request.query.answer, made);
-  });
-  r.post(
-    '/tasks/:taskId/assign',
-    { onRequest: signedInOnly, schema: { ...schema, body: assignBody } },
-    async (request) => {
+  const options = { onRequest: signedInOnly };
+  serve(
+    app,
+    claimTaskRoute,
+    async ({ params, query }, request) => {
       const actor = requireActor(request);
-      const made = await assignTaskAction(deps, actor, request.params.taskId, request.body.userId);
-      return answerOf(deps, actor, request.query.answer, made);
+      const made = await claimTaskAction(deps, actor, params.taskId);
+      return answerOf(deps, actor, query.answer, made);
     },
+    options,
   );
-  r.post('/tasks/:taskId/release', { onRequest: signedInOnly, schema }, async (request) => {
-    const actor = requireActor(request);
-    const made = await releaseTaskAction(deps, actor, request.params.taskId);
-    return answerOf(deps, actor, request.query.answer, made);
-  });
-  r.get('/tasks/:taskId/assignees', { onRequest: signedInOnly, schema: { params } }, async (request) =>
-    listAssigneesAction(deps, requireActor(request), request.params.taskId),
+  serve(
+    app,
+    assignTaskRoute,
+    async ({ params, query, body }, request) => {
+      const actor = requireActor(request);
+      const made = await assignTaskAction(deps, actor, params.taskId, body.userId);
+      return answerOf(deps, actor, query.answer, made);
+    },
+    options,
+  );
+  serve(
+    app,
+    releaseTaskRoute,
+    async ({ params, query }, request) => {
+      const actor = requireActor(request);
+      const made = await releaseTaskAction(deps, actor, params.taskId);
+      return answerOf(deps, actor, query.answer, made);
+    },
+    options,
+  );
+  serve(
+    app,
+    taskAssigneesRoute,
+    async ({ params }, request) => listAssigneesAction(deps, requireActor(request), params.taskId),
+    options,
   );
 }

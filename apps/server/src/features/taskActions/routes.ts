@@ -1,12 +1,14 @@
+import { assignedTasksRoute } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
+import { serve } from '../../http/serve.js';
 import { requireActor } from '../auth/index.js';
 import { listAssignedTasks } from '../tasks/index.js';
 import { taskActionRoutes } from './actions.js';
 import { taskHandoverRoutes } from './handover.js';
 
 export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/tasks/assigned', async (request) => ({
+  serve(app, assignedTasksRoute, async (_input, request) => ({
     tasks: await listAssignedTasks(deps.db, requireActor(request)),
   }));
   taskActionRoutes(app, deps);

@@ -1,6 +1,6 @@
 import { dateInTimeZone, hasNoDueDate } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx, Trx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
 import { listViewers } from '../presence/index.js';
 import { taskTypeName } from './requestTasks.js';
@@ -31,7 +31,7 @@ export async function pushTasksChanged(trx: DbOrTrx, live: LiveHub | undefined, 
 }
 
 export async function recordTaskAdded(
-  trx: DbOrTrx,
+  trx: Trx,
   live: LiveHub | undefined,
   task: TaskRef & { dueAt: Date; notice: string },
 ): Promise<void> {
@@ -54,7 +54,7 @@ export async function recordTaskAdded(
 }
 
 export async function recordTaskCompleted(
-  trx: DbOrTrx,
+  trx: Trx,
   // Kept for the callers: completion pushes nothing of its own now (below).
   _live: LiveHub | undefined,
   task: TaskRef,

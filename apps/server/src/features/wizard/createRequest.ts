@@ -14,7 +14,7 @@ import {
   wizardErrors,
 } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import type { FilesContext } from '../../files/service.js';
 import { badRequest } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -77,7 +77,7 @@ function cleanRecipient(input: RequestRecipient): RequestRecipient {
  * A recipient typed in new is added to the directory (version 1), so it can be found next time;
  * one chosen from the directory must exist. Answers the snapshot with its id and version.
  */
-async function resolveRecipient(trx: DbOrTrx, actor: Actor, input: RequestRecipient, scope: string) {
+async function resolveRecipient(trx: Trx, actor: Actor, input: RequestRecipient, scope: string) {
   const { directoryDifferences: _fromClient, ...r } = cleanRecipient(input);
   if (r.recipientId) {
     const found = await recipients.findRecipient(trx, r.recipientId);
@@ -155,7 +155,7 @@ async function validate(trx: DbOrTrx, actor: Actor, data: RequestData) {
 
 /** Submits inside the caller's transaction; answers the new number and where its receipt is. */
 export async function submitRequest(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: SubmitDeps,
   actor: Actor,
   body: CreateRequestBody,

@@ -1,5 +1,5 @@
 import { recordEvent } from '../../audit/events.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { Trx } from '../../db/database.js';
 import { findCorrespondenceOfOutbox } from './repository.js';
 
 /**
@@ -10,7 +10,7 @@ import { findCorrespondenceOfOutbox } from './repository.js';
  * in the outbox, where administrators see it.
  */
 export async function recordMailDeliveryFailure(
-  trx: DbOrTrx,
+  trx: Trx,
   outbox: { id: string; to: string; subject: string; error: string | null; request_number: string | null },
 ): Promise<void> {
   const correspondence = await findCorrespondenceOfOutbox(trx, outbox.id);

@@ -53,7 +53,7 @@ export async function sweepReminders(db: Db, deps: AssignmentDeps, now = new Dat
 }
 
 /** Sends today's reminder for an overdue followUp, unless one went today or yesterday. */
-export async function sendAutoReminder(trx: DbOrTrx, followUpId: string, now: Date): Promise<boolean> {
+export async function sendAutoReminder(trx: Trx, followUpId: string, now: Date): Promise<boolean> {
   const task = await repo.findTaskType(trx, followUpId);
   if (!task?.request_number || task.completed_at || !task.due_at || task.due_at >= now) return false;
   const request = await repo.findRequestForWorkflow(trx, task.request_number);

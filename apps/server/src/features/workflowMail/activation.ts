@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.js';
+import type { Trx } from '../../db/database.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { issueSetPasswordLink } from '../passwordReset/index.js';
 import { renderMail } from './render.js';
@@ -10,7 +10,7 @@ import { renderMail } from './render.js';
 const ACTIVATION_DAYS = 7;
 
 export async function sendActivationMail(
-  trx: DbOrTrx,
+  trx: Trx,
   user: { id: string; name: string; email: string; phone: string; scope: string },
   input: { baseUrl: string; ip: string | null },
 ): Promise<void> {

@@ -5,7 +5,7 @@ import {
   type WorkflowTaskType,
 } from '@dossier/core';
 import { type AppAddress, appUrlOf } from '../../config.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { Trx } from '../../db/database.js';
 import { enqueueMail, type MailAttachment } from '../../mail/outbox.js';
 import { getRequestSettings, getTaskTypeSettings } from '../configuration/index.js';
 import { findRequest, type RequestRow } from '../requests/index.js';
@@ -55,7 +55,7 @@ function addressesOf(value: string | string[] | undefined): string[] {
 
 /** Queues one message per address (each person gets one, however many rules name it). */
 async function send(
-  trx: DbOrTrx,
+  trx: Trx,
   request: RequestRow,
   to: Iterable<string>,
   mail: RenderedMail,
@@ -79,7 +79,7 @@ const payloadField = (payload: unknown, field: string): string | undefined => {
 
 /** Handles one event; answers how many messages were queued (0 for events it does not handle). */
 export async function sendWorkflowMail(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: WorkflowMailDeps,
   event: WorkflowMailEvent,
 ): Promise<number> {
@@ -130,7 +130,7 @@ const STATE_WORDING: Record<'closed' | 'reOpened', Wording> = {
 
 /** requestClosed / requestReOpened per notify{RequestSender,ExternalUsers,Other}When{Closed,ReOpened}. */
 export async function sendRequestStateMail(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: WorkflowMailDeps,
   request: RequestRow,
   state: 'closed' | 'reOpened',
@@ -183,7 +183,7 @@ const RESULT_WORDING: Record<
  * copy of either (a message of its own, so no other recipient sees its address).
  */
 export async function sendResultMail(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: WorkflowMailDeps,
   request: RequestRow,
   resultId: string,
@@ -272,7 +272,7 @@ const TASK_WORDING: Record<
  * mail for it, whatever the flag (the flag still decides for external users and other addresses).
  */
 export async function sendTaskMail(
-  trx: DbOrTrx,
+  trx: Trx,
   deps: WorkflowMailDeps,
   request: RequestRow,
   taskId: string,

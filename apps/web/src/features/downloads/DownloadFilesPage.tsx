@@ -1,10 +1,9 @@
-import type { DownloadFileItem, DownloadFilesView } from '@dossier/core';
+import { type DownloadFileItem, type DownloadFilesView, storedFileRoute } from '@dossier/core';
 import { Button, Container, Group, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 import { formatDateTime } from '../../ui/dates';
 import { definePage } from '../../view/page';
@@ -17,18 +16,17 @@ import { definePage } from '../../view/page';
  */
 export const DownloadFilesPage = definePage<DownloadFilesView>(({ view }) => {
   const { t } = useTranslation();
-  const { view: store } = useServices();
+  const { api, view: store } = useServices();
   const [busy, setBusy] = useState<string>();
 
   async function download(item: DownloadFileItem) {
     setBusy(item.resultId);
     try {
-      const res = await fetch(`/files/${encodeURIComponent(item.file.key)}?attachment=1`, {
-        credentials: 'same-origin',
-        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      const blob = await api.download(storedFileRoute, {
+        params: { key: item.file.key },
+        query: { attachment: '1' },
       });
-      if (!res.ok) throw new ApiError(res.status, res.statusText, await res.json().catch(() => undefined));
-      const url = URL.createObjectURL(await res.blob());
+      const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
       link.download = item.file.name ?? '';

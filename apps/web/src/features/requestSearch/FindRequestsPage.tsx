@@ -1,11 +1,11 @@
-import type { FindRequestsView } from '@dossier/core';
+import { type FindRequestsView, requestSearchRoute } from '@dossier/core';
 import { Container, Title } from '@mantine/core';
 import { useState } from 'react';
 import { termsFromAddress, useSearch } from '../../ui/forms/useSearch';
 import { definePage } from '../../view/page';
 import { FindRequestsForm } from './FindRequestsForm';
 import { RequestHits } from './RequestHits';
-import { EMPTY_TERMS, type RequestSearchAnswer, TERM_NAMES, type Terms } from './searchTerms';
+import { EMPTY_TERMS, TERM_NAMES, type Terms } from './searchTerms';
 
 const PAGE_SIZE = 20;
 
@@ -16,8 +16,8 @@ const PAGE_SIZE = 20;
  */
 export const FindRequestsPage = definePage<FindRequestsView>(({ view }) => {
   const [terms, setTerms] = useState<Terms>(() => termsFromAddress(TERM_NAMES));
-  const search = useSearch<RequestSearchAnswer, Terms>({
-    path: '/requests/search',
+  const search = useSearch({
+    route: requestSearchRoute,
     pageSize: PAGE_SIZE,
     initialTerms: terms,
     bindAddress: true,

@@ -1,10 +1,11 @@
+import type { RequestSearchAnswer } from '@dossier/core';
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../ui/dates';
 import { PagingArrows } from '../../ui/forms/PagingArrows';
 import { RequestHoverPreview } from '../../ui/RequestHoverPreview';
-import { highlightPieces, type RequestSearchAnswer } from './searchTerms';
+import { highlightPieces } from './searchTerms';
 
 const STATUS_COLOURS = { submitted: 'blue', open: 'green', closed: 'gray' } as const;
 

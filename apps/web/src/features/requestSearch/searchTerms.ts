@@ -1,5 +1,3 @@
-import type { SearchAnswer } from '@dossier/core';
-
 // The find-requests terms as they travel: in the address (so a link or the back button repeats the
 // search) and in the query of GET /requests/search. Dates are YYYY-MM-DD in both.
 
@@ -15,22 +13,6 @@ export const TERM_NAMES = [
 export type Terms = Record<(typeof TERM_NAMES)[number], string>;
 
 export const EMPTY_TERMS: Terms = Object.fromEntries(TERM_NAMES.map((n) => [n, ''])) as Terms;
-
-export interface RequestHit {
-  requestNumber: string;
-  scope: string;
-  status: 'submitted' | 'open' | 'closed';
-  applicantName: string;
-  recipientName: string;
-  submittedAt: string;
-  closedAt: string | null;
-  lastActivityAt: string;
-}
-
-export interface RequestSearchAnswer extends SearchAnswer<RequestHit> {
-  totalIsCapped: boolean;
-  summary: string;
-}
 
 /**
  * The server's highlight (escaped text with <mark> around the hits) as text pieces, so it is shown

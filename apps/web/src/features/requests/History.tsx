@@ -1,4 +1,4 @@
-import type { RequestHistoryEntry } from '@dossier/core';
+import { type RequestHistoryEntry, requestHistoryRoute } from '@dossier/core';
 import { Button, Paper, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,9 +33,7 @@ export function History({
   async function loadOlder() {
     const before = all[all.length - 1]?.id;
     try {
-      const page = await api.get<{ history: RequestHistoryEntry[] }>(
-        `/requests/${requestNumber}/history?before=${encodeURIComponent(before ?? '')}`,
-      );
+      const page = await api.call(requestHistoryRoute, { params: { requestNumber }, query: { before } });
       setOlder((o) => [...o, ...page.history]);
       setMore(page.history.length >= 50);
     } catch (error) {

@@ -1,3 +1,10 @@
+import {
+  type EditablePart,
+  pathOfRoute,
+  type RouteInput,
+  requestActionRoute,
+  saveRequestPartRoute,
+} from '@dossier/core';
 import { useState } from 'react';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
@@ -23,11 +30,14 @@ export function useRequestCommit() {
     return result.ok;
   }
 
-  const runAction = (requestNumber: string, action: string, body: unknown) =>
-    send(`/requests/${encodeURIComponent(requestNumber)}/actions/${action}`, body);
+  const runAction = (
+    requestNumber: string,
+    action: string,
+    body: RouteInput<typeof requestActionRoute>['body'],
+  ) => send(pathOfRoute(requestActionRoute.path, { requestNumber, action }), body);
 
-  const savePart = (requestNumber: string, part: string, version: number, data: unknown) =>
-    send(`/requests/${encodeURIComponent(requestNumber)}/${part}`, { version, data });
+  const savePart = (requestNumber: string, part: EditablePart, version: number, data: unknown) =>
+    send(pathOfRoute(saveRequestPartRoute.path, { requestNumber, part }), { version, data });
 
   return { fields, busy, runAction, savePart, clear: () => setFields({}), changed };
 }

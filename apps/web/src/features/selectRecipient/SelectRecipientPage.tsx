@@ -1,4 +1,9 @@
-import type { RecipientHit, RequestRecipient, SelectRecipientView } from '@dossier/core';
+import {
+  type RecipientHit,
+  type RequestRecipient,
+  type SelectRecipientView,
+  saveRecipientRoute,
+} from '@dossier/core';
 import { Alert, Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +51,10 @@ export const SelectRecipientPage = definePage<SelectRecipientView>(({ view }) =>
     setSaving(true);
     setErrors({});
     try {
-      await api.post(`${requestPath}/recipient`, { version: view.version, recipient: editing });
+      await api.call(saveRecipientRoute, {
+        params: { requestNumber: view.requestNumber },
+        body: { version: view.version, recipient: editing },
+      });
       await navigate(requestPath);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fields) setErrors(error.fields);

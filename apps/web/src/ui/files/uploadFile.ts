@@ -1,4 +1,4 @@
-import type { FileRef } from '@dossier/core';
+import { createUploadRoute, type FileRef, type UploadTarget } from '@dossier/core';
 import type { Api } from '../../api';
 
 /** An upload that failed: the message names the file, `reason` says why (shown as a tooltip). */
@@ -16,26 +16,25 @@ export class UploadError extends Error {
  * the bytes (our signed route, or S3), then the PUT. Anything but 200 fails the upload.
  */
 export async function uploadFile(api: Api, file: File, publicRead = false): Promise<FileRef> {
-  let target: { key: string; uploadUrl: string; headers: Record<string, string> };
+  let target: UploadTarget;
   try {
-    target = await api.post('/files', {
-      name: file.name,
-      contentType: file.type || 'application/octet-stream',
-      contentLength: file.size,
-      publicReadAccess: publicRead,
+    target = await api.call(createUploadRoute, {
+      body: {
+        name: file.name,
+        contentType: file.type || 'application/octet-stream',
+        contentLength: file.size,
+        publicReadAccess: publicRead,
+      },
     });
   } catch (error) {
-    throw new UploadError(file.name, error instanceof Error ? error.message : String(error));
+    throw new UploadError(file.name, messageOf(error));
   }
-  const res = await fetch(target.uploadUrl, {
-    method: 'PUT',
-    headers: target.headers,
-    body: file,
-    credentials: 'same-origin',
-  });
-  if (res.status !== 200) {
-    const body = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
-    throw new UploadError(file.name, `${res.status}: ${body?.message ?? res.statusText}`);
+  try {
+    await api.upload(target, file);
+  } catch (error) {
+    throw new UploadError(file.name, messageOf(error));
   }
   return { key: target.key, name: file.name };
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

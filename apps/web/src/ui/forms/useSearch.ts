@@ -1,3 +1,4 @@
+import { queryStringOf, type RouteAnswer, type RouteContract } from '@dossier/core';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
@@ -9,8 +10,6 @@ import { useServices } from '../../shell/ServicesContext';
 // (a link, the back button).
 
 export interface SearchOptions<T extends Record<string, string>> {
-  /** The search call, such as /requests/search. */
-  path: string;
   pageSize: number;
   /** The terms when the page opens (from the address, when bound to it). */
   initialTerms: T;
@@ -19,7 +18,21 @@ export interface SearchOptions<T extends Record<string, string>> {
   searchOnOpen?: boolean;
 }
 
-export function useSearch<A, T extends Record<string, string>>(options: SearchOptions<T>) {
+/**
+ * The search call: its route contract (a GET whose query takes the terms, pageOffset and pageSize),
+ * whose answer the result is; or, for a search whose route has no contract yet, its path.
+ */
+type SearchCall = { route: RouteContract; path?: undefined } | { path: string; route?: undefined };
+
+export function useSearch<C extends RouteContract, T extends Record<string, string>>(
+  options: SearchOptions<T> & { route: C },
+): SearchState<RouteAnswer<C>, T>;
+export function useSearch<A, T extends Record<string, string>>(
+  options: SearchOptions<T> & { path: string },
+): SearchState<A, T>;
+export function useSearch<A, T extends Record<string, string>>(
+  options: SearchOptions<T> & SearchCall,
+): SearchState<A, T> {
   const { api, view } = useServices();
   const [result, setResult] = useState<A>();
   const [searching, setSearching] = useState(false);
@@ -30,13 +43,17 @@ export function useSearch<A, T extends Record<string, string>>(options: SearchOp
     setSearching(true);
     setResult(undefined);
     setErrors({});
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(terms)) if (v.trim()) query.set(k, v.trim());
-    if (offset > 0) query.set('pageOffset', String(offset));
-    if (options.bindAddress) writeAddress(query);
-    query.set('pageSize', String(options.pageSize));
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(terms)) if (v.trim()) query[k] = v.trim();
+    if (offset > 0) query.pageOffset = String(offset);
+    if (options.bindAddress) writeAddress(new URLSearchParams(query));
+    query.pageSize = String(options.pageSize);
     try {
-      setResult(await api.get<A>(`${options.path}?${query}`));
+      setResult(
+        options.route
+          ? ((await api.call(options.route, { query } as never)) as A)
+          : await api.get<A>(`${options.path}${queryStringOf(query)}`),
+      );
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fields) setErrors(error.fields);
       else view.report(error);
@@ -63,6 +80,16 @@ export function useSearch<A, T extends Record<string, string>>(options: SearchOp
   }, []);
 
   return { result, searching, errors, run, clear };
+}
+
+export interface SearchState<A, T> {
+  result: A | undefined;
+  searching: boolean;
+  /** A refused term's message, by its field. */
+  errors: Record<string, string>;
+  run(offset: number, terms: T): Promise<void>;
+  /** Back to an empty form: no result, no errors, nothing in the address. */
+  clear(): void;
 }
 
 /** The terms of `names` found in the address (a search opened from a link). */

@@ -1,8 +1,8 @@
 import { createUpload, openFile } from '../../../files/service.js';
 import { HttpError, notFound } from '../../../http/errors.js';
 import { sendDownload } from '../access.js';
+import { announceUploadRoute, fileRoute } from '../contracts.js';
 import { defineEndpoint } from '../endpoints.js';
-import { fileKeyParams, uploadAnswer, uploadRequestBody } from '../schemas.js';
 
 // Files travel in two steps, as in the browser: announce the upload (name, type, size) and PUT the
 // bytes to the signed URL answered, then name the key in a request, result or invoice. The same
@@ -10,16 +10,15 @@ import { fileKeyParams, uploadAnswer, uploadRequestBody } from '../schemas.js';
 
 export const fileEndpoints = [
   defineEndpoint({
-    method: 'POST',
-    path: '/api/v1/files',
+    route: announceUploadRoute,
     scope: 'fileWrite',
     tag: 'Files',
     summary: 'Announce a file upload',
     description:
       'Answers a key and a signed upload URL valid for 15 minutes: PUT the bytes there with the ' +
       'headers given (no Authorization needed), then use the key in another call.',
-    body: uploadRequestBody,
-    response: { status: 201, description: 'Where to upload the bytes.', schema: uploadAnswer },
+    status: 201,
+    answers: 'Where to upload the bytes.',
     async handler({ body }, { deps, actor, baseUrl }) {
       const upload = await createUpload(deps.files, actor, { ...body, publicReadAccess: false });
       const uploadUrl = upload.uploadUrl.startsWith('/') ? `${baseUrl}${upload.uploadUrl}` : upload.uploadUrl;
@@ -27,15 +26,14 @@ export const fileEndpoints = [
     },
   }),
   defineEndpoint({
-    method: 'GET',
-    path: '/api/v1/files/:key',
+    route: fileRoute,
     scope: 'fileRead',
     tag: 'Files',
     summary: 'Download a file',
     description:
       "A file of a request within the key's scope (its documents, results, invoices) or an upload of the key.",
-    params: fileKeyParams,
-    response: { description: 'The file.', binary: true },
+    answers: 'The file.',
+    download: true,
     async handler({ params }, { deps, actor, reply }) {
       try {
         return sendDownload(reply, await openFile(deps.files, actor, params.key));

@@ -9,15 +9,8 @@ import {
 import { runRequestAction } from '../../requestPage/index.js';
 import { runItemAction } from '../../results/index.js';
 import { loadApiRequest } from '../access.js';
+import { addInvoiceRoute, confirmPaymentRoute, listInvoicesRoute } from '../contracts.js';
 import { defineEndpoint } from '../endpoints.js';
-import {
-  addInvoiceBody,
-  invoiceAdded,
-  invoiceAnswer,
-  invoiceParams,
-  invoicesAnswer,
-  requestNumberParams,
-} from '../schemas.js';
 
 // Invoices of a request: listed, added through the request page's addInvoice action (same checks:
 // the request must be open, tags and amounts valid, the file an upload of the key), and the
@@ -25,47 +18,43 @@ import {
 
 export const invoiceEndpoints = [
   defineEndpoint({
-    method: 'GET',
-    path: '/api/v1/requests/:requestNumber/invoices',
+    route: listInvoicesRoute,
     scope: 'requestInvoiceRead',
     tag: 'Invoices',
     summary: 'List the invoices of a request',
-    params: requestNumberParams,
-    response: { description: 'The invoices.', schema: invoicesAnswer },
+    answers: 'The invoices.',
     async handler({ params }, { deps, actor }) {
       const row = await loadApiRequest(deps.db, actor, params.requestNumber);
       return { invoices: await listRequestInvoices(deps.db, actor, row) };
     },
   }),
   defineEndpoint({
-    method: 'POST',
-    path: '/api/v1/requests/:requestNumber/invoices',
+    route: addInvoiceRoute,
     scope: 'requestInvoiceWrite',
     tag: 'Invoices',
     summary: 'Upload an invoice for a request',
     description:
       'The file is the key of an upload made with POST /api/v1/files. Amounts are in minor units. ' +
       '409 when the request is closed.',
-    params: requestNumberParams,
-    body: addInvoiceBody,
-    response: { status: 201, description: 'The invoice was added.', schema: invoiceAdded },
+    status: 201,
+    answers: 'The invoice was added.',
     async handler({ params, body }, { deps, actor }) {
       await loadApiRequest(deps.db, actor, params.requestNumber);
-      const answer = await runRequestAction(deps, actor, params.requestNumber, 'addInvoice', body);
-      return answer;
+      // The request page's actions answer an untyped outcome (http/actions.ts); this one's is the id.
+      return addInvoiceRoute.answer.parse(
+        await runRequestAction(deps, actor, params.requestNumber, 'addInvoice', body),
+      );
     },
   }),
   defineEndpoint({
-    method: 'POST',
-    path: '/api/v1/requests/:requestNumber/invoices/:invoiceId/payment-confirmation',
+    route: confirmPaymentRoute,
     scope: 'requestInvoiceWrite',
     tag: 'Invoices',
     summary: 'Confirm the payment of a paid invoice',
     description:
       'For the system that made the payment: the invoice becomes "paid and confirmed". 409 when the ' +
       'invoice is not paid, already confirmed or discarded.',
-    params: invoiceParams,
-    response: { description: 'The invoice, confirmed.', schema: invoiceAnswer },
+    answers: 'The invoice, confirmed.',
     async handler({ params }, { deps, actor }) {
       const request = await loadApiRequest(deps.db, actor, params.requestNumber);
       await runItemAction(deps, actor, {

@@ -1,9 +1,9 @@
 import { isWithinScope } from '@dossier/core';
 import { authRepository as authRepo, verifyPassword } from '../../auth/index.js';
+import { verifyCredentialsRoute } from '../contracts.js';
 import { defineEndpoint } from '../endpoints.js';
 import { CREDENTIAL_CHECKS_PER_MINUTE, takeApiRate } from '../rateLimit.js';
 import { findUserForVerification } from '../repository.js';
-import { credentialsAnswer, credentialsBody } from '../schemas.js';
 
 // userCredentialsVerify: another system asks whether a user's password is right (its own sign-in
 // backed by ours). The same rules as signing in: a disabled or locked account is never valid, a
@@ -12,17 +12,12 @@ import { credentialsAnswer, credentialsBody } from '../schemas.js';
 
 export const userEndpoints = [
   defineEndpoint({
-    method: 'POST',
-    path: '/api/v1/users/credentials/verify',
+    route: verifyCredentialsRoute,
     scope: 'userCredentialsVerify',
     tag: 'Users',
     summary: "Verify a user's credentials",
     description: `At most ${CREDENTIAL_CHECKS_PER_MINUTE} checks a minute per key (429 with Retry-After beyond).`,
-    body: credentialsBody,
-    response: {
-      description: 'Whether the credentials are valid, and whose they are.',
-      schema: credentialsAnswer,
-    },
+    answers: 'Whether the credentials are valid, and whose they are.',
     async handler({ body }, { deps, key }) {
       const { db, config } = deps;
       await takeApiRate(

@@ -1,4 +1,10 @@
-import { type RichTextDoc, renderRichTextTemplate, renderTemplate, sanitizeRichText } from '@dossier/core';
+import {
+  type IssueRequestTemplate,
+  type RichTextDoc,
+  renderRichTextTemplate,
+  renderTemplate,
+  sanitizeRichText,
+} from '@dossier/core';
 import type { AppDeps } from '../../../app.js';
 import { forbidden, notFound } from '../../../http/errors.js';
 import type { Actor } from '../../auth/index.js';
@@ -11,12 +17,6 @@ import { loadLetterContext } from './letterData.js';
 // The templates of the issueRequest panel: those with usage issueRequest in the effective
 // configuration of the request's scope, and one of them rendered with the request's data. Only
 // handlers of the request may read them (they are the handler's letters, not the sender's).
-
-export interface IssueRequestTemplate {
-  templateId: string;
-  name: string;
-  isDefault: boolean;
-}
 
 async function loadHandledRequest(deps: AppDeps, actor: Actor, requestNumber: string): Promise<RequestRow> {
   const row = await loadVisibleRequest(deps.db, actor, requestNumber);

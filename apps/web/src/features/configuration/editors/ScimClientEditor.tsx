@@ -1,4 +1,10 @@
-import { ROLES, SCIM_SUBJECT_ATTRIBUTES } from '@dossier/core';
+import {
+  createScimTokenRoute,
+  ROLES,
+  SCIM_SUBJECT_ATTRIBUTES,
+  type ScimTokenState,
+  scimTokenStatusRoute,
+} from '@dossier/core';
 import { ActionIcon, Alert, Button, Code, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,30 +12,20 @@ import { api } from '../../../api';
 import { useServices } from '../../../shell/ServicesContext';
 import { copyToClipboard } from '../../../ui/clipboard';
 import type { EditorProps } from '../types';
-import { entryPath } from '../types';
-
-interface TokenState {
-  token: string | null;
-  hint: string | null;
-  createdAt: string | null;
-  createdBy: string | null;
-  lastUsedAt: string | null;
-}
 
 /** The client's bearer token: made on request, shown once, replaced by making a new one. */
 function ScimToken({ configurationId, entryId }: { configurationId: string; entryId: string }) {
   const { t, i18n } = useTranslation();
   const { view } = useServices();
-  const [state, setState] = useState<TokenState>();
+  const [state, setState] = useState<ScimTokenState>();
   const [busy, setBusy] = useState(false);
-  const path = `${entryPath(configurationId, entryId)}/scim-token`;
   const load = useCallback(async () => {
     try {
-      setState(await api.get<TokenState>(path));
+      setState(await api.call(scimTokenStatusRoute, { params: { c: configurationId, id: entryId } }));
     } catch (error) {
       view.report(error);
     }
-  }, [path, view]);
+  }, [configurationId, entryId, view]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -37,7 +33,7 @@ function ScimToken({ configurationId, entryId }: { configurationId: string; entr
     if (state?.hint && !window.confirm(t('scim.replaceConfirm'))) return;
     setBusy(true);
     try {
-      setState(await api.post<TokenState>(path));
+      setState(await api.call(createScimTokenRoute, { params: { c: configurationId, id: entryId } }));
     } catch (error) {
       view.report(error);
     } finally {

@@ -1,5 +1,12 @@
 import '@mantine/tiptap/styles.css';
-import { MENTION_MIN_CHARS, mentionToken, type RichTextDoc, sanitizeRichText } from '@dossier/core';
+import {
+  MENTION_MIN_CHARS,
+  type MentionSuggestion,
+  mentionSuggestionsRoute,
+  mentionToken,
+  type RichTextDoc,
+  sanitizeRichText,
+} from '@dossier/core';
 import { Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { RichTextEditor as MantineEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
@@ -13,11 +20,6 @@ import { specStarterKit } from '../../../ui/richTextKit';
 // The note editor: rich text with @mentions. Typing '@' and at least two characters asks
 // GET /requests/{n}/mention-suggestions; picking one writes the token `@[Name](userId)` (the format the
 // server reads; see core requests/mentions.ts), which the editor shows as an "@Name" chip.
-
-interface Suggestion {
-  id: string;
-  name: string;
-}
 
 /** The '@query' just before the caret, with where it starts. */
 function queryAtCaret(text: string): { query: string; length: number } | undefined {
@@ -39,7 +41,7 @@ export function NoteEditor({
   const { api } = useServices();
   const { t } = useTranslation();
   const [query, setQuery] = useState<{ query: string; length: number }>();
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [suggestions, setSuggestions] = useState<MentionSuggestion[]>([]);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -66,10 +68,8 @@ export function NoteEditor({
     let live = true;
     const timer = setTimeout(() => {
       api
-        .get<{ suggestions: Suggestion[] }>(
-          `/requests/${encodeURIComponent(requestNumber)}/mention-suggestions?prefix=${encodeURIComponent(query.query)}`,
-        )
-        .then((r) => live && setSuggestions(r.suggestions ?? []))
+        .call(mentionSuggestionsRoute, { params: { requestNumber }, query: { prefix: query.query } })
+        .then((r) => live && setSuggestions(r.suggestions))
         .catch(() => live && setSuggestions([]));
     }, 150);
     return () => {
@@ -78,7 +78,7 @@ export function NoteEditor({
     };
   }, [api, requestNumber, query]);
 
-  function pick(s: Suggestion) {
+  function pick(s: MentionSuggestion) {
     if (!editor || !query) return;
     const to = editor.state.selection.from;
     editor

@@ -1,7 +1,11 @@
 import {
+  acceptMessageSenderRoute,
   type CorrespondenceAddress,
   type CorrespondenceItem,
+  editCorrespondenceRoute,
   type FileRef,
+  pathOfRoute,
+  queryStringOf,
   type RichTextDoc,
   richTextFromParagraphs,
 } from '@dossier/core';
@@ -119,10 +123,9 @@ export function CorrespondenceEntry(props: {
   async function acceptSender() {
     setSaving(true);
     try {
-      await api.post(
-        `/requests/${encodeURIComponent(props.requestNumber)}/correspondence/${encodeURIComponent(item.messageId)}/accept-sender`,
-        {},
-      );
+      await api.call(acceptMessageSenderRoute, {
+        params: { requestNumber: props.requestNumber, messageId: item.messageId },
+      });
       props.onSaved();
     } catch (error) {
       view.report(error);
@@ -136,10 +139,14 @@ export function CorrespondenceEntry(props: {
   async function save() {
     setSaving(true);
     setFields({});
-    const result = await view.commit(
-      `/requests/${encodeURIComponent(props.requestNumber)}/correspondence/${encodeURIComponent(item.messageId)}?answer=request`,
-      { content, attachments: files.map((f) => ({ key: f.key, name: f.name })) },
-    );
+    const path = pathOfRoute(editCorrespondenceRoute.path, {
+      requestNumber: props.requestNumber,
+      messageId: item.messageId,
+    });
+    const result = await view.commit(`${path}${queryStringOf({ answer: 'request' })}`, {
+      content,
+      attachments: files.map((f) => ({ key: f.key, name: f.name })),
+    });
     setSaving(false);
     if (result.ok) props.onClose();
     else if (result.error instanceof ApiError && result.error.fields) setFields(result.error.fields);

@@ -1,4 +1,10 @@
-import { type InvoicePaymentItem, isValidEmail, type RequestInvoiceView } from '@dossier/core';
+import {
+  type InvoicePaymentItem,
+  invoiceActionRoute,
+  isValidEmail,
+  pathOfRoute,
+  type RequestInvoiceView,
+} from '@dossier/core';
 import { Anchor, Button, Container, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +54,12 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
 
   async function run(action: string, body: unknown) {
     setServerErrors({});
-    const answer = await store.commit(`${page}/actions/${action}`, body);
+    const path = pathOfRoute(invoiceActionRoute.path, {
+      requestNumber: view.requestNumber,
+      invoiceId: inv.invoiceId,
+      action,
+    });
+    const answer = await store.commit(path, body);
     if (answer.ok) {
       setPanel(null);
       setPayee(undefined);

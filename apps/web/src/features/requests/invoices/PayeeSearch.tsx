@@ -1,19 +1,14 @@
-import { NO_SEARCH_RESULT, type SearchAnswer, searchSummary } from '@dossier/core';
+import {
+  NO_SEARCH_RESULT,
+  type PayeeHit,
+  payeeSearchRoute,
+  type RouteAnswer,
+  searchSummary,
+} from '@dossier/core';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shell/ServicesContext';
-
-export interface PayeeHit {
-  /** The bank account or email changed lately: the payer is asked to check them. */
-  paymentDetailsChangedAt?: string;
-  name: string;
-  referenceNumber: string | null;
-  email: string | null;
-  bankAccount: string | null;
-  currency: string;
-  disabled: boolean;
-}
 
 export type ChosenPayee = PayeeHit & { id: string };
 
@@ -30,16 +25,15 @@ export function PayeeSearch(props: { onPick(payee: ChosenPayee | null): void; on
   const { t } = useTranslation();
   const { api, view } = useServices();
   const [terms, setTerms] = useState<Record<string, string>>({});
-  const [answer, setAnswer] = useState<SearchAnswer<PayeeHit>>();
+  const [answer, setAnswer] = useState<RouteAnswer<typeof payeeSearchRoute>>();
   const [searching, setSearching] = useState(false);
 
   async function search(event: FormEvent) {
     event.preventDefault();
     setSearching(true);
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(terms)) if (v.trim()) query.set(k, v.trim());
+    const query = Object.fromEntries(FIELDS.map((f) => [f, terms[f]?.trim() || undefined]));
     try {
-      setAnswer(await api.get<SearchAnswer<PayeeHit>>(`/payees/search?${query}`));
+      setAnswer(await api.call(payeeSearchRoute, { query }));
     } catch (error) {
       view.report(error);
     } finally {

@@ -3,7 +3,10 @@ import {
   emptyRichText,
   ISSUE_REQUEST_METHODS,
   type IssueRequestMethod,
+  type IssueRequestTemplate,
   issueRequestAddress,
+  issueRequestTemplateRoute,
+  issueRequestTemplatesRoute,
   type RichTextDoc,
 } from '@dossier/core';
 import { Alert, Checkbox, Select, Text, TextInput } from '@mantine/core';
@@ -20,12 +23,6 @@ import { ConfirmSwitch } from './ConfirmSwitch';
 // Issue request: method (the preferred one the recipient allows), template (loads its
 // subject and body, rendered with the request's data by the server), subject and message. Switching
 // template after the message was edited asks first. Send stays disabled until everything is there.
-
-interface TemplateOption {
-  templateId: string;
-  name: string;
-  isDefault: boolean;
-}
 
 const hasText = (doc: RichTextDoc) => JSON.stringify(doc).includes('"text":"');
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -46,10 +43,9 @@ export function IssueRequestPanel({
   const commit = useRequestCommit();
   const n = view.request.requestNumber;
   const recipient = view.request.recipient;
-  const base = `/requests/${encodeURIComponent(n)}/actions/issueRequest/templates`;
 
   const [method, setMethod] = useState<IssueRequestMethod>(() => defaultIssueRequestMethod(recipient));
-  const [templates, setTemplates] = useState<TemplateOption[]>([]);
+  const [templates, setTemplates] = useState<IssueRequestTemplate[]>([]);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [pendingTemplate, setPendingTemplate] = useState<string | null | undefined>(undefined);
   const [loading, setLoading] = useState(false);
@@ -72,9 +68,9 @@ export function IssueRequestPanel({
     }
     setLoading(true);
     try {
-      const rendered = await api.get<{ subject: string; body: RichTextDoc }>(
-        `${base}/${encodeURIComponent(id)}`,
-      );
+      const rendered = await api.call(issueRequestTemplateRoute, {
+        params: { requestNumber: n, templateId: id },
+      });
       loaded.current = rendered;
       setBody(rendered.body);
       if (!keepSubject) setSubject(rendered.subject);
@@ -92,7 +88,7 @@ export function IssueRequestPanel({
   useEffect(() => {
     let live = true;
     api
-      .get<{ templates: TemplateOption[] }>(base)
+      .call(issueRequestTemplatesRoute, { params: { requestNumber: n } })
       .then(({ templates: list }) => {
         if (!live) return;
         setTemplates(list);

@@ -1,4 +1,4 @@
-import type { View } from '@dossier/core';
+import { pathOfRoute, requestPageRoute, type View } from '@dossier/core';
 import { onRequestChanged } from '../../../shell/liveChanges';
 import { isRequestPath } from '../../../shell/liveMessages';
 import { useFollowView } from '../../../view/follow';
@@ -34,7 +34,7 @@ export function holdsChange(shown: View, requestNumber: string, since: number): 
  * server tells whoever has the request open). `editing`: an action panel or a part edit is open.
  */
 export function useFollowRequest(requestNumber: string, editing: boolean) {
-  const fallback = `/requests/${encodeURIComponent(requestNumber)}`;
+  const fallback = pathOfRoute(requestPageRoute.path, { requestNumber });
   return useFollowView({
     key: requestNumber,
     editing,

@@ -1,4 +1,4 @@
-import type { RequestResultView } from '@dossier/core';
+import { pathOfRoute, type RequestResultView, resultActionRoute } from '@dossier/core';
 import { Anchor, Button, Checkbox, Container, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,11 +25,15 @@ export const ResultPage = definePage<RequestResultView>(({ view }) => {
   const [itemTypesError, setItemTypesError] = useState<string>();
   const r = view.result;
   const status = resultStatus(r);
-  const base = `/requests/${view.requestNumber}/results/${r.resultId}/actions`;
 
   async function run(action: string, body: unknown) {
     setItemTypesError(undefined);
-    const answer = await store.commit(`${base}/${action}`, body);
+    const path = pathOfRoute(resultActionRoute.path, {
+      requestNumber: view.requestNumber,
+      resultId: r.resultId,
+      action,
+    });
+    const answer = await store.commit(path, body);
     if (answer.ok) setPanel(null);
     else if (answer.error instanceof ApiError) setItemTypesError(answer.error.fields?.itemTypes);
   }
