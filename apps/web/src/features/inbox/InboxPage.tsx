@@ -20,7 +20,7 @@ import { formatDateTime, useBusinessZoneHint } from '../../ui/dates';
 import { PagingArrows } from '../../ui/forms/PagingArrows';
 import { useSearch } from '../../ui/forms/useSearch';
 import { definePage } from '../../view/page';
-import { type InboxSearchAnswer, senderOf } from './types';
+import { senderOf } from './types';
 
 const PAGE_SIZE = 20;
 const FIELDS = ['sender', 'content', 'receivedAtFrom', 'receivedAtTo'] as const;
@@ -33,8 +33,8 @@ export const InboxPage = definePage<View>(({ view }) => {
   const daysHint = useBusinessZoneHint('days');
   const [terms, setTerms] = useState<Terms>(EMPTY);
   // The inbox opens on its newest messages.
-  const { result, searching, errors, run } = useSearch<InboxSearchAnswer, Terms>({
-    path: inboxSearchRoute.path,
+  const { result, searching, errors, run } = useSearch({
+    route: inboxSearchRoute,
     pageSize: PAGE_SIZE,
     initialTerms: EMPTY,
     searchOnOpen: true,

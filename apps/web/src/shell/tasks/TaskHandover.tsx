@@ -1,15 +1,16 @@
+import {
+  assignTaskRoute,
+  claimTaskRoute,
+  pathOfRoute,
+  releaseTaskRoute,
+  type TaskAssignee,
+  taskAssigneesRoute,
+} from '@dossier/core';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
 import { useServices } from '../ServicesContext';
-
-interface Assignee {
-  userId: string;
-  name: string;
-  openTasks: number;
-  isAssignee: boolean;
-}
 
 export interface HandoverOffers {
   claim: boolean;
@@ -44,20 +45,22 @@ export function TaskHandover({
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const post = send ?? ((path: string, body: unknown) => api.post(path, body));
+  const moves = { claim: claimTaskRoute, release: releaseTaskRoute } as const;
   const [busy, setBusy] = useState<'claim' | 'assign' | 'release' | 'load' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [assignees, setAssignees] = useState<Assignee[] | null>(null);
+  const [assignees, setAssignees] = useState<TaskAssignee[] | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   if (!offers.claim && !offers.assign && !offers.release) return null;
-  const base = `/tasks/${encodeURIComponent(taskId)}`;
 
   async function move(action: 'claim' | 'release') {
     setBusy(action);
     setError(null);
     try {
-      await post(`${base}/${action}`, {});
+      const route = moves[action];
+      // On the request page a move is a commit of its view (`send`), at the route's path.
+      if (send) await send(pathOfRoute(route.path, { taskId }), {});
+      else await api.call(route, { params: { taskId } });
       await onChanged();
     } catch (e) {
       setError(messageOf(e));
@@ -71,7 +74,7 @@ export function TaskHandover({
     setError(null);
     setFieldError(null);
     try {
-      const answer = await api.get<{ assignees: Assignee[] }>(`${base}/assignees`);
+      const answer = await api.call(taskAssigneesRoute, { params: { taskId } });
       setAssignees(answer.assignees);
       setUserId(null);
     } catch (e) {
@@ -89,7 +92,8 @@ export function TaskHandover({
     setBusy('assign');
     setFieldError(null);
     try {
-      await post(`${base}/assign`, { userId });
+      if (send) await send(pathOfRoute(assignTaskRoute.path, { taskId }), { userId });
+      else await api.call(assignTaskRoute, { params: { taskId }, body: { userId } });
       setAssignees(null);
       await onChanged();
     } catch (e) {

@@ -1,4 +1,4 @@
-import { type AssignedTask, applyTaskPush } from '@dossier/core';
+import { type AssignedTask, applyTaskPush, assignedTasksRoute } from '@dossier/core';
 import type { Api } from '../../api';
 import { createStore, type Store } from '../../view/createStore';
 
@@ -21,7 +21,7 @@ export function createTasksStore(api: Api, log: Pick<Console, 'error'> = console
     ...store,
     async load() {
       try {
-        const answer = await api.get<{ tasks: AssignedTask[] }>('/tasks/assigned');
+        const answer = await api.call(assignedTasksRoute, {});
         store.set({ tasks: answer.tasks ?? [] });
       } catch (error) {
         log.error('Loading assigned tasks failed', error);
