@@ -11,6 +11,37 @@ export const pagingQuerySchema = z.object({
 });
 export type PagingQuery = z.infer<typeof pagingQuerySchema>;
 
+// What search and filter forms send in a query string: every field, filled or not, so an empty
+// field means no filter; dates as YYYY-MM-DD.
+
+/** An empty field is no filter. */
+export const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** A calendar date as YYYY-MM-DD (30 February is refused). */
+export const dateQuery = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine(isCalendarDate, 'Enter a valid date.');
+
+/**
+ * The schema of a search answer (SearchAnswer) with hits of `item`: what every search route
+ * answers, for its contract.
+ */
+export function searchAnswerSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    hits: z.array(z.object({ id: z.string(), item, highlight: z.string().optional() })),
+    total: z.number(),
+    paging: z.object({ offset: z.number(), size: z.number() }),
+    totalIsCapped: z.boolean().optional(),
+  });
+}
+
 export interface SearchHit<T> {
   id: string;
   item: T;
