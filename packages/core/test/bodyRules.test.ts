@@ -47,7 +47,11 @@ describe('the payee body', () => {
 });
 
 describe('the recipient body', () => {
-  const valid = { name: 'Sydney Hospital', phone: '02 9876 5432', tags: { kind: { value: 'hospital' } } };
+  const valid = {
+    name: 'Sydney Hospital',
+    phone: '02 9876 5432',
+    tags: withKnownTags({ kind: { value: 'hospital' } }),
+  };
 
   it('checks the tags against the known definitions, not those the form sent', () => {
     // A form that left the required tag out is still told it is required.
