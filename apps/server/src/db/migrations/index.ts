@@ -40,6 +40,7 @@ import * as requestDays from './20261127_6002_request_days.js';
 import * as invoiceScope from './20261127_6003_invoice_scope.js';
 import * as userOpenTasks from './20261127_7001_user_open_tasks.js';
 import * as resultStateStats from './20261127_7002_result_state_stats.js';
+import * as requestStateOnRows from './20261128_8001_request_state_on_rows.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '20261127_6003_invoice_scope': invoiceScope,
   '20261127_7001_user_open_tasks': userOpenTasks,
   '20261127_7002_result_state_stats': resultStateStats,
+  '20261128_8001_request_state_on_rows': requestStateOnRows,
 };
 
 export const migrationProvider: MigrationProvider = {

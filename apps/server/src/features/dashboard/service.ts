@@ -12,7 +12,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import { type Actor, hasPermission, scopesWithPermission } from '../auth/index.js';
 import { getPublicHolidays, listScopeEntries } from '../configuration/index.js';
-import { staffRequests, visibleRequests } from '../requests/index.js';
+import { staffScopes, visibleScopes } from '../requests/index.js';
 import { localDateTime } from '../tasks/index.js';
 import { DASHBOARD_TASK_TYPES, toDashboardItem } from './items.js';
 import {
@@ -124,8 +124,8 @@ export async function getDashboardTile(
 ): Promise<DashboardTileAnswer> {
   const selectableOwners = await listSelectableOwners(db, actor);
   const filters: TileFilters = {
-    visible: visibleRequests(actor),
-    staff: staffRequests(actor),
+    visible: visibleScopes(actor),
+    staff: staffScopes(actor),
     inboxScopes: scopesWithPermission(actor, 'inbox'),
     owner: await ownerFilter(actor, query.owner, selectableOwners),
     requestStatus: query.requestStatus,
