@@ -336,7 +336,9 @@ describe('the tiles read from the kept request state', () => {
 
   it('follow a message moved to another request, a re-opened task and rows added in bulk', async () => {
     await sql`update correspondence set request_number = ${numbers[10]}
-      where id = (select id from correspondence where request_number = ${numbers[2]} order by created_at limit 1)`.execute(t.db);
+      where id = (select id from correspondence where request_number = ${numbers[2]} order by created_at limit 1)`.execute(
+      t.db,
+    );
     await sql`update tasks set completed_at = null where completed_at is not null`.execute(t.db);
     // One statement adding rows to several requests, as bench:generate does.
     await sql`insert into correspondence (request_number, kind, body, created_at)
