@@ -63,15 +63,18 @@ async function requestsByNumber(): Promise<Map<string, RequestRow>> {
   return new Map(rows.rows.map((r) => [r.request_number, r]));
 }
 
-function expected<T extends { id: string }>(rows: T[], keyOf: (row: T) => string): Expected {
+/** The counts table counts every key; the total and the list keep to the chosen key, if any. */
+function expected<T extends { id: string }>(rows: T[], keyOf: (row: T) => string, key?: string): Expected {
   const counts: Record<string, number> = {};
   for (const row of rows) counts[keyOf(row)] = (counts[keyOf(row)] ?? 0) + 1;
-  return { total: rows.length, counts, ids: rows.map((r) => r.id) };
+  const listed = key === undefined ? rows : rows.filter((row) => keyOf(row) === key);
+  return { total: listed.length, counts, ids: listed.map((r) => r.id) };
 }
 
 interface Filter {
   owner?: string;
   requestStatus?: string;
+  key?: string;
 }
 
 const ownedBy = (r: RequestRow, f: Filter) =>
@@ -96,6 +99,7 @@ async function expectedCorrespondence(user: string, f: Filter): Promise<Expected
       );
     }),
     (c) => c.kind,
+    f.key,
   );
 }
 
@@ -129,6 +133,7 @@ async function expectedTasks(user: string, f: Filter): Promise<Expected> {
       );
     }),
     (task) => task.type,
+    f.key,
   );
 }
 
@@ -149,6 +154,7 @@ async function expectedResults(user: string, f: Filter): Promise<Expected> {
       );
     }),
     (x) => x.state,
+    f.key,
   );
 }
 
@@ -159,6 +165,7 @@ async function answered(user: string, tile: keyof typeof ID_FIELD, f: Filter): P
   const query = new URLSearchParams({ pageSize: '50' });
   if (f.owner) query.set('owner', f.owner);
   if (f.requestStatus) query.set('filter.requestStatus', f.requestStatus);
+  if (f.key) query.set('filter.key', f.key);
   const ids: string[] = [];
   let first: { total: number; aggregations: { key: string; count: number }[] } | undefined;
   for (let offset = 0; ; offset += 50) {
@@ -184,6 +191,8 @@ const CASES: [string, Filter][] = [
   ['kall', {}],
   ['kall', { owner: 'khooli' }],
   ['kall', { requestStatus: 'open' }],
+  ['kall', { key: 'awaitingQa' }],
+  ['kall', { key: 'note' }],
   ['khooli', {}],
   ['khooli', { owner: 'mine' }],
   ['kacme', {}],

@@ -106,7 +106,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // The tiles' indexes (migration 0017) again, partial on the kept state and covering what the
   // tiles' conditions read, so a count is an index-only scan in the page's order; and by scope, for
-  // an actor who sees one scope (a LIKE prefix on the scope, hence text_pattern_ops).
+  // an actor who sees one scope (a LIKE prefix on the scope, hence text_pattern_ops). An index on
+  // the result state expression serves an index-only scan only when it holds the columns the
+  // expression is computed from: without them a count of a state cost a heap fetch per row, and
+  // the planner preferred a sequential scan from the table's start (3,200 buffers per count).
   await sql`drop index if exists tasks_active_due_idx`.execute(db);
   await sql`drop index if exists tasks_active_type_due_idx`.execute(db);
   await sql`create index tasks_active_due_idx on tasks (due_at, id)
@@ -128,11 +131,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where discarded_at is null and downloaded_at is null`.execute(db);
   await sql
     .raw(`create index request_results_pending_state_idx on request_results (${RESULT_STATE}, created_at desc, id)
-    include (request_scope) where discarded_at is null and downloaded_at is null`)
+    include (request_scope, quality_assured_at, quality_assurance_skipped)
+    where discarded_at is null and downloaded_at is null`)
     .execute(db);
   await sql
     .raw(`create index request_results_pending_scope_idx on request_results (request_scope text_pattern_ops, ${RESULT_STATE})
-    where discarded_at is null and downloaded_at is null`)
+    include (quality_assured_at, quality_assurance_skipped) where discarded_at is null and downloaded_at is null`)
     .execute(db);
 
   for (const table of TABLES) await sql.raw(`analyze ${table}`).execute(db);

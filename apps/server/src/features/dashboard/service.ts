@@ -21,6 +21,7 @@ import {
   type DashboardTile,
   listRequestOwners,
   listRequestScopes,
+  RESULT_STATES,
   readTilePage,
   type TileFilters,
 } from './repository.js';
@@ -105,7 +106,7 @@ async function tileKeys(db: DbOrTrx, actor: Actor, tile: DashboardTile): Promise
     case 'correspondence':
       return ['issuedRequest', 'message', 'note'];
     case 'results':
-      return ['awaitingQa', 'qualityAssured', 'qaSkipped'];
+      return [...RESULT_STATES];
     default: {
       // Only scopes the actor could see anything in: counting the others would read them in vain.
       const granted = scopesWithPermission(actor, 'request:view');
