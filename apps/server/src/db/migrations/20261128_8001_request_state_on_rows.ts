@@ -116,6 +116,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     include (type, request_number, scope, request_scope) where completed_at is null`.execute(db);
   await sql`create index tasks_active_type_due_idx on tasks (type, due_at, id)
     include (request_number, scope, request_scope) where completed_at is null`.execute(db);
+  // A type's open tasks in one scope: without it a count for one scope walked every open task of
+  // the type (51,425 buffers for the five types at /org/hooli/ on 1,000,000 requests, 2,979 with it).
+  await sql`create index tasks_active_type_scope_idx on tasks (type, request_scope text_pattern_ops, due_at)
+    include (request_number, scope) where completed_at is null`.execute(db);
 
   await sql`create index correspondence_open_created_idx on correspondence (created_at desc, id)
     include (kind, request_scope, unverified_sender) where request_status <> 'closed'`.execute(db);
@@ -152,6 +156,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const index of [
     'tasks_active_due_idx',
     'tasks_active_type_due_idx',
+    'tasks_active_type_scope_idx',
     'correspondence_open_created_idx',
     'correspondence_open_kind_created_idx',
     'correspondence_open_scope_idx',
