@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeCountry } from './countries.js';
 import { isCurrency } from './currencies.js';
+import { withFieldRules } from './errors.js';
 import type { FieldErrors } from './userForm.js';
 import {
   cleanAddress,
@@ -52,6 +53,41 @@ export const recipientFormSchema = z.object({
   version: z.number().int().min(0).optional(),
 });
 export type RecipientForm = z.infer<typeof recipientFormSchema>;
+
+// Tags every recipient carries until tag definitions come from the configuration: the kind of
+// recipient (required) and the region it serves.
+export const RECIPIENT_TAGS = {
+  kind: { id: 'kind', name: 'Kind', values: ['doctor', 'hospital', 'agency', 'other'], isRequired: true },
+  region: {
+    id: 'region',
+    name: 'Region',
+    values: ['nsw', 'vic', 'qld', 'wa', 'sa', 'tas', 'act', 'nt', 'nz'],
+    isRequired: false,
+  },
+} as const;
+
+export type RecipientTagValue = {
+  id: string;
+  name: string;
+  values: string[];
+  isRequired: boolean;
+  value?: string | null;
+};
+
+/**
+ * The known tag definitions with the values chosen in `stored` (by tag id, trimmed, empty as null):
+ * what a recipient's tags are, whatever definitions a form sent along.
+ */
+export function withKnownTags(
+  stored: Record<string, { value?: string | null | undefined } | undefined>,
+): Record<string, RecipientTagValue> {
+  const tags: Record<string, RecipientTagValue> = {};
+  for (const [id, def] of Object.entries(RECIPIENT_TAGS)) {
+    const value = stored[id]?.value?.trim() || null;
+    tags[id] = { ...def, values: [...def.values], value };
+  }
+  return tags;
+}
 
 const blank = (v: string | null | undefined) => (v ?? '').trim().length === 0;
 
@@ -119,6 +155,14 @@ export function validateRecipient(form: Partial<RecipientForm>): FieldErrors {
   return errors;
 }
 
+/**
+ * The body of saving a recipient (admin edit page): the form with its rules, the tags checked
+ * against the known definitions, so the page and the server refuse the same fields alike.
+ */
+export const recipientBodySchema = withFieldRules(recipientFormSchema, (form) =>
+  validateRecipient({ ...form, tags: withKnownTags(form.tags) }),
+);
+
 export const payeeFormSchema = z.object({
   disabled: z.boolean().default(false),
   name: text(300).default(''),
@@ -145,3 +189,6 @@ export function validatePayee(form: Partial<PayeeForm>): FieldErrors {
   }
   return errors;
 }
+
+/** The body of saving a payee (admin edit page): the form with its rules (validatePayee). */
+export const payeeBodySchema = withFieldRules(payeeFormSchema, validatePayee);

@@ -48,3 +48,19 @@ export function fieldErrorsOf(
   }
   return fields;
 }
+
+/**
+ * `schema` with the field errors of `rules` as its own issues (a path per field, 'contacts.0.phone'),
+ * so the contract's body checks a form's rules where the shape is checked: the server when the
+ * body arrives, the browser through `fieldErrorsOf(schema.safeParse(form).error?.issues ?? [])`.
+ * The rules run once the shape holds (zod skips them after a type error).
+ */
+export function withFieldRules<S extends z.ZodType>(
+  schema: S,
+  rules: (value: z.output<S>) => Record<string, string>,
+) {
+  return schema.superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(rules(value)))
+      ctx.addIssue({ code: 'custom', path: field.split('.'), message });
+  });
+}

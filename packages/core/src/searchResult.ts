@@ -29,6 +29,19 @@ export const dateQuery = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
   .refine(isCalendarDate, 'Enter a valid date.');
 
+/**
+ * The schema of a search answer (SearchAnswer) with hits of `item`: what every search route
+ * answers, for its contract.
+ */
+export function searchAnswerSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    hits: z.array(z.object({ id: z.string(), item, highlight: z.string().optional() })),
+    total: z.number(),
+    paging: z.object({ offset: z.number(), size: z.number() }),
+    totalIsCapped: z.boolean().optional(),
+  });
+}
+
 export interface SearchHit<T> {
   id: string;
   item: T;

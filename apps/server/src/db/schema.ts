@@ -136,6 +136,13 @@ export interface TasksTable {
   due_fixed: Generated<boolean>;
   /** Migration 0014: what a workflow task is about ('result:12'); unique when set. */
   workflow_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 8001: the request's status, scope, external references and owners, kept by triggers
+   * (the dashboard tiles filter by them without reading the request); null without a request. */
+  request_status: ColumnType<string | null, never, never>;
+  request_scope: ColumnType<string | null, never, never>;
+  request_external_user_references: ColumnType<string[] | null, never, never>;
+  request_submitted_by: ColumnType<string | null, never, never>;
+  request_submitted_on_behalf_of: ColumnType<string | null, never, never>;
 }
 
 /** Migration 0014: per user and task type; no row means untrained and inactive. */

@@ -82,6 +82,13 @@ export interface CorrespondenceTable {
   created_by: string | null;
   updated_at: NullableTimestamp;
   updated_by: string | null;
+  /** Migration 8001: the request's status, scope, external references and owners, kept by triggers
+   * (the dashboard tiles filter by them without reading the request); null without a request. */
+  request_status: ColumnType<string | null, never, never>;
+  request_scope: ColumnType<string | null, never, never>;
+  request_external_user_references: ColumnType<string[] | null, never, never>;
+  request_submitted_by: ColumnType<string | null, never, never>;
+  request_submitted_on_behalf_of: ColumnType<string | null, never, never>;
 }
 
 /** A fetch of a result's file (migration 0076). */
@@ -109,6 +116,13 @@ export interface RequestResultsTable {
   downloaded_by: string | null;
   discarded_at: NullableTimestamp;
   discarded_by: string | null;
+  /** Migration 8001: the request's status, scope, external references and owners, kept by triggers
+   * (the dashboard tiles filter by them without reading the request); null without a request. */
+  request_status: ColumnType<string | null, never, never>;
+  request_scope: ColumnType<string | null, never, never>;
+  request_external_user_references: ColumnType<string[] | null, never, never>;
+  request_submitted_by: ColumnType<string | null, never, never>;
+  request_submitted_on_behalf_of: ColumnType<string | null, never, never>;
 }
 
 export interface RequestInvoicesTable {

@@ -13,6 +13,12 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '08003',
   '08004',
   '08006',
+  // A deadlock or serialization failure: PostgreSQL rolled the whole transaction back, so trying
+  // again is safe and will most likely succeed. Closing a request updates its tasks' kept request
+  // state (migration 20261128_8001) while a workflow reaction may hold one of those tasks and wait
+  // for the request: rare, transient, and not the caller's fault.
+  '40P01',
+  '40001',
 ]);
 const UNAVAILABLE_SOCKET_CODES = new Set([
   'ECONNREFUSED',

@@ -6,8 +6,7 @@ import {
   type InboxSuggestion,
 } from '../inbox.js';
 import type { RequestTaskItem, TagDefinition } from '../requests/views.js';
-import { dateQuery, optionalQuery, pagingQuerySchema } from '../searchResult.js';
-import { searchAnswerSchema } from './requestItems.js';
+import { dateQuery, optionalQuery, pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
 import { defineRoute } from './route.js';
 import { defineView, typed } from './view.js';
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { recipientContactSchema } from '../directory.js';
+import { payeeBodySchema, recipientBodySchema, recipientContactSchema } from '../directory.js';
+import { pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
+import { defineRoute } from './route.js';
 import { currencyChoiceSchema, defineView, historyEntrySchema } from './view.js';
 
 // The administration of recipients and of payees: the list pages and the edit pages.
@@ -67,3 +69,130 @@ export const adminPayeeViewSchema = defineView('adminPayee', {
   history: z.array(historyEntrySchema),
 });
 export type AdminPayeeView = z.infer<typeof adminPayeeViewSchema>;
+
+// ---- Routes of recipient administration (apps/server/src/features/recipients)
+
+/** GET /admin/recipients: the search page. */
+export const adminRecipientsRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/recipients',
+  answer: adminRecipientsViewSchema,
+});
+
+/** A line of the recipient search. */
+export const recipientSummarySchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  disabled: z.boolean(),
+});
+export type RecipientSummary = z.infer<typeof recipientSummarySchema>;
+
+export const searchRecipientsRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/recipients/search',
+  query: pagingQuerySchema.extend({
+    name: z.string().max(200).optional(),
+    phone: z.string().max(40).optional(),
+    address: z.string().max(200).optional(),
+    email: z.string().max(254).optional(),
+  }),
+  answer: searchAnswerSchema(recipientSummarySchema),
+});
+
+const recipientParams = z.object({ recipientId: z.string().max(20) });
+
+/** GET /admin/recipients/edit: the form of a new recipient. */
+export const newRecipientRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/recipients/edit',
+  answer: adminRecipientViewSchema,
+});
+
+export const recipientRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/recipients/edit/:recipientId',
+  params: recipientParams,
+  answer: adminRecipientViewSchema,
+});
+
+/** POST /admin/recipients/edit: creates a recipient; answers its page. */
+export const createRecipientRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/recipients/edit',
+  body: recipientBodySchema,
+  answer: adminRecipientViewSchema,
+});
+
+/** POST /admin/recipients/edit/{id}: saves a new version; answers the refreshed page. */
+export const updateRecipientRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/recipients/edit/:recipientId',
+  params: recipientParams,
+  body: recipientBodySchema,
+  answer: adminRecipientViewSchema,
+});
+
+// ---- Routes of payee administration (apps/server/src/features/payees)
+
+export const adminPayeesRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/payees',
+  answer: adminPayeesViewSchema,
+});
+
+/** A line of the payee search. */
+export const payeeSummarySchema = z.object({
+  /** When the bank account or email changed lately: whoever pays should check them. */
+  paymentDetailsChangedAt: z.string().optional(),
+  name: z.string(),
+  referenceNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  bankAccount: z.string().nullable(),
+  currency: z.string(),
+  disabled: z.boolean(),
+});
+export type PayeeSummary = z.infer<typeof payeeSummarySchema>;
+
+export const searchPayeesRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/payees/search',
+  query: pagingQuerySchema.extend({
+    name: z.string().max(200).optional(),
+    referenceNumber: z.string().max(100).optional(),
+    email: z.string().max(254).optional(),
+    bankAccount: z.string().max(100).optional(),
+  }),
+  answer: searchAnswerSchema(payeeSummarySchema),
+});
+
+const payeeParams = z.object({ payeeId: z.string().max(20) });
+
+export const newPayeeRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/payees/edit',
+  answer: adminPayeeViewSchema,
+});
+
+export const payeeRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/payees/edit/:payeeId',
+  params: payeeParams,
+  answer: adminPayeeViewSchema,
+});
+
+export const createPayeeRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/payees/edit',
+  body: payeeBodySchema,
+  answer: adminPayeeViewSchema,
+});
+
+export const updatePayeeRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/payees/edit/:payeeId',
+  params: payeeParams,
+  body: payeeBodySchema,
+  answer: adminPayeeViewSchema,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES, requestRecipientSchema } from '../requests/model.js';
-import { dateQuery, optionalQuery, pagingQuerySchema } from '../searchResult.js';
+import { dateQuery, optionalQuery, pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
+import { payeeSummarySchema } from './recipients.js';
 import {
   findRequestsViewSchema,
   requestInvoiceViewSchema,
@@ -58,29 +59,7 @@ export const invoiceActionRoute = defineRoute({
   answer: requestInvoiceViewSchema,
 });
 
-/** A payee as the pay action's search lists it. */
-export const payeeHitSchema = z.object({
-  /** When the bank account or email changed lately: whoever pays should check them. */
-  paymentDetailsChangedAt: z.string().optional(),
-  name: z.string(),
-  referenceNumber: z.string().nullable(),
-  email: z.string().nullable(),
-  bankAccount: z.string().nullable(),
-  currency: z.string(),
-  disabled: z.boolean(),
-});
-export type PayeeHit = z.infer<typeof payeeHitSchema>;
-
-/** The answer of a search: a page of hits, the total and the paging. */
-export function searchAnswerSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    hits: z.array(z.object({ id: z.string(), item, highlight: z.string().optional() })),
-    total: z.number(),
-    paging: z.object({ offset: z.number(), size: z.number() }),
-    totalIsCapped: z.boolean().optional(),
-  });
-}
-
+/** The pay action's payee search: payees as the directory lists them. */
 export const payeeSearchRoute = defineRoute({
   method: 'GET',
   path: '/payees/search',
@@ -90,7 +69,7 @@ export const payeeSearchRoute = defineRoute({
     email: z.string().max(254).optional(),
     bankAccount: z.string().max(100).optional(),
   }),
-  answer: searchAnswerSchema(payeeHitSchema),
+  answer: searchAnswerSchema(payeeSummarySchema),
 });
 
 export const findRequestsRoute = defineRoute({

@@ -8,8 +8,7 @@ import type {
   WizardStep,
 } from '../requests/wizard.js';
 import { LAST_STEP } from '../requests/wizard.js';
-import { pagingQuerySchema } from '../searchResult.js';
-import { searchAnswerSchema } from './requestItems.js';
+import { pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
 import { recipientHitSchema } from './requests.js';
 import { defineRoute } from './route.js';
 import { defineView, typed } from './view.js';

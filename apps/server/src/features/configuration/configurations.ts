@@ -3,8 +3,10 @@ import {
   invalidFieldsMessage,
   isIdentifier,
   isValidScopePath,
+  type newConfigurationRoute,
   normalizeScopePath,
   ROOT_ENTRY_ID,
+  type RouteAnswer,
 } from '@dossier/core';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/errors.js';
@@ -21,7 +23,11 @@ import { entryView } from './views.js';
 export const SCOPE_PATH_RULE = 'Enter a scope path such as /entityType/<id or name>/.';
 
 /** GET /admin/configuration/new: checks the scope path and answers the id the new one will get. */
-export async function newConfiguration(db: Db, actor: Actor, scopePathInput: string) {
+export async function newConfiguration(
+  db: Db,
+  actor: Actor,
+  scopePathInput: string,
+): Promise<RouteAnswer<typeof newConfigurationRoute>> {
   const scopePath = normalizeScopePath(scopePathInput ?? '');
   if (!scopePathInput?.trim()) throw badRequest('The scope path is required.', { scopePath: 'Required.' });
   if (!isValidScopePath(scopePath)) throw badRequest(SCOPE_PATH_RULE, { scopePath: SCOPE_PATH_RULE });

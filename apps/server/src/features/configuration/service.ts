@@ -9,9 +9,11 @@ import {
   isValidScopePath,
   mergeEntries,
   nestedId,
+  type newChildEntryRoute,
   normalizeScopePath,
   parentIdOf,
   ROOT_ENTRY_ID,
+  type RouteAnswer,
   RsaKeyError,
   rsaPublicKeyToDerBase64,
   validateEntry,
@@ -73,7 +75,7 @@ export async function newChild(
   configurationId: string,
   parentId: string,
   input: { childId?: string; name?: string; type?: string },
-) {
+): Promise<RouteAnswer<typeof newChildEntryRoute>> {
   const c = await configurationOrNotFound(db, configurationId);
   assertCanEdit(actor, c.scopePath);
   const fields: Record<string, string> = {};
@@ -93,7 +95,8 @@ export async function newChild(
   const id = nestedId(parent?.id, childId);
   if (childId && !fields.childId && merged.some((e) => e.id === id))
     fields.childId = 'An entry with this id exists.';
-  if (Object.keys(fields).length > 0) throw badRequest(invalidFieldsMessage(fields), fields);
+  // (A missing type has its field message already.)
+  if (Object.keys(fields).length > 0 || !type) throw badRequest(invalidFieldsMessage(fields), fields);
   return { id, name, type };
 }
 

@@ -4,20 +4,22 @@ import {
   type DashboardTileName,
   SENDER_TASK_TYPES,
 } from '@dossier/core';
-import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 import { likeStartsWith } from '../../db/search.js';
-import type { staffRequests, visibleRequests } from '../requests/index.js';
+import type { staffScopes, visibleScopes } from '../requests/index.js';
 
 // All SQL of the dashboard tiles. Each tile is a base set (active tasks, correspondence of requests
-// not closed, results neither discarded nor downloaded, closed requests, requests not closed) joined
-// to `requests` so the visibility filter of requests/policy.ts applies to every row and count. The
-// page is read in the tile's order through a partial index (migration 0017). Counts are per key of
-// the tile's counts table, each stopping at COUNT_CAP: exact counts of broad sets over a million
-// requests cost more than the whole dashboard may (measured in bench/cases/dashboard.ts), so the
-// answer says when a count was cut and the page shows it as "1,000+".
+// not closed, results neither discarded nor downloaded, closed requests, requests not closed), and
+// the visibility filter of requests/policy.ts applies to every row and count. Tasks, correspondence
+// and results are filtered by the copy each keeps of its request's status, scope, external
+// references and owners (request_status, request_scope, …, migration 8001), so their counts read
+// no request: only the page joins requests, for the applicant's name. The page is read in the
+// tile's order through a partial index (migrations 0017, 8001). Counts are per key of the tile's
+// counts table, each stopping at COUNT_CAP: exact counts of broad sets over a million requests cost
+// more than the whole dashboard may (measured in bench/cases/dashboard.ts), so the answer says when
+// a count was cut and the page shows it as "1,000+".
 
 export const COUNT_CAP = DASHBOARD_COUNT_CAP;
 
@@ -25,9 +27,9 @@ export { DASHBOARD_TILES };
 export type DashboardTile = DashboardTileName;
 
 export interface TileFilters {
-  visible: ReturnType<typeof visibleRequests>;
+  visible: ReturnType<typeof visibleScopes>;
   /** The requests the actor is staff of: only there are results awaiting quality assurance shown. */
-  staff: ReturnType<typeof staffRequests>;
+  staff: ReturnType<typeof staffScopes>;
   /** Scopes whose inbox the actor works: tasks of a message without a request are shown there. */
   inboxScopes: string[];
   /** Requests submitted by or on behalf of this user only. */
@@ -45,43 +47,55 @@ export interface TileFilters {
 
 type Fragment = RawBuilder<unknown> | Expression<unknown>;
 
-/** The result state as the counts table names it; written exactly as in the index of migration 0017. */
+export const RESULT_STATES = ['awaitingQa', 'qualityAssured', 'qaSkipped'] as const;
+/** The result state as the counts table names it; written exactly as in the index of migration 8001. */
 const RESULT_STATE = sql`(case when r.quality_assured_at is not null then 'qualityAssured'
             when r.quality_assurance_skipped then 'qaSkipped' else 'awaitingQa' end)`;
 
 interface TileSql {
   from: RawBuilder<unknown>;
-  /** Joins only the page needs (names of people, files): left out of the counts, which then read
-   * the tasks from their index alone. */
+  /** Joins only the page needs (the request's applicant, names of people, files): left out of the
+   * counts, which then read the rows from their index alone. */
   display: RawBuilder<unknown>;
   where: Fragment[];
   key: RawBuilder<unknown>;
   order: RawBuilder<unknown>;
   columns: RawBuilder<unknown>;
+  /** Every key there is, when each row has one of them: the total is then the keys' sum. */
+  everyKey?: readonly string[];
 }
 
-function visibleRequest(filters: TileFilters): Expression<SqlBool> {
-  return filters.visible(expressionBuilder<Database, 'requests'>());
+/** A request's columns as a tile reads them: `requests.<column>`, or a row's kept `x.request_<column>`. */
+type RequestColumn = (column: string) => RawBuilder<unknown>;
+const ofRequests: RequestColumn = (column) => sql.ref(`requests.${column}`);
+const keptBy =
+  (alias: string): RequestColumn =>
+  (column) =>
+    sql.ref(`${alias}.request_${column}`);
+
+function visibleRequest(f: TileFilters, request: RequestColumn): RawBuilder<unknown> {
+  return f.visible({ scope: request('scope'), externalUserReferences: request('external_user_references') });
 }
 
-function staffRequest(filters: TileFilters): Expression<SqlBool> {
-  return filters.staff(expressionBuilder<Database, 'requests'>());
+function staffRequest(f: TileFilters, request: RequestColumn): RawBuilder<unknown> {
+  return f.staff(request('scope'));
 }
 
-/** Conditions on the joined request that every tile shares: owner and request status. */
-function requestConditions(filters: TileFilters): Fragment[] {
+/** Conditions on the request that every tile shares: owner and request status. */
+function requestConditions(f: TileFilters, request: RequestColumn): Fragment[] {
   const where: Fragment[] = [];
-  if (filters.owner)
+  if (f.owner)
     where.push(
-      sql`(requests.submitted_by = ${filters.owner} or requests.submitted_on_behalf_of = ${filters.owner})`,
+      sql`(${request('submitted_by')} = ${f.owner} or ${request('submitted_on_behalf_of')} = ${f.owner})`,
     );
-  if (filters.requestStatus) where.push(sql`requests.status = ${filters.requestStatus}`);
+  if (f.requestStatus) where.push(sql`${request('status')} = ${f.requestStatus}`);
   return where;
 }
 
 function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
   switch (tile) {
     case 'activeTasks': {
+      const request = keptBy('t');
       // A task of an inbox message has no request: it is seen by those who work that scope's inbox,
       // and never under an owner or request-status filter (it has neither).
       const inbox =
@@ -95,9 +109,10 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
       // that filter leaves the sender's tasks out of staff lists, not out of the sender's own
       // (senderVisibility.ts in @dossier/core).
       const senderTypes = sql.join([...SENDER_TASK_TYPES].map((type) => sql`${type}`));
-      const ownTask = sql`(${staffRequest(f)} or t.type in (${senderTypes}))`;
-      const onRequest = sql`(requests.request_number is not null and ${visibleRequest(f)} and ${ownTask}${sql.join(
-        requestConditions(f).map((c) => sql` and ${c}`),
+      const ownTask = sql`(${staffRequest(f, request)} or t.type in (${senderTypes}))`;
+      // A kept scope means the task's request exists (tasks have no foreign key to requests).
+      const onRequest = sql`(t.request_scope is not null and ${visibleRequest(f, request)} and ${ownTask}${sql.join(
+        requestConditions(f, request).map((c) => sql` and ${c}`),
         sql``,
       )})`;
       const where: Fragment[] = [sql`t.completed_at is null`, sql`(${onRequest} or ${inbox})`];
@@ -106,11 +121,12 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
       if (f.taskType) where.push(sql`t.type = ${f.taskType}`);
       if (f.excludeTaskType)
         where.push(
-          sql`(t.type <> ${f.excludeTaskType} or requests.request_number is not null and not ${staffRequest(f)})`,
+          sql`(t.type <> ${f.excludeTaskType} or t.request_scope is not null and not ${staffRequest(f, request)})`,
         );
       return {
-        from: sql`tasks t left join requests on requests.request_number = t.request_number`,
-        display: sql`left join users au on au.id = t.assigned_to`,
+        from: sql`tasks t`,
+        display: sql`left join requests on requests.request_number = t.request_number
+          left join users au on au.id = t.assigned_to`,
         where,
         key: sql`t.type`,
         order: sql`t.due_at, t.id`,
@@ -119,16 +135,19 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
           requests.applicant_name`,
       };
     }
-    case 'correspondence':
+    case 'correspondence': {
+      const request = keptBy('c');
       return {
-        from: sql`correspondence c join requests on requests.request_number = c.request_number`,
-        display: sql`left join users cu on cu.id = c.created_by`,
+        from: sql`correspondence c`,
+        display: sql`join requests on requests.request_number = c.request_number
+          left join users cu on cu.id = c.created_by`,
         where: [
-          sql`requests.status <> 'closed'`,
-          visibleRequest(f),
+          // Written as the partial indexes of migration 8001 are.
+          sql`c.request_status <> 'closed'`,
+          visibleRequest(f, request),
           // A message with an unverified sender is staff's until accepted (correspondence/list.ts).
-          sql`(not c.unverified_sender or ${staffRequest(f)})`,
-          ...requestConditions(f),
+          sql`(not c.unverified_sender or ${staffRequest(f, request)})`,
+          ...requestConditions(f, request),
         ],
         key: sql`c.kind`,
         order: sql`c.created_at desc, c.id`,
@@ -136,23 +155,28 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
           c.issue_request_method, c.message_delivery_status, c.created_at, cu.name as created_by_name,
           requests.applicant_name`,
       };
-    case 'results':
+    }
+    case 'results': {
+      const request = keptBy('r');
       return {
-        from: sql`request_results r join requests on requests.request_number = r.request_number`,
-        display: sql`left join files fi on fi.key = r.file_key`,
+        from: sql`request_results r`,
+        display: sql`join requests on requests.request_number = r.request_number
+          left join files fi on fi.key = r.file_key`,
         where: [
           sql`r.discarded_at is null`,
           sql`r.downloaded_at is null`,
-          visibleRequest(f),
+          visibleRequest(f, request),
           // Results reach the sender side only after quality assurance (results/list.ts).
-          sql`(${RESULT_STATE} <> 'awaitingQa' or ${staffRequest(f)})`,
-          ...requestConditions(f),
+          sql`(${RESULT_STATE} <> 'awaitingQa' or ${staffRequest(f, request)})`,
+          ...requestConditions(f, request),
         ],
         key: RESULT_STATE,
+        everyKey: RESULT_STATES,
         order: sql`r.created_at desc, r.id`,
         columns: sql`r.id::text as id, ${RESULT_STATE} as state, r.request_number, r.created_at,
           r.quality_assured_at, fi.name as file_name, requests.applicant_name`,
       };
+    }
     case 'closedRequests':
     case 'openRequests': {
       const closed = tile === 'closedRequests';
@@ -161,8 +185,8 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
         display: sql``,
         where: [
           closed ? sql`requests.status = 'closed'` : sql`requests.status <> 'closed'`,
-          visibleRequest(f),
-          ...requestConditions(f),
+          visibleRequest(f, ofRequests),
+          ...requestConditions(f, ofRequests),
         ],
         key: sql`requests.scope`,
         order: closed
@@ -208,6 +232,9 @@ export async function readTilePage(
  * the planner sees each one: given an unnest of keys it planned for a generic key, chose a
  * sequential scan of the tasks (300 ms for a type with no task, on 1M requests) or sorted all
  * 65,000 results of a state; given the value it reads the (key, order) index of the tile.
+ * Where every row has one of the keys (the result states) and all are counted, the total is their
+ * sum (above the cap exactly when the true total is): counted on its own, the planner read pending
+ * results from the table's start, where old results are all downloaded (3,200 buffers).
  */
 export async function countTile(
   db: DbOrTrx,
@@ -220,15 +247,17 @@ export async function countTile(
     sql`(select count(*) from (select 1 from ${t.from} where ${where(parts)}
         limit ${COUNT_CAP + 1}) s) as ${sql.ref(name)}`;
   const totalWhere = filters.key === undefined ? t.where : [...t.where, sql`${t.key} = ${filters.key}`];
+  const summed = filters.key === undefined && t.everyKey?.every((k) => keys.includes(k)) === true;
   const counts = [
-    capped(totalWhere, 'total'),
+    ...(summed ? [] : [capped(totalWhere, 'total')]),
     ...keys.map((key, i) => capped([...t.where, sql`${t.key} = ${key}`], `n${i}`)),
   ];
   const result = await sql<Record<string, string>>`select ${sql.join(counts)}`.execute(db);
   const row = result.rows[0];
+  const keyCounts = keys.map((key, i) => ({ key, count: Number(row[`n${i}`]) }));
   return {
-    total: Number(row.total),
-    keys: keys.map((key, i) => ({ key, count: Number(row[`n${i}`]) })),
+    total: summed ? keyCounts.reduce((n, k) => n + k.count, 0) : Number(row.total),
+    keys: keyCounts,
   };
 }
 

@@ -13,7 +13,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import { type Actor, hasPermission, scopesWithPermission } from '../auth/index.js';
 import { getPublicHolidays, listScopeEntries } from '../configuration/index.js';
-import { staffRequests, visibleRequests } from '../requests/index.js';
+import { staffScopes, visibleScopes } from '../requests/index.js';
 import { localDateTime } from '../tasks/index.js';
 import { DASHBOARD_TASK_TYPES, toDashboardItem } from './items.js';
 import {
@@ -22,6 +22,7 @@ import {
   type DashboardTile,
   listRequestOwners,
   listRequestScopes,
+  RESULT_STATES,
   readTilePage,
   type TileFilters,
 } from './repository.js';
@@ -106,7 +107,7 @@ async function tileKeys(db: DbOrTrx, actor: Actor, tile: DashboardTile): Promise
     case 'correspondence':
       return ['issuedRequest', 'message', 'note'];
     case 'results':
-      return ['awaitingQa', 'qualityAssured', 'qaSkipped'];
+      return [...RESULT_STATES];
     default: {
       // Only scopes the actor could see anything in: counting the others would read them in vain.
       const granted = scopesWithPermission(actor, 'request:view');
@@ -125,8 +126,8 @@ export async function getDashboardTile(
 ): Promise<DashboardTileAnswer> {
   const selectableOwners = await listSelectableOwners(db, actor);
   const filters: TileFilters = {
-    visible: visibleRequests(actor),
-    staff: staffRequests(actor),
+    visible: visibleScopes(actor),
+    staff: staffScopes(actor),
     inboxScopes: scopesWithPermission(actor, 'inbox'),
     owner: await ownerFilter(actor, query.owner, selectableOwners),
     requestStatus: query.requestStatus,

@@ -1,3 +1,4 @@
+import { MAIL_STATUSES, type MailStatus, OUTBOX_COUNT_CAP } from '@dossier/core';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { likeStartsWith } from '../../db/search.js';
@@ -7,10 +8,9 @@ import { likeStartsWith } from '../../db/search.js';
 // sub-scope through (scope text_pattern_ops, id) (migration 0023), so a page costs the same at ten
 // rows or ten million. Counting stops at COUNT_CAP for the same reason.
 
-export const COUNT_CAP = 10_000;
-
-export const MAIL_STATUSES = ['waiting', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+// The cap and the statuses are part of the search's contract (core contracts/outbox.ts).
+export const COUNT_CAP = OUTBOX_COUNT_CAP;
+export { MAIL_STATUSES, type MailStatus };
 
 export interface OutboxFilter {
   status?: MailStatus;

@@ -1,4 +1,4 @@
-import type { AdminOutboxView, OutboxMessageView, PagingQuery, SearchAnswer, View } from '@dossier/core';
+import type { AdminOutboxView, OutboxHit, OutboxMessageView, PagingQuery, SearchAnswer } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { toSearchAnswer } from '../../db/search.js';
@@ -14,16 +14,6 @@ import * as repo from './repository.js';
 // message with its body, and "Send again" for a failed one. Without SMTP_URL nothing is sent, so
 // every message stays waiting here; with it, the sender retries and finally marks failures.
 
-export interface OutboxHit {
-  to: string;
-  subject: string;
-  createdAt: string;
-  status: repo.MailStatus;
-  attempts: number;
-  lastError: string | null;
-  sentAt: string | null;
-}
-
 export interface OutboxSearchTerms {
   status?: repo.MailStatus;
   to?: string;
@@ -37,7 +27,7 @@ function statusOf(row: { sent_at: Date | null; failed_at: Date | null }): repo.M
 }
 
 /** `sending` says whether a sender is configured (SMTP_URL); without one every message waits. */
-export function getOutboxPageView(actor: Actor, sending: boolean): View {
+export function getOutboxPageView(actor: Actor, sending: boolean): AdminOutboxView {
   requireMailView(actor);
   return {
     $type: 'adminOutbox',
@@ -83,7 +73,7 @@ async function readableMail(db: DbOrTrx, actor: Actor, id: string): Promise<repo
   return row;
 }
 
-function messageView(actor: Actor, row: repo.MailRow): View {
+function messageView(actor: Actor, row: repo.MailRow): OutboxMessageView {
   const status = statusOf(row);
   const attachments = (row.attachments ?? []).map((a, index) => ({
     name: a.name,
@@ -133,12 +123,16 @@ export async function openOutboxAttachment(
   return { ...opened, name: attachment.name };
 }
 
-export async function getOutboxMessageView(db: DbOrTrx, actor: Actor, id: string): Promise<View> {
+export async function getOutboxMessageView(
+  db: DbOrTrx,
+  actor: Actor,
+  id: string,
+): Promise<OutboxMessageView> {
   return messageView(actor, await readableMail(db, actor, id));
 }
 
 /** "Send again": a failed message is queued with its attempts reset; answers the new view. */
-export async function resendMail(db: Db, actor: Actor, id: string): Promise<View> {
+export async function resendMail(db: Db, actor: Actor, id: string): Promise<OutboxMessageView> {
   return db.transaction().execute(async (trx) => {
     const row = await readableMail(trx, actor, id);
     if (!mayReachMail(actor, 'mail:edit', row.scope)) throw forbidden();

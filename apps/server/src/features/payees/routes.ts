@@ -1,24 +1,21 @@
-import { type AdminPayeesView, pagingQuerySchema, payeeFormSchema } from '@dossier/core';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  type AdminPayeesView,
+  adminPayeesRoute,
+  createPayeeRoute,
+  newPayeeRoute,
+  payeeRoute,
+  searchPayeesRoute,
+  updatePayeeRoute,
+} from '@dossier/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { sendSignedInPage } from '../../http/pageView.js';
+import { serve } from '../../http/serve.js';
 import { permissionFirst, requirePermission } from '../auth/index.js';
-import { createPayee, getPayeeView, searchPayees, updatePayee } from './service.js';
-
-const searchQuery = pagingQuerySchema.extend({
-  name: z.string().max(200).optional(),
-  referenceNumber: z.string().max(100).optional(),
-  email: z.string().max(254).optional(),
-  bankAccount: z.string().max(100).optional(),
-});
-const idParams = z.object({ payeeId: z.string().max(20) });
+import { assertMayEditPayee, createPayee, getPayeeView, searchPayees, updatePayee } from './service.js';
 
 export function payeeRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/admin/payees', async (request, reply) =>
+  serve(app, adminPayeesRoute, async (_, request, reply) =>
     sendSignedInPage(request, reply, deps.views, () => {
       const actor = requirePermission(request, 'payee:view');
       return {
@@ -29,39 +26,44 @@ export function payeeRoutes(app: FastifyInstance, deps: AppDeps): void {
     }),
   );
 
-  r.get('/admin/payees/search', { schema: { querystring: searchQuery } }, async (request) => {
+  serve(app, searchPayeesRoute, async ({ query }, request) => {
     requirePermission(request, 'payee:view');
-    const { pageOffset, pageSize, ...terms } = request.query;
+    const { pageOffset, pageSize, ...terms } = query;
     return searchPayees(deps.db, terms, { pageOffset, pageSize });
   });
 
-  r.get('/admin/payees/edit', async (request, reply) =>
+  serve(app, newPayeeRoute, async (_, request, reply) =>
     sendSignedInPage(request, reply, deps.views, () =>
       getPayeeView(deps.db, requirePermission(request, 'payee:edit'), undefined),
     ),
   );
 
-  r.get('/admin/payees/edit/:payeeId', { schema: { params: idParams } }, async (request, reply) =>
+  serve(app, payeeRoute, async ({ params }, request, reply) =>
     sendSignedInPage(request, reply, deps.views, () =>
-      getPayeeView(deps.db, requirePermission(request, 'payee:view'), request.params.payeeId),
+      getPayeeView(deps.db, requirePermission(request, 'payee:view'), params.payeeId),
     ),
   );
 
-  r.post(
-    '/admin/payees/edit',
-    { onRequest: permissionFirst('payee:edit'), schema: { body: payeeFormSchema } },
-    async (request) => {
-      const actor = requirePermission(request, 'payee:edit');
-      return createPayee(deps.db, actor, request.body);
-    },
+  serve(
+    app,
+    createPayeeRoute,
+    async ({ body }, request) => createPayee(deps.db, requirePermission(request, 'payee:edit'), body),
+    { onRequest: permissionFirst('payee:edit') },
   );
 
-  r.post(
-    '/admin/payees/edit/:payeeId',
-    { onRequest: permissionFirst('payee:edit'), schema: { params: idParams, body: payeeFormSchema } },
-    async (request) => {
-      const actor = requirePermission(request, 'payee:edit');
-      return updatePayee(deps.db, actor, request.params.payeeId, request.body, deps.live);
+  // The body's rules are checked when it is validated: whose payee it is, before that.
+  serve(
+    app,
+    updatePayeeRoute,
+    async ({ params, body }, request) =>
+      updatePayee(deps.db, requirePermission(request, 'payee:edit'), params.payeeId, body, deps.live),
+    {
+      onRequest: async (request: FastifyRequest) => {
+        const actor = requirePermission(request, 'payee:edit');
+        const params = updatePayeeRoute.params?.safeParse(request.params);
+        // A malformed id is answered by the params' validation (400).
+        if (params?.success) await assertMayEditPayee(deps.db, actor, params.data.payeeId);
+      },
     },
   );
 }

@@ -6,6 +6,7 @@ import {
   type HistoryEntry,
   type PagingQuery,
   type PayeeForm,
+  type PayeeSummary,
   type SearchAnswer,
   validatePayee,
 } from '@dossier/core';
@@ -49,7 +50,11 @@ export function payeeView(
   };
 }
 
-export async function getPayeeView(db: DbOrTrx, actor: Actor, id: string | undefined) {
+export async function getPayeeView(
+  db: DbOrTrx,
+  actor: Actor,
+  id: string | undefined,
+): Promise<AdminPayeeView> {
   if (id === undefined) return payeeView(actor, {});
   const row = await repo.findPayee(db, id);
   if (!row) throw notFound('No such payee.');
@@ -86,7 +91,7 @@ function toData(form: PayeeForm): repo.PayeeData {
 export const STALE_PAYEE =
   'This payee was changed by someone else since you opened it. Nothing was saved: reload the page to see the changes, then make yours again.';
 
-export async function createPayee(db: Db, actor: Actor, form: PayeeForm) {
+export async function createPayee(db: Db, actor: Actor, form: PayeeForm): Promise<AdminPayeeView> {
   const data = toData(form);
   return db.transaction().execute(async (trx) => {
     const id = await repo.insertPayee(trx, data, actor.id, newPayeeScope(actor));
@@ -102,11 +107,24 @@ export async function createPayee(db: Db, actor: Actor, form: PayeeForm) {
   });
 }
 
-export async function updatePayee(db: Db, actor: Actor, id: string, form: PayeeForm, live?: LiveHub) {
-  // Whose entry it is comes before what the form holds: another scope's editor learns nothing more.
+/**
+ * Whose entry it is comes before what the form holds: another scope's editor learns nothing more.
+ * The route runs it before the body is even validated.
+ */
+export async function assertMayEditPayee(db: DbOrTrx, actor: Actor, id: string): Promise<void> {
   const owned = await repo.findPayee(db, id);
   if (!owned) throw notFound('No such payee.');
   if (!mayEditPayee(actor, owned.scope)) throw forbidden(notYourPayee(owned.scope));
+}
+
+export async function updatePayee(
+  db: Db,
+  actor: Actor,
+  id: string,
+  form: PayeeForm,
+  live?: LiveHub,
+): Promise<AdminPayeeView> {
+  await assertMayEditPayee(db, actor, id);
   const data = toData(form);
   if (form.version === undefined)
     throw badRequest('The version being edited is missing.', { version: 'Required.' });
@@ -129,17 +147,6 @@ export async function updatePayee(db: Db, actor: Actor, id: string, form: PayeeF
     await announcePayeeChange(trx, live, actor, { id, name: data.name }, sensitiveFields(changes));
     return getPayeeView(trx, actor, id);
   });
-}
-
-export interface PayeeSummary {
-  /** When the bank account or email changed lately: whoever pays should check them. */
-  paymentDetailsChangedAt?: string;
-  name: string;
-  referenceNumber: string | null;
-  email: string | null;
-  bankAccount: string | null;
-  currency: string;
-  disabled: boolean;
 }
 
 export async function searchPayees(

@@ -1,24 +1,27 @@
-import { type AdminRecipientsView, pagingQuerySchema, recipientFormSchema } from '@dossier/core';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  type AdminRecipientsView,
+  adminRecipientsRoute,
+  createRecipientRoute,
+  newRecipientRoute,
+  recipientRoute,
+  searchRecipientsRoute,
+  updateRecipientRoute,
+} from '@dossier/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { sendSignedInPage } from '../../http/pageView.js';
+import { serve } from '../../http/serve.js';
 import { permissionFirst, requirePermission } from '../auth/index.js';
-import { createRecipient, getRecipientView, searchRecipients, updateRecipient } from './service.js';
-
-const searchQuery = pagingQuerySchema.extend({
-  name: z.string().max(200).optional(),
-  phone: z.string().max(40).optional(),
-  address: z.string().max(200).optional(),
-  email: z.string().max(254).optional(),
-});
-const idParams = z.object({ recipientId: z.string().max(20) });
+import {
+  assertMayEditRecipient,
+  createRecipient,
+  getRecipientView,
+  searchRecipients,
+  updateRecipient,
+} from './service.js';
 
 export function recipientRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/admin/recipients', async (request, reply) =>
+  serve(app, adminRecipientsRoute, async (_, request, reply) =>
     sendSignedInPage(request, reply, deps.views, () => {
       const actor = requirePermission(request, 'recipient:view');
       return {
@@ -29,39 +32,51 @@ export function recipientRoutes(app: FastifyInstance, deps: AppDeps): void {
     }),
   );
 
-  r.get('/admin/recipients/search', { schema: { querystring: searchQuery } }, async (request) => {
+  serve(app, searchRecipientsRoute, async ({ query }, request) => {
     requirePermission(request, 'recipient:view');
-    const { pageOffset, pageSize, ...terms } = request.query;
+    const { pageOffset, pageSize, ...terms } = query;
     return searchRecipients(deps.db, terms, { pageOffset, pageSize });
   });
 
-  r.get('/admin/recipients/edit', async (request, reply) =>
+  serve(app, newRecipientRoute, async (_, request, reply) =>
     sendSignedInPage(request, reply, deps.views, () =>
       getRecipientView(deps.db, requirePermission(request, 'recipient:edit'), undefined),
     ),
   );
 
-  r.get('/admin/recipients/edit/:recipientId', { schema: { params: idParams } }, async (request, reply) =>
+  serve(app, recipientRoute, async ({ params }, request, reply) =>
     sendSignedInPage(request, reply, deps.views, () =>
-      getRecipientView(deps.db, requirePermission(request, 'recipient:view'), request.params.recipientId),
+      getRecipientView(deps.db, requirePermission(request, 'recipient:view'), params.recipientId),
     ),
   );
 
-  r.post(
-    '/admin/recipients/edit',
-    { onRequest: permissionFirst('recipient:edit'), schema: { body: recipientFormSchema } },
-    async (request) => {
-      const actor = requirePermission(request, 'recipient:edit');
-      return createRecipient(deps.db, deps.files, actor, request.body);
-    },
+  serve(
+    app,
+    createRecipientRoute,
+    async ({ body }, request) =>
+      createRecipient(deps.db, deps.files, requirePermission(request, 'recipient:edit'), body),
+    { onRequest: permissionFirst('recipient:edit') },
   );
 
-  r.post(
-    '/admin/recipients/edit/:recipientId',
-    { onRequest: permissionFirst('recipient:edit'), schema: { params: idParams, body: recipientFormSchema } },
-    async (request) => {
-      const actor = requirePermission(request, 'recipient:edit');
-      return updateRecipient(deps.db, deps.files, actor, request.params.recipientId, request.body);
+  // The body's rules are checked when it is validated: whose recipient it is, before that.
+  serve(
+    app,
+    updateRecipientRoute,
+    async ({ params, body }, request) =>
+      updateRecipient(
+        deps.db,
+        deps.files,
+        requirePermission(request, 'recipient:edit'),
+        params.recipientId,
+        body,
+      ),
+    {
+      onRequest: async (request: FastifyRequest) => {
+        const actor = requirePermission(request, 'recipient:edit');
+        const params = updateRecipientRoute.params?.safeParse(request.params);
+        // A malformed id is answered by the params' validation (400).
+        if (params?.success) await assertMayEditRecipient(deps.db, actor, params.data.recipientId);
+      },
     },
   );
 }

@@ -6,8 +6,10 @@ import {
   normalizePhone,
   type PagingQuery,
   type RecipientForm,
+  type RecipientSummary,
   type SearchAnswer,
   validateRecipient,
+  withKnownTags,
 } from '@dossier/core';
 import { diffRecords, listHistory, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
@@ -20,29 +22,8 @@ import { attachRecipientFiles } from './files.js';
 import { mayEditRecipient, newRecipientScope, notYourRecipient } from './policy.js';
 import * as repo from './repository.js';
 
-// Tags every recipient carries until tag definitions come from the configuration: the kind of
-// recipient (required) and the region it serves.
-export const RECIPIENT_TAGS = {
-  kind: { id: 'kind', name: 'Kind', values: ['doctor', 'hospital', 'agency', 'other'], isRequired: true },
-  region: {
-    id: 'region',
-    name: 'Region',
-    values: ['nsw', 'vic', 'qld', 'wa', 'sa', 'tas', 'act', 'nt', 'nz'],
-    isRequired: false,
-  },
-} as const;
-
-type TagValue = { id: string; name: string; values: string[]; isRequired: boolean; value?: string | null };
-
-/** The known tag definitions with the recipient's chosen values. */
-function withTags(stored: Record<string, unknown>): Record<string, TagValue> {
-  const tags: Record<string, TagValue> = {};
-  for (const [id, def] of Object.entries(RECIPIENT_TAGS)) {
-    const value = (stored[id] as { value?: string } | undefined)?.value ?? null;
-    tags[id] = { ...def, values: [...def.values], value };
-  }
-  return tags;
-}
+// The tags of a recipient are the known definitions (core) with its chosen values.
+export { RECIPIENT_TAGS } from '@dossier/core';
 
 export function recipientView(
   actor: Actor,
@@ -66,7 +47,7 @@ export function recipientView(
     ...(hasPermission(actor, 'recipient:edit') && !owner ? { readOnlyReason: notYourRecipient(scope) } : {}),
     recipient: {
       disabled: data?.disabled ?? false,
-      tags: withTags(data?.tags ?? {}),
+      tags: withKnownTags(data?.tags ?? {}),
       name: data?.name ?? '',
       phone: data?.phone ?? '',
       fax: data?.fax ?? '',
@@ -84,7 +65,11 @@ export function recipientView(
   };
 }
 
-export async function getRecipientView(db: DbOrTrx, actor: Actor, id: string | undefined) {
+export async function getRecipientView(
+  db: DbOrTrx,
+  actor: Actor,
+  id: string | undefined,
+): Promise<AdminRecipientView> {
   if (id === undefined) return recipientView(actor, {});
   const row = await repo.findRecipient(db, id);
   if (!row) throw notFound('No such recipient.');
@@ -104,8 +89,7 @@ const emptyToNull = (v: string | null | undefined) => {
 
 /** Checks the form and turns it into stored data: numbers normalised, unnamed contacts dropped. */
 function toData(form: RecipientForm): repo.RecipientData {
-  const tags = withTags(form.tags);
-  for (const [id, tag] of Object.entries(form.tags)) if (tags[id]) tags[id].value = emptyToNull(tag.value);
+  const tags = withKnownTags(form.tags);
   const errors = validateRecipient({ ...form, tags });
   if (Object.keys(errors).length > 0) throw badRequest('Please correct the marked fields.', errors);
   const { country } = cleanedDirectoryFields(form);
@@ -134,7 +118,12 @@ function toData(form: RecipientForm): repo.RecipientData {
   };
 }
 
-export async function createRecipient(db: Db, files: FilesContext, actor: Actor, form: RecipientForm) {
+export async function createRecipient(
+  db: Db,
+  files: FilesContext,
+  actor: Actor,
+  form: RecipientForm,
+): Promise<AdminRecipientView> {
   const data = toData(form);
   return db.transaction().execute(async (trx) => {
     const id = await repo.insertRecipient(trx, data, actor.id, newRecipientScope(actor));
@@ -154,17 +143,24 @@ export async function createRecipient(db: Db, files: FilesContext, actor: Actor,
 export const STALE_RECIPIENT =
   'This recipient was changed by someone else since you opened it. Nothing was saved: reload the page to see the changes, then make yours again.';
 
+/**
+ * Whose entry it is comes before what the form holds: another scope's editor learns nothing more.
+ * The route runs it before the body is even validated.
+ */
+export async function assertMayEditRecipient(db: DbOrTrx, actor: Actor, id: string): Promise<void> {
+  const owned = await repo.findRecipient(db, id);
+  if (!owned) throw notFound('No such recipient.');
+  if (!mayEditRecipient(actor, owned.scope)) throw forbidden(notYourRecipient(owned.scope));
+}
+
 export async function updateRecipient(
   db: Db,
   files: FilesContext,
   actor: Actor,
   id: string,
   form: RecipientForm,
-) {
-  // Whose entry it is comes before what the form holds: another scope's editor learns nothing more.
-  const owned = await repo.findRecipient(db, id);
-  if (!owned) throw notFound('No such recipient.');
-  if (!mayEditRecipient(actor, owned.scope)) throw forbidden(notYourRecipient(owned.scope));
+): Promise<AdminRecipientView> {
+  await assertMayEditRecipient(db, actor, id);
   const data = toData(form);
   if (form.version === undefined)
     throw badRequest('The version being edited is missing.', { version: 'Required.' });
@@ -188,14 +184,6 @@ export async function updateRecipient(
     });
     return getRecipientView(trx, actor, id);
   });
-}
-
-export interface RecipientSummary {
-  name: string;
-  phone: string;
-  email: string | null;
-  address: string | null;
-  disabled: boolean;
 }
 
 export async function searchRecipients(

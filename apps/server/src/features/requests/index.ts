@@ -17,8 +17,11 @@ export {
   canViewRequest,
   isRequestSender,
   isRequestStaff,
+  type RequestAccessColumns,
   staffRequests,
+  staffScopes,
   visibleRequests,
+  visibleScopes,
 } from './policy.js';
 export { buildRequestPreview } from './preview.js';
 export type { RequestRow } from './repository.js';

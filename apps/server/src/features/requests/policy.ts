@@ -1,7 +1,7 @@
 import { EXTERNAL_ROLE, isWithinScope, type Permission, permissionsOfRole } from '@dossier/core';
-import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { likeStartsWith } from '../../db/search.js';
+import { scopeAtOrUnder } from '../../db/scopes.js';
 import type { Actor } from '../auth/index.js';
 
 // Who may see and work a request. A role covers its scope and everything below it: a submitter at
@@ -92,13 +92,22 @@ export function isRequestStaff(actor: Actor, row: RequestAccessRow): boolean {
  * assurance from the sender side.
  */
 export function staffRequests(actor: Actor) {
+  const staffOf = staffScopes(actor);
+  return (_eb: ExpressionBuilder<Database, 'requests'>) => staffOf(sql.ref('requests.scope'));
+}
+
+/** staffRequests on any column holding a request's scope (a row's kept copy, say). */
+export function staffScopes(actor: Actor) {
   const scopes = actor.roles
     .filter((g) => !SENDER_ROLES.includes(g.role) && permissionsOfRole(g.role).includes('request:view'))
     .map((g) => g.scope);
-  return (eb: ExpressionBuilder<Database, 'requests'>) => {
+  return (scope: RawBuilder<unknown>): RawBuilder<SqlBool> => {
     if (scopes.includes('/')) return sql<SqlBool>`true`;
     if (scopes.length === 0) return sql<SqlBool>`false`;
-    return eb.or(scopes.map((scope) => eb('requests.scope', 'like', likeStartsWith(scope))));
+    return sql<SqlBool>`(${sql.join(
+      scopes.map((s) => scopeAtOrUnder(scope, s)),
+      sql` or `,
+    )})`;
   };
 }
 
@@ -107,20 +116,36 @@ export function staffRequests(actor: Actor) {
  * every list, count and search. Matches nothing for an actor without request:view.
  */
 export function visibleRequests(actor: Actor, permission: Permission = 'request:view') {
+  const visible = visibleScopes(actor, permission);
+  return (_eb: ExpressionBuilder<Database, 'requests'>) => visible(REQUEST_ACCESS_COLUMNS);
+}
+
+/** Where a request's scope and external references are read from. */
+export interface RequestAccessColumns {
+  scope: RawBuilder<unknown>;
+  externalUserReferences: RawBuilder<unknown>;
+}
+
+const REQUEST_ACCESS_COLUMNS: RequestAccessColumns = {
+  scope: sql.ref('requests.scope'),
+  externalUserReferences: sql.ref('requests.external_user_references'),
+};
+
+/**
+ * visibleRequests on any columns holding a request's scope and external references: the dashboard
+ * reads the copies its tasks, correspondence and results keep of their request's (migration 8001).
+ */
+export function visibleScopes(actor: Actor, permission: Permission = 'request:view') {
   const grants = grantsOf(actor, permission);
-  return (eb: ExpressionBuilder<Database, 'requests'>) => {
-    const any: ReturnType<typeof eb.and>[] = [];
+  return (c: RequestAccessColumns): RawBuilder<SqlBool> => {
     if (grants.scopes.includes('/')) return sql<SqlBool>`true`;
-    for (const scope of grants.scopes)
-      any.push(eb.and([eb('requests.scope', 'like', likeStartsWith(scope))]));
-    for (const g of grants.external) {
-      any.push(
-        eb.and([
-          eb('requests.scope', 'like', likeStartsWith(g.scope)),
-          sql<SqlBool>`requests.external_user_references @> array[${g.reference}]::text[]`,
-        ]),
-      );
-    }
-    return any.length === 0 ? sql<SqlBool>`false` : eb.or(any);
+    const any = [
+      ...grants.scopes.map((scope) => scopeAtOrUnder(c.scope, scope)),
+      ...grants.external.map(
+        (g) =>
+          sql<SqlBool>`(${scopeAtOrUnder(c.scope, g.scope)} and ${c.externalUserReferences} @> array[${g.reference}]::text[])`,
+      ),
+    ];
+    return any.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(any, sql` or `)})`;
   };
 }

@@ -1,9 +1,19 @@
-import { type AdminUsersView, pagingQuerySchema, userFormSchema } from '@dossier/core';
+import {
+  type AdminUsersView,
+  adminUsersRoute,
+  clearLockoutRoute,
+  createUserRoute,
+  decideRoleClaimRoute,
+  newUserRoute,
+  searchUsersRoute,
+  unlinkSingleSignOnRoute,
+  updateUserRoute,
+  userRoute,
+} from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { sendSignedInPage } from '../../http/pageView.js';
+import { serve } from '../../http/serve.js';
 import { baseUrlOf } from '../../http/views.js';
 import { permissionFirst, requirePermission } from '../auth/index.js';
 import { claimsWaitingFor, decideClaim } from './claimDecisions.js';
@@ -13,20 +23,8 @@ import { userFormOptions } from './scopes.js';
 import { createUser, getUserView, searchUsers, updateUser } from './service.js';
 import { unlinkSingleSignOn } from './ssoLink.js';
 
-const searchQuery = pagingQuerySchema.extend({
-  name: z.string().max(200).optional(),
-  phone: z.string().max(40).optional(),
-  email: z.string().max(254).optional(),
-  scope: z.string().max(500).optional(),
-  externalUserReference: z.string().max(200).optional(),
-});
-const idParams = z.object({ userId: z.string().max(100) });
-const actionQuery = z.object({ action: z.string().max(20).optional() });
-
 export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/admin/users', async (request, reply) =>
+  serve(app, adminUsersRoute, async (_, request, reply) =>
     sendSignedInPage(request, reply, deps.views, async () => {
       const actor = requirePermission(request, 'user:view');
       const options = await userFormOptions(deps.db, userScopes(actor, 'user:edit'));
@@ -39,77 +37,58 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     }),
   );
 
-  r.get('/admin/users/search', { schema: { querystring: searchQuery } }, async (request) => {
+  serve(app, searchUsersRoute, async ({ query }, request) => {
     const actor = requirePermission(request, 'user:view');
-    const { pageOffset, pageSize, ...terms } = request.query;
+    const { pageOffset, pageSize, ...terms } = query;
     return searchUsers(deps.db, actor, terms, { pageOffset, pageSize });
   });
 
-  r.get('/admin/users/edit', { schema: { querystring: actionQuery } }, async (request, reply) =>
+  serve(app, newUserRoute, async ({ query }, request, reply) =>
     sendSignedInPage(request, reply, deps.views, () =>
-      getUserView(deps.db, requirePermission(request, 'user:edit'), undefined, request.query.action),
+      getUserView(deps.db, requirePermission(request, 'user:edit'), undefined, query.action),
     ),
   );
 
-  r.get(
-    '/admin/users/edit/:userId',
-    { schema: { params: idParams, querystring: actionQuery } },
-    async (request, reply) =>
-      sendSignedInPage(request, reply, deps.views, () =>
-        getUserView(
-          deps.db,
-          requirePermission(request, 'user:view'),
-          request.params.userId,
-          request.query.action,
-        ),
-      ),
+  serve(app, userRoute, async ({ params, query }, request, reply) =>
+    sendSignedInPage(request, reply, deps.views, () =>
+      getUserView(deps.db, requirePermission(request, 'user:view'), params.userId, query.action),
+    ),
   );
 
-  r.post(
-    '/admin/users/edit',
-    { onRequest: permissionFirst('user:edit'), schema: { body: userFormSchema } },
-    async (request) => {
-      const actor = requirePermission(request, 'user:edit');
-      return createUser(deps.db, actor, request.body, {
+  serve(
+    app,
+    createUserRoute,
+    async ({ body }, request) =>
+      createUser(deps.db, requirePermission(request, 'user:edit'), body, {
         baseUrl: baseUrlOf(request, deps.config.publicUrl),
         ip: request.ip,
-      });
-    },
+      }),
+    { onRequest: permissionFirst('user:edit') },
   );
 
-  r.post(
-    '/admin/users/edit/:userId/role-claims/:claimId/:decision',
-    {
-      schema: {
-        params: idParams.extend({
-          claimId: z.string().regex(/^\d{1,18}$/, 'Not a role claim.'),
-          decision: z.enum(['approve', 'refuse']),
-        }),
-      },
-    },
-    async (request) => {
-      const actor = requirePermission(request, 'user:edit');
-      const { userId, claimId, decision } = request.params;
-      return decideClaim(deps.db, actor, userId, claimId, decision, deps.config.selfRegistrationScope);
-    },
+  serve(app, decideRoleClaimRoute, async ({ params }, request) => {
+    const actor = requirePermission(request, 'user:edit');
+    const { userId, claimId, decision } = params;
+    return decideClaim(deps.db, actor, userId, claimId, decision, deps.config.selfRegistrationScope);
+  });
+
+  serve(app, unlinkSingleSignOnRoute, async ({ params }, request) =>
+    unlinkSingleSignOn(deps.db, requirePermission(request, 'user:edit'), params.userId),
   );
 
-  r.post('/admin/users/edit/:userId/unlink-sso', { schema: { params: idParams } }, async (request) =>
-    unlinkSingleSignOn(deps.db, requirePermission(request, 'user:edit'), request.params.userId),
+  serve(
+    app,
+    clearLockoutRoute,
+    async ({ params }, request) =>
+      clearLockout(deps.db, requirePermission(request, 'user:edit'), params.userId),
+    { onRequest: permissionFirst('user:edit') },
   );
 
-  r.post(
-    '/admin/users/edit/:userId/clear-lockout',
-    { onRequest: permissionFirst('user:edit'), schema: { params: idParams } },
-    async (request) => clearLockout(deps.db, requirePermission(request, 'user:edit'), request.params.userId),
-  );
-
-  r.post(
-    '/admin/users/edit/:userId',
-    { onRequest: permissionFirst('user:edit'), schema: { params: idParams, body: userFormSchema } },
-    async (request) => {
-      const actor = requirePermission(request, 'user:edit');
-      return updateUser(deps.db, actor, request.params.userId, request.body, deps);
-    },
+  serve(
+    app,
+    updateUserRoute,
+    async ({ params, body }, request) =>
+      updateUser(deps.db, requirePermission(request, 'user:edit'), params.userId, body, deps),
+    { onRequest: permissionFirst('user:edit') },
   );
 }

@@ -7,6 +7,7 @@ import {
   type RoleGrant,
   type SearchAnswer,
   type UserForm,
+  type UserSummary,
   validateUserForm,
 } from '@dossier/core';
 import { diffRecords, listHistory, recordEvent } from '../../audit/events.js';
@@ -177,7 +178,12 @@ export interface UserEffects {
   live?: LiveHub;
 }
 
-export async function createUser(db: Db, actor: Actor, form: UserForm, effects: UserEffects = {}) {
+export async function createUser(
+  db: Db,
+  actor: Actor,
+  form: UserForm,
+  effects: UserEffects = {},
+): Promise<AdminUserView> {
   const scopePath = (form.scope ?? '').trim();
   const scopeOption = scopePath ? await scopeOptionOf(db, scopePath) : undefined;
   const errors = validateUserForm(form, {
@@ -243,7 +249,7 @@ export async function updateUser(
   userId: string,
   form: UserForm,
   effects: UserEffects = {},
-) {
+): Promise<AdminUserView> {
   const existing = await repo.findUser(db, userId);
   if (!existing || !mayActOnScope(actor, 'user:view', existing.scope)) throw notFound('No such user.');
   if (!mayActOnScope(actor, 'user:edit', existing.scope)) throw forbidden('You may not change this user.');
@@ -326,15 +332,6 @@ export async function updateUser(
 function diffApplied(roles: RoleGrant[], added: RoleGrant[], removed: RoleGrant[]): RoleGrant[] {
   const gone = new Set(removed.map((g) => JSON.stringify(g)));
   return [...roles.filter((g) => !gone.has(JSON.stringify(g))), ...added];
-}
-
-export interface UserSummary {
-  userId: string;
-  name: string;
-  email: string;
-  phone: string;
-  scope: string;
-  disabled: boolean;
 }
 
 export async function searchUsers(

@@ -1,3 +1,4 @@
+import type { AdminUserView } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
@@ -11,7 +12,7 @@ import { getUserView } from './service.js';
 // an administrator may undo it. A provisioning client that sends the id again links it again: the
 // provider is where the person's accounts are decided.
 
-export async function unlinkSingleSignOn(db: Db, actor: Actor, userId: string) {
+export async function unlinkSingleSignOn(db: Db, actor: Actor, userId: string): Promise<AdminUserView> {
   const existing = await repo.findUser(db, userId);
   if (!existing || !mayActOnScope(actor, 'user:view', existing.scope)) throw notFound('No such user.');
   if (!mayActOnScope(actor, 'user:edit', existing.scope)) throw forbidden('You may not change this user.');

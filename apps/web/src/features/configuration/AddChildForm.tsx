@@ -1,4 +1,4 @@
-import { type EntryType, isIdentifier } from '@dossier/core';
+import { type EntryType, isIdentifier, newChildEntryRoute, queryStringOf } from '@dossier/core';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,12 +24,12 @@ export function AddChildForm(props: { configurationId: string; parentId: string;
   async function add() {
     setBusy(true);
     try {
-      const query = new URLSearchParams({ childId, name: name.trim(), type: type ?? '' });
-      const created = await api.get<{ id: string; name: string; type: string }>(
-        `${entryPath(props.configurationId, props.parentId)}/new?${query}`,
-      );
+      const created = await api.call(newChildEntryRoute, {
+        params: { c: props.configurationId, id: props.parentId },
+        query: { childId, name: name.trim(), type: type ?? '' },
+      });
       navigate(
-        `${entryPath(props.configurationId, created.id)}?${new URLSearchParams({ name: created.name, type: created.type })}`,
+        `${entryPath(props.configurationId, created.id)}${queryStringOf({ name: created.name, type: created.type })}`,
       );
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);

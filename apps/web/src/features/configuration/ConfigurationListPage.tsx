@@ -1,4 +1,4 @@
-import { isValidScopePath, normalizeScopePath } from '@dossier/core';
+import { isValidScopePath, newConfigurationRoute, normalizeScopePath, queryStringOf } from '@dossier/core';
 import { Badge, Button, Container, Group, Paper, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,11 +23,10 @@ export const ConfigurationListPage = definePage<ConfigurationListView>(({ view }
   async function add() {
     setAdding(true);
     try {
-      const created = await api.get<{ id: string; name: string; scopePath: string }>(
-        `/admin/configuration/new?scopePath=${encodeURIComponent(normalized)}`,
+      const created = await api.call(newConfigurationRoute, { query: { scopePath: normalized } });
+      navigate(
+        `${entryPath(created.id, 'c')}${queryStringOf({ scopePath: created.scopePath, name: created.name })}`,
       );
-      const query = new URLSearchParams({ scopePath: created.scopePath, name: created.name });
-      navigate(`${entryPath(created.id, 'c')}?${query}`);
     } catch (error) {
       store.report(error);
     } finally {

@@ -1,3 +1,4 @@
+import { deleteEntryRoute } from '@dossier/core';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,12 @@ import { useServices } from '../../shell/ServicesContext';
  * Delete, beyond Disable: asks first; the server refuses while something depends on the entry (the
  * banner says what) and records the deletion. The root entry's delete removes the configuration.
  */
-export function DeleteEntry(props: { path: string; name: string; isConfiguration: boolean }) {
+export function DeleteEntry(props: {
+  configurationId: string;
+  entryId: string;
+  name: string;
+  isConfiguration: boolean;
+}) {
   const { t } = useTranslation();
   const { api, view: store } = useServices();
   const navigate = useNavigate();
@@ -19,7 +25,9 @@ export function DeleteEntry(props: { path: string; name: string; isConfiguration
   async function confirm() {
     setBusy(true);
     try {
-      const { next } = await api.post<{ next: string }>(`${props.path}/delete`);
+      const { next } = await api.call(deleteEntryRoute, {
+        params: { c: props.configurationId, id: props.entryId },
+      });
       setAsking(false);
       navigate(next, { replace: true });
     } catch (error) {

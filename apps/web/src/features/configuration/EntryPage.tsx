@@ -1,4 +1,12 @@
 import {
+  fieldErrorsOf,
+  pathOfRoute,
+  type RouteInput,
+  revertEntryRoute,
+  saveEntryRoute,
+  validateEntry,
+} from '@dossier/core';
+import {
   Alert,
   Anchor,
   Badge,
@@ -15,17 +23,17 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
-import { useUnsavedPrompt } from '../../shell/useUnsavedPrompt';
+import { useFormPage } from '../../ui/forms/useFormPage';
 import { CommittedTextInput, IntegerInput } from '../../ui/inputs';
-import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { AddChildForm } from './AddChildForm';
 import { ChildrenList } from './ChildrenList';
 import { DeleteEntry } from './DeleteEntry';
 import { editorOf } from './editors';
 import { type EntryState, type EntryView, entryPath } from './types';
+
+type SaveBody = RouteInput<typeof saveEntryRoute>['body'];
 
 /** Errors of the data, keyed relative to it ('data.url' -> 'url'). */
 function dataErrors(errors: Record<string, string>): Record<string, string> {
@@ -36,53 +44,70 @@ function dataErrors(errors: Record<string, string>): Record<string, string> {
   );
 }
 
+/**
+ * The rules the server checks a save by: the body's (the contract's schema) and those of the
+ * entry's type (validateEntry). Checks only the server can make (a webhook's address, a key,
+ * uploaded files) come back with the answer.
+ */
+function clientErrorsOf(body: SaveBody, entry: EntryState): Record<string, string> {
+  const { errors } = validateEntry({
+    id: entry.id,
+    name: body.name,
+    order: body.order,
+    type: entry.type,
+    data: body.data,
+  });
+  const { id: _noField, ...shown } = errors;
+  return { ...fieldErrorsOf(saveEntryRoute.body?.safeParse(body).error?.issues ?? []), ...shown };
+}
+
 /** /admin/configuration/edit/{configuration}/{id}: one entry, its own editor and its children. */
 export const EntryPage = definePage<EntryView>(({ view }) => {
   const { t } = useTranslation();
   const { view: store } = useServices();
   const navigate = useNavigate();
-  const dirty = useStore(store, (s) => s.dirty);
-  const committing = useStore(store, (s) => s.committing);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useUnsavedPrompt(dirty);
+  const form = useFormPage<EntryView>();
+  const [refusals, setRefusals] = useState(0);
   const page = useRef<HTMLDivElement>(null);
   // A refused save takes the person to the first field it names (the banner names them in words).
   useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
+    if (refusals === 0) return;
     const field = page.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-field-error]');
     field?.scrollIntoView({ block: 'center' });
     field?.focus({ preventScroll: true });
-  }, [errors]);
+  }, [refusals]);
   const { entry, configuration } = view;
-  const disabled = !view.canEdit || committing;
-  const path = entryPath(configuration.id, entry.id);
+  const disabled = !view.canEdit || form.committing;
+  const params = { c: configuration.id, id: entry.id };
+  const bodyOf = (latest: EntryState): SaveBody => ({
+    name: latest.name,
+    order: latest.order,
+    isDefault: latest.isDefault,
+    isDisabled: latest.isDisabled,
+    type: latest.type,
+    data: latest.data,
+    version: latest.version,
+    isInherited: latest.isInherited,
+    scopePath: configuration.scopePath,
+  });
+  const errors = form.errorsOf(clientErrorsOf(bodyOf(entry), entry));
 
-  const update = (change: Partial<EntryState>) =>
-    store.edit((v) => ({ ...v, entry: { ...(v as EntryView).entry, ...change } }));
+  const update = (change: Partial<EntryState>, field?: string) =>
+    form.edit((v) => ({ ...v, entry: { ...v.entry, ...change } }), field);
 
   async function save() {
-    setErrors({});
     // Read what is in the store: an input may have committed on blur just before this click.
-    const latest = (store.get().view as EntryView).entry;
-    const body = {
-      name: latest.name,
-      order: latest.order,
-      isDefault: latest.isDefault,
-      isDisabled: latest.isDisabled,
-      type: latest.type,
-      data: latest.data,
-      version: latest.version,
-      isInherited: latest.isInherited,
-      scopePath: configuration.scopePath,
-    };
-    const result = await store.commit(path, body);
-    if (!result.ok && result.error instanceof ApiError && result.error.fields) setErrors(result.error.fields);
-    if (result.ok && view.isNew) navigate(path, { replace: true });
+    const { view: stored } = store.get();
+    const result = await form.commit(
+      pathOfRoute(saveEntryRoute.path, params),
+      bodyOf((stored as EntryView).entry),
+    );
+    if (!result.ok) setRefusals((n) => n + 1);
+    if (result.ok && view.isNew) navigate(entryPath(configuration.id, entry.id), { replace: true });
   }
 
   async function revert() {
-    setErrors({});
-    await store.commit(`${path}/revert`, undefined);
+    await form.commit(pathOfRoute(revertEntryRoute.path, params), undefined);
   }
 
   const Editor = editorOf(entry.type);
@@ -124,7 +149,7 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
               label={t('configuration.fields.name')}
               required
               value={entry.name}
-              onCommit={(name) => update({ name })}
+              onCommit={(name) => update({ name }, 'name')}
               error={errors.name}
               disabled={disabled}
               data-testid="entry-name"
@@ -132,7 +157,7 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
             <IntegerInput
               label={t('configuration.fields.order')}
               value={entry.order}
-              onCommit={(order) => update({ order: order ?? 0 })}
+              onCommit={(order) => update({ order: order ?? 0 }, 'order')}
               error={errors.order}
               disabled={disabled}
               data-testid="entry-order"
@@ -170,20 +195,13 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
         <Group mb="xl">
           <Button
             onClick={save}
-            loading={committing}
-            disabled={!dirty && !view.isNew}
+            loading={form.committing}
+            disabled={!form.dirty && !view.isNew}
             data-testid="save-entry"
           >
             {entry.isInherited ? t('configuration.entry.saveOverride') : t('configuration.save')}
           </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              store.revert();
-              setErrors({});
-            }}
-            disabled={!dirty}
-          >
+          <Button variant="default" onClick={() => form.revert()} disabled={!form.dirty}>
             {t('configuration.discard')}
           </Button>
           {!view.isNew &&
@@ -191,7 +209,8 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
             !view.canRevertToInherited &&
             !(entry.id === 'c' && configuration.scopePath === '/') && (
               <DeleteEntry
-                path={path}
+                configurationId={configuration.id}
+                entryId={entry.id}
                 name={entry.id === 'c' ? configuration.scopePath : entry.name || entry.id}
                 isConfiguration={entry.id === 'c'}
               />
@@ -201,7 +220,7 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
               color="orange"
               variant="light"
               onClick={revert}
-              disabled={committing}
+              disabled={form.committing}
               data-testid="revert-entry"
             >
               {t('configuration.entry.revert')}

@@ -1,4 +1,10 @@
-import type { EntryDataOf, EntryType, EntryView } from '@dossier/core';
+import {
+  configurationEntryRoute,
+  type EntryDataOf,
+  type EntryType,
+  type EntryView,
+  pathOfRoute,
+} from '@dossier/core';
 
 export type { ChildSummary, ConfigurationListView, EntryChoices, EntryState, EntryView } from '@dossier/core';
 
@@ -12,6 +18,7 @@ export interface EditorProps<T extends EntryType = EntryType> {
   view: EntryView;
 }
 
+/** The page of an entry (the root entry's id is c). */
 export function entryPath(configurationId: string, id: string): string {
-  return `/admin/configuration/edit/${encodeURIComponent(configurationId)}/${encodeURIComponent(id)}`;
+  return pathOfRoute(configurationEntryRoute.path, { c: configurationId, id });
 }

@@ -1,4 +1,4 @@
-import type { AdminOutboxView, OutboxHit } from '@dossier/core';
+import { type AdminOutboxView, type OutboxHit, searchOutboxRoute } from '@dossier/core';
 import { Alert, Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';
@@ -22,7 +22,7 @@ export const AdminOutboxPage = definePage<AdminOutboxView>(({ view }) => {
         </Alert>
       )}
       <SearchPanel<OutboxHit>
-        path="/admin/outbox/search"
+        path={searchOutboxRoute.path}
         testId="outbox-search"
         searchOnOpen
         fields={[

@@ -1,4 +1,4 @@
-import type { OutboxMessageView } from '@dossier/core';
+import { type OutboxMessageView, outboxActionRoute, pathOfRoute } from '@dossier/core';
 import { Anchor, Button, Container, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -44,7 +44,8 @@ export const OutboxMessagePage = definePage<OutboxMessageView>(({ view }) => {
   const committing = useStore(store, (s) => s.committing);
   const { mail } = view;
   const label = (key: string) => t(`outbox.message.${key}`);
-  const sendAgain = () => void store.commit(`/admin/outbox/${mail.id}/actions/resend`, {});
+  const sendAgain = () =>
+    void store.commit(pathOfRoute(outboxActionRoute.path, { mailId: mail.id, action: 'resend' }), {});
   return (
     <Container size="lg" data-testid="outbox-message-page">
       <Stack>

@@ -1,18 +1,9 @@
-import type { AdminPayeesView } from '@dossier/core';
+import { type AdminPayeesView, type PayeeSummary, searchPayeesRoute } from '@dossier/core';
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SearchPageHeader } from '../../ui/forms/SearchPageHeader';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
 import { definePage } from '../../view/page';
-
-interface PayeeHit {
-  name: string;
-  referenceNumber: string | null;
-  email: string | null;
-  bankAccount: string | null;
-  currency: string;
-  disabled: boolean;
-}
 
 export const AdminPayeesPage = definePage<AdminPayeesView>(({ view }) => {
   const { t } = useTranslation();
@@ -20,8 +11,8 @@ export const AdminPayeesPage = definePage<AdminPayeesView>(({ view }) => {
   return (
     <Container size="lg" data-testid="admin-payees-page">
       <SearchPageHeader title={view.title} createPath="/admin/payees/edit" canCreateNew={view.canCreateNew} />
-      <SearchPanel<PayeeHit>
-        path="/admin/payees/search"
+      <SearchPanel<PayeeSummary>
+        path={searchPayeesRoute.path}
         testId="payees-search"
         fields={['name', 'referenceNumber', 'email', 'bankAccount'].map((name) => ({
           name,

@@ -1,7 +1,6 @@
-import { type AdminPayeeView, validatePayee } from '@dossier/core';
+import { type AdminPayeeView, createPayeeRoute, fieldErrorsOf, updatePayeeRoute } from '@dossier/core';
 import { Anchor, Container, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { WebAddressInput } from '../../ui/directoryInputs';
 import { FormActions } from '../../ui/forms/FormActions';
 import { HistoryList } from '../../ui/forms/HistoryList';
@@ -15,17 +14,22 @@ type Payee = AdminPayeeView['payee'];
 /** /admin/payees/edit/{payeeId}; the foreign reference links to the entry in the other application. */
 export const PayeeEditPage = definePage<AdminPayeeView>(({ view }) => {
   const { t } = useTranslation();
-  const _navigate = useNavigate();
   const form = useFormPage<AdminPayeeView>();
   const p = view.payee;
   const disabled = !view.canEdit;
-  const clientErrors = validatePayee(p);
+  // The rules of the body the server validates (the contract's), run on the form as it is.
+  const clientErrors = fieldErrorsOf(updatePayeeRoute.body?.safeParse(p).error?.issues ?? []);
   const errorOf = (field: string) => form.errorOf(clientErrors, field);
   const set = <K extends keyof Payee>(field: K, value: Payee[K]) =>
     form.edit((v) => ({ ...v, payee: { ...v.payee, [field]: value } }), String(field));
 
   async function save() {
-    await form.saveAndOpen('/admin/payees/edit', view.payeeId, p, (saved) => saved.payeeId);
+    await form.saveAndOpen(
+      { create: createPayeeRoute, update: updatePayeeRoute, param: 'payeeId' },
+      view.payeeId,
+      p,
+      (saved) => saved.payeeId,
+    );
   }
 
   const url = p.foreignReference?.url ?? '';

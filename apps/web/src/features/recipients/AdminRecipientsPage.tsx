@@ -1,17 +1,9 @@
-import type { AdminRecipientsView } from '@dossier/core';
+import { type AdminRecipientsView, type RecipientSummary, searchRecipientsRoute } from '@dossier/core';
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SearchPageHeader } from '../../ui/forms/SearchPageHeader';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
 import { definePage } from '../../view/page';
-
-interface RecipientHit {
-  name: string;
-  phone: string;
-  email: string | null;
-  address: string | null;
-  disabled: boolean;
-}
 
 export const AdminRecipientsPage = definePage<AdminRecipientsView>(({ view }) => {
   const { t } = useTranslation();
@@ -22,8 +14,8 @@ export const AdminRecipientsPage = definePage<AdminRecipientsView>(({ view }) =>
         createPath="/admin/recipients/edit"
         canCreateNew={view.canCreateNew}
       />
-      <SearchPanel<RecipientHit>
-        path="/admin/recipients/search"
+      <SearchPanel<RecipientSummary>
+        path={searchRecipientsRoute.path}
         testId="recipients-search"
         fields={['name', 'phone', 'address', 'email'].map((name) => ({
           name,

@@ -1,7 +1,11 @@
-import { type AdminRecipientView, validateRecipient } from '@dossier/core';
+import {
+  type AdminRecipientView,
+  createRecipientRoute,
+  fieldErrorsOf,
+  updateRecipientRoute,
+} from '@dossier/core';
 import { Container, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { AddressTextarea, CountrySelect, WebAddressInput } from '../../ui/directoryInputs';
 import { FileListField } from '../../ui/files/FileField';
 import { FormActions } from '../../ui/forms/FormActions';
@@ -18,17 +22,22 @@ const TEXT_FIELDS = ['name', 'phone', 'fax', 'email'] as const;
 /** /admin/recipients/edit/{recipientId}: the recipient form; every save is a new version. */
 export const RecipientEditPage = definePage<AdminRecipientView>(({ view }) => {
   const { t } = useTranslation();
-  const _navigate = useNavigate();
   const form = useFormPage<AdminRecipientView>();
   const r = view.recipient;
   const disabled = !view.canEdit;
-  const clientErrors = validateRecipient(r);
+  // The rules of the body the server validates (the contract's), run on the form as it is.
+  const clientErrors = fieldErrorsOf(updateRecipientRoute.body?.safeParse(r).error?.issues ?? []);
   const errorOf = (field: string) => form.errorOf(clientErrors, field);
   const set = <K extends keyof Recipient>(field: K, value: Recipient[K]) =>
     form.edit((v) => ({ ...v, recipient: { ...v.recipient, [field]: value } }), String(field));
 
   async function save() {
-    await form.saveAndOpen('/admin/recipients/edit', view.recipientId, r, (saved) => saved.recipientId);
+    await form.saveAndOpen(
+      { create: createRecipientRoute, update: updateRecipientRoute, param: 'recipientId' },
+      view.recipientId,
+      r,
+      (saved) => saved.recipientId,
+    );
   }
 
   return (

@@ -1,4 +1,11 @@
-import type { SkillsMode, TaskSkillsView } from '@dossier/core';
+import {
+  queryStringOf,
+  type SkillsMode,
+  saveSkillsRoute,
+  skillLevelsRoute,
+  skillStatusRoute,
+  type TaskSkillsView,
+} from '@dossier/core';
 import {
   Button,
   Checkbox,
@@ -39,17 +46,15 @@ export const TaskSkillsPage = definePage<TaskSkillsView>(({ view }) => {
   const on = view.mode === 'levels' ? 'trained' : 'active';
   const off = view.mode === 'levels' ? 'untrained' : 'inactive';
   const go = (mode: SkillsMode, offset = 0) => {
-    const query = new URLSearchParams();
-    if (name.trim()) query.set('name', name.trim());
-    if (offset > 0) query.set('pageOffset', String(offset));
-    const search = query.toString();
-    void navigate(`/tasks/skills/${mode}${search ? `?${search}` : ''}`);
+    const route = mode === 'levels' ? skillLevelsRoute : skillStatusRoute;
+    const query = { name: name.trim() || undefined, pageOffset: offset > 0 ? offset : undefined };
+    void navigate(`${route.path}${queryStringOf(query)}`);
   };
 
   async function save() {
     setSaving(true);
     try {
-      await api.post('/tasks/skills', saveBody(view.users, view.mode, edits));
+      await api.call(saveSkillsRoute, { body: saveBody(view.users, view.mode, edits) });
       setEdits({});
       await store.reload();
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { SkillsMode, SkillUser } from '@dossier/core';
+import type { RouteInput, SkillsMode, SkillUser, saveSkillsRoute } from '@dossier/core';
 
 // The unsaved changes of a task skills page, and the body of POST /tasks/skills they become.
 
@@ -39,7 +39,11 @@ export function statusEditable(user: SkillUser, type: string): boolean {
   return user.skillLevels[type] === 'trained';
 }
 
-export function saveBody(users: SkillUser[], mode: SkillsMode, edits: SkillEdits) {
+export function saveBody(
+  users: SkillUser[],
+  mode: SkillsMode,
+  edits: SkillEdits,
+): RouteInput<typeof saveSkillsRoute>['body'] {
   return {
     users: users
       .filter((u) => edits[u.userId])

@@ -1,8 +1,15 @@
-import { type AdminUserView, ipRangeForScope, passwordFieldsShown, validateUserForm } from '@dossier/core';
+import {
+  type AdminUserView,
+  createUserRoute,
+  fieldErrorsOf,
+  ipRangeForScope,
+  passwordFieldsShown,
+  updateUserRoute,
+  validateUserForm,
+} from '@dossier/core';
 import { Container, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
 import { FormActions } from '../../ui/forms/FormActions';
 import { HistoryList } from '../../ui/forms/HistoryList';
@@ -21,7 +28,6 @@ type User = AdminUserView['user'];
 /** /admin/users/edit/{userId}: every field of the user, its roles and its history. */
 export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
   const { t } = useTranslation();
-  const _navigate = useNavigate();
   const form = useFormPage<AdminUserView>();
   const { session } = useServices();
   const features = useStore(session, (s) => s.features);
@@ -35,7 +41,12 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
     policy: scope?.passwordPolicy,
     repeatPassword,
   };
-  const clientErrors = validateUserForm(view.user, rules);
+  // The body's shape as the server validates it (the contract's), then the form's rules, which need
+  // the password policy of the scope chosen: the server runs both again.
+  const clientErrors = {
+    ...fieldErrorsOf(updateUserRoute.body?.safeParse(view.user).error?.issues ?? []),
+    ...validateUserForm(view.user, rules),
+  };
   const valid = Object.keys(clientErrors).length === 0;
   const disabled = !view.canEdit;
 
@@ -53,7 +64,7 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
 
   async function save() {
     const result = await form.saveAndOpen(
-      '/admin/users/edit',
+      { create: createUserRoute, update: updateUserRoute, param: 'userId' },
       creating ? null : view.userId,
       view.user,
       (saved) => saved.userId,

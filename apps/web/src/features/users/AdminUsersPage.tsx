@@ -1,19 +1,10 @@
-import type { AdminUsersView } from '@dossier/core';
+import { type AdminUsersView, searchUsersRoute, type UserSummary } from '@dossier/core';
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SearchPageHeader } from '../../ui/forms/SearchPageHeader';
 import { SearchPanel } from '../../ui/forms/SearchPanel';
 import { definePage } from '../../view/page';
 import { WaitingRoleClaims } from './PendingRoleClaims';
-
-interface UserHit {
-  userId: string;
-  name: string;
-  email: string;
-  phone: string;
-  scope: string;
-  disabled: boolean;
-}
 
 export const AdminUsersPage = definePage<AdminUsersView>(({ view }) => {
   const { t } = useTranslation();
@@ -22,8 +13,8 @@ export const AdminUsersPage = definePage<AdminUsersView>(({ view }) => {
     <Container size="lg" data-testid="admin-users-page">
       <SearchPageHeader title={view.title} createPath="/admin/users/edit" canCreateNew={view.canCreateNew} />
       <WaitingRoleClaims claims={view.pendingRoleClaims ?? []} />
-      <SearchPanel<UserHit>
-        path="/admin/users/search"
+      <SearchPanel<UserSummary>
+        path={searchUsersRoute.path}
         testId="users-search"
         fields={['name', 'phone', 'email', 'scope', 'externalUserReference'].map(field)}
         columns={[

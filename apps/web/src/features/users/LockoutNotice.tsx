@@ -1,3 +1,4 @@
+import { clearLockoutRoute } from '@dossier/core';
 import { Alert, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ export function LockoutNotice({ userId, disabled }: { userId: string; disabled: 
   async function clear() {
     setBusy(true);
     try {
-      await api.post(`/admin/users/edit/${encodeURIComponent(userId)}/clear-lockout`, {});
+      await api.call(clearLockoutRoute, { params: { userId } });
       // The view keeps its flag until it is next loaded; a save sends it unchanged, which the
       // server ignores (only false clears a lock).
       setCleared(true);

@@ -1,4 +1,10 @@
-import type { PendingRole, View, WaitingClaim } from '@dossier/core';
+import {
+  decideRoleClaimRoute,
+  type PendingRole,
+  pathOfRoute,
+  type View,
+  type WaitingClaim,
+} from '@dossier/core';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +26,7 @@ export function PendingRoleClaims({ userId, claims }: { userId: string; claims: 
 
   async function decide(claimId: string, decision: 'approve' | 'refuse') {
     setBusy(true);
-    const path = `/admin/users/edit/${encodeURIComponent(userId)}/role-claims/${claimId}/${decision}`;
+    const path = pathOfRoute(decideRoleClaimRoute.path, { userId, claimId, decision });
     const result = await store.commit(path, {});
     setBusy(false);
     // A refused newcomer is outside this administrator's scopes again: back to the list.

@@ -1,4 +1,4 @@
-import { SSO_LINKED_BY_VERIFIED_EMAIL } from '@dossier/core';
+import { pathOfRoute, SSO_LINKED_BY_VERIFIED_EMAIL, unlinkSingleSignOnRoute } from '@dossier/core';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export function SingleSignOnLink({
   async function unlink() {
     if (!window.confirm(t('scim.link.confirm'))) return;
     setBusy(true);
-    await store.commit(`/admin/users/edit/${encodeURIComponent(userId)}/unlink-sso`, {});
+    await store.commit(pathOfRoute(unlinkSingleSignOnRoute.path, { userId }), {});
     setBusy(false);
   }
   const by = setBy?.startsWith('scim:')

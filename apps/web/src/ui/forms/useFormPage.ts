@@ -1,4 +1,4 @@
-import type { View } from '@dossier/core';
+import { pathOfRoute, type RouteContract, type RouteInput, type View } from '@dossier/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api';
@@ -61,20 +61,35 @@ export function useFormPage<V extends View>() {
   const touch = (field: string) => setTouched((t) => new Set(t).add(field));
 
   /**
-   * Saves to `{basePath}` (new) or `{basePath}/{id}`; after creating, opens the new item's page,
-   * whose id the answer names.
+   * Every message errorOf shows, by field: for an editor that takes the whole map (the
+   * configuration's type editors).
    */
-  async function saveAndOpen(
-    basePath: string,
+  function errorsOf(clientErrors: Record<string, string>): Record<string, string> {
+    const shown: Record<string, string> = {};
+    for (const field of new Set([...Object.keys(serverErrors), ...Object.keys(clientErrors)])) {
+      const message = errorOf(clientErrors, field);
+      if (message) shown[field] = message;
+    }
+    return shown;
+  }
+
+  /**
+   * Saves a new item through `create` (id null) or the item through `update`, whose path names it
+   * by `param`; after creating, opens the new item's page (the update's path), whose id the answer
+   * names.
+   */
+  async function saveAndOpen<U extends RouteContract>(
+    routes: { create: RouteContract; update: U; param: string },
     id: string | null,
-    body: unknown,
+    body: RouteInput<U>['body'],
     idOf: (saved: V) => string | null,
   ) {
-    const result = await commit(id === null ? basePath : `${basePath}/${encodeURIComponent(id)}`, body);
+    const pathOf = (value: string) => pathOfRoute(routes.update.path, { [routes.param]: value });
+    const result = await commit(id === null ? routes.create.path : pathOf(id), body);
     const savedId = result.ok ? idOf(result.view as V) : null;
-    if (id === null && savedId) navigate(`${basePath}/${encodeURIComponent(savedId)}`);
+    if (id === null && savedId) navigate(pathOf(savedId));
     return result;
   }
 
-  return { dirty, committing, edit, commit, saveAndOpen, revert, errorOf, touch };
+  return { dirty, committing, edit, commit, saveAndOpen, revert, errorOf, errorsOf, touch };
 }

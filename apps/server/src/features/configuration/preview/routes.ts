@@ -1,12 +1,20 @@
 import type { Readable } from 'node:stream';
-import { parseEntryData, renderRichTextTemplate, validateEntry } from '@dossier/core';
+import {
+  parseEntryData,
+  pdfFieldsRoute,
+  renderRichTextTemplate,
+  type smartFormPreviewInputSchema,
+  smartFormPreviewPostRoute,
+  smartFormPreviewRoute,
+  validateEntry,
+} from '@dossier/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PDFDocument } from 'pdf-lib';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppDeps } from '../../../app.js';
 import { openFile } from '../../../files/service.js';
 import { badRequest, notFound } from '../../../http/errors.js';
+import { serve } from '../../../http/serve.js';
 import type { Actor } from '../../auth/index.js';
 import { permissionFirst } from '../../auth/index.js';
 import { getEffectiveEntries, getEffectiveTemplate, getRequestSettings } from '../effective.js';
@@ -40,22 +48,10 @@ async function fileBytes(
   }
 }
 
-const previewInput = z.object({
-  formId: z.string().min(1).max(300),
-  configurationId: z.string().max(100).default('root'),
-  formData: z.string().max(1_000_000).optional(),
-  /** The name on the screen, which may not be saved yet. */
-  name: z.string().max(200).optional(),
-  previewPdf: z.enum(['true', 'false']).default('false'),
-});
+type PreviewInput = z.output<typeof smartFormPreviewInputSchema>;
 
 /** The PDF of a smart form: the form sent (unsaved) or the one saved, titled with its name. */
-async function sendPreview(
-  deps: AppDeps,
-  actor: Actor,
-  input: z.infer<typeof previewInput>,
-  reply: FastifyReply,
-) {
+async function sendPreview(deps: AppDeps, actor: Actor, input: PreviewInput, reply: FastifyReply) {
   const { formId, configurationId, formData, previewPdf } = input;
   const configuration = await repo.findConfiguration(deps.db, configurationId);
   if (!configuration) throw notFound(`There is no configuration ${configurationId}.`);
@@ -131,47 +127,37 @@ async function sendPreview(
 
 /** The smart form preview (GET and POST /files/SMARTFORM) and the field names of a PDF form. */
 export function smartFormPreviewRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   // GET keeps the saved form (or formData in the address, for short forms); the editor posts the
   // form on the screen as a plain form to a new tab, so a form of any length previews as shown.
-  r.get(
-    '/files/SMARTFORM',
-    {
-      onRequest: permissionFirst('configuration:view'),
-      schema: { querystring: previewInput },
-    },
-    (request, reply) => sendPreview(deps, requireConfigurationViewer(request), request.query, reply),
+  serve(
+    app,
+    smartFormPreviewRoute,
+    async ({ query }, request, reply) => sendPreview(deps, requireConfigurationViewer(request), query, reply),
+    { onRequest: permissionFirst('configuration:view') },
   );
-  r.post(
-    '/files/SMARTFORM',
-    {
-      onRequest: permissionFirst('configuration:view'),
-      schema: { body: previewInput },
-    },
-    (request, reply) => sendPreview(deps, requireConfigurationViewer(request), request.body, reply),
+  serve(
+    app,
+    smartFormPreviewPostRoute,
+    async ({ body }, request, reply) => sendPreview(deps, requireConfigurationViewer(request), body, reply),
+    { onRequest: permissionFirst('configuration:view') },
   );
 
-  r.get(
-    '/files.pdf.fields/:key',
-    { schema: { params: z.object({ key: z.string().regex(/^[\w-]{10,64}$/) }) } },
-    async (request) => {
-      const actor = requireConfigurationViewer(request);
-      const { file, stream } = await openFile(deps.files, actor, request.params.key);
-      if (file.content_type !== 'application/pdf') throw badRequest('The file is not a PDF.');
-      // A PDF that loads can still break when its form is read (no catalog, a broken AcroForm):
-      // either way it is the file that is wrong, not the server.
-      let fields: { name: string; type: string }[];
-      try {
-        const pdf = await PDFDocument.load(await readAll(stream), { ignoreEncryption: true });
-        fields = pdf
-          .getForm()
-          .getFields()
-          .map((f) => ({ name: f.getName(), type: f.constructor.name.replace(/^PDF/, '') }));
-      } catch {
-        throw badRequest('The PDF could not be read.');
-      }
-      return { fields };
-    },
-  );
+  serve(app, pdfFieldsRoute, async ({ params }, request) => {
+    const actor = requireConfigurationViewer(request);
+    const { file, stream } = await openFile(deps.files, actor, params.key);
+    if (file.content_type !== 'application/pdf') throw badRequest('The file is not a PDF.');
+    // A PDF that loads can still break when its form is read (no catalog, a broken AcroForm):
+    // either way it is the file that is wrong, not the server.
+    let fields: { name: string; type: string }[];
+    try {
+      const pdf = await PDFDocument.load(await readAll(stream), { ignoreEncryption: true });
+      fields = pdf
+        .getForm()
+        .getFields()
+        .map((f) => ({ name: f.getName(), type: f.constructor.name.replace(/^PDF/, '') }));
+    } catch {
+      throw badRequest('The PDF could not be read.');
+    }
+    return { fields };
+  });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PDF_FIELD_MAX_LENGTH } from '@dossier/core';
+import { DEFAULT_PDF_FIELD_MAX_LENGTH, smartFormPreviewPostRoute } from '@dossier/core';
 import { ActionIcon, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ function PreviewButton(props: { configurationId: string; formId: string; name: s
   return (
     <form
       method="post"
-      action="/files/SMARTFORM"
+      action={smartFormPreviewPostRoute.path}
       target="_blank"
       data-testid="smart-form-preview-form"
       rel="noopener"

@@ -1,4 +1,10 @@
-import { DEFAULT_PDF_FIELD_MAX_LENGTH, FIELD_TYPES, type PdfField, type PdfFieldSet } from '@dossier/core';
+import {
+  DEFAULT_PDF_FIELD_MAX_LENGTH,
+  FIELD_TYPES,
+  type PdfField,
+  type PdfFieldSet,
+  pdfFieldsRoute,
+} from '@dossier/core';
 import { ActionIcon, Autocomplete, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -19,7 +25,7 @@ export function StaticPdfEditor({ data, onChange, errors, disabled }: EditorProp
     if (!formKey) return setPdfFields([]);
     let live = true;
     api
-      .get<{ fields: { name: string }[] }>(`/files.pdf.fields/${encodeURIComponent(formKey)}`)
+      .call(pdfFieldsRoute, { params: { key: formKey } })
       .then((r) => live && setPdfFields(r.fields.map((f) => f.name)))
       .catch(() => live && setPdfFields([]));
     return () => {

@@ -1,15 +1,11 @@
-import type { RichTextDoc } from '@dossier/core';
+import { type RouteAnswer, templatePreviewRoute } from '@dossier/core';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shell/ServicesContext';
 import { RichText } from '../../../ui/RichText';
 
-interface Rendered {
-  requestNumber: string | null;
-  subject: string | null;
-  body: RichTextDoc | null;
-}
+type Rendered = RouteAnswer<typeof templatePreviewRoute>;
 
 /**
  * The template on the screen (saved or not) as it reads for a real request: the newest request of
@@ -25,10 +21,10 @@ export function TemplatePreview(props: { configurationId: string; subject?: stri
     setBusy(true);
     try {
       setRendered(
-        await api.post<Rendered>(
-          `/admin/configuration/edit/${encodeURIComponent(props.configurationId)}/template-preview`,
-          { subject: props.subject, body: props.body },
-        ),
+        await api.call(templatePreviewRoute, {
+          params: { c: props.configurationId },
+          body: { subject: props.subject, body: props.body },
+        }),
       );
     } catch (error) {
       view.report(error);

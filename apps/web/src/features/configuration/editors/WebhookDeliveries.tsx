@@ -1,31 +1,12 @@
+import { type WebhookDelivery, webhookDeliveriesRoute } from '@dossier/core';
 import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api';
 import { useServices } from '../../../shell/ServicesContext';
 import { formatDateTime } from '../../../ui/dates';
-import { entryPath } from '../types';
 
-interface Attempt {
-  attempt: number;
-  attemptedAt: string;
-  durationMs: number | null;
-  responseStatus: number | null;
-  responseExcerpt: string | null;
-  error: string | null;
-}
-
-interface Delivery {
-  id: string;
-  eventType: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  responseStatus: number | null;
-  error: string | null;
-  createdAt: string;
-  lastAttemptAt: string | null;
-  attemptLog: Attempt[];
-}
+type Delivery = WebhookDelivery;
 
 const STATUS_COLOR = { pending: 'yellow', delivered: 'green', failed: 'red' } as const;
 
@@ -89,9 +70,9 @@ export function WebhookDeliveries({
   const [open, setOpen] = useState<Set<string>>(new Set());
   const load = useCallback(async () => {
     try {
-      const answer = await api.get<{ deliveries: Delivery[] }>(
-        `${entryPath(configurationId, entryId)}/deliveries`,
-      );
+      const answer = await api.call(webhookDeliveriesRoute, {
+        params: { configuration: configurationId, id: entryId },
+      });
       setDeliveries(answer.deliveries);
     } catch (error) {
       view.report(error);

@@ -1,6 +1,6 @@
 import {
   NO_SEARCH_RESULT,
-  type PayeeHit,
+  type PayeeSummary,
   payeeSearchRoute,
   type RouteAnswer,
   searchSummary,
@@ -10,7 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shell/ServicesContext';
 
-export type ChosenPayee = PayeeHit & { id: string };
+export type ChosenPayee = PayeeSummary & { id: string };
 
 const FIELDS = ['name', 'referenceNumber', 'email', 'bankAccount'] as const;
 const LABELS = {
