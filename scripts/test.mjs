@@ -26,11 +26,17 @@ if (!fs.existsSync(CHROMIUM)) {
   }
 }
 
-// The several-instances test runs the server behind a real HAProxy.
-if (spawnSync('haproxy', ['-v']).status !== 0 && process.getuid?.() === 0) {
-  console.log('[dossier] installing Debian haproxy for the several-instances test');
+// The several-instances test runs the server behind a real HAProxy; the letter and document tests
+// read PDFs as a recipient's reader does, with poppler's pdftotext.
+const missing = [
+  ['haproxy', ['-v'], 'haproxy'],
+  ['pdftotext', ['-v'], 'poppler-utils'],
+].filter(([command, args]) => spawnSync(command, args).status !== 0);
+if (missing.length > 0 && process.getuid?.() === 0) {
+  const packages = missing.map(([, , pkg]) => pkg);
+  console.log(`[dossier] installing Debian ${packages.join(', ')} for the tests`);
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'haproxy'], {
+  run('apt-get', ['install', '-y', '-qq', ...packages], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
