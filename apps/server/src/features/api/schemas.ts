@@ -10,6 +10,7 @@ import {
   requestRecipientSchema,
   senderSchema,
   tagValuesSchema,
+  uploadRequestSchema,
 } from '@dossier/core';
 import { z } from 'zod';
 
@@ -31,16 +32,8 @@ export const fileRef = z.object({
   name: z.string().max(300).optional(),
 });
 
-export const uploadRequestBody = z.object({
-  name: z.string().trim().min(1, 'A file name is required.').max(255),
-  contentType: z
-    .string()
-    .trim()
-    .min(3)
-    .max(200)
-    .regex(/^[\w.+-]+\/[\w.+-]+/, 'Not a content type.'),
-  contentLength: z.number().int().positive('The file is empty.'),
-});
+/** The web's upload request without its public-read choice: files sent by the API stay private. */
+export const uploadRequestBody = uploadRequestSchema.omit({ publicReadAccess: true });
 
 export const uploadAnswer = z.object({
   key: z.string(),
