@@ -30,14 +30,15 @@ function pdfText(bytes: Buffer): string {
   const raw = bytes.toString('latin1');
   let text = '';
   for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    const [, stream = ''] = match; // the pattern's only group always takes part
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
+      content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1');
     } catch {
-      content = match[1];
+      content = stream;
     }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
-      text += Buffer.from(hex[1], 'hex').toString('latin1');
+    for (const [, hex = ''] of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+      text += Buffer.from(hex, 'hex').toString('latin1');
     for (const lit of content.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) text += lit[1];
     text += '\n';
   }

@@ -83,7 +83,7 @@ test('a handler issues the request by email and the mail arrives with the PDF le
   // The mail reaches the SMTP server with the letter as a PDF.
   await expect.poll(() => received.some((m) => m.subject === subject), { timeout: 20_000 }).toBe(true);
   const mail = received.find((m) => m.subject === subject) as ParsedMail;
-  const to = Array.isArray(mail.to) ? mail.to[0].text : mail.to?.text;
+  const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
   expect(to).toBe(email);
   expect(mail.text).toContain('Please include imaging reports.');
   const letter = mail.attachments.find((a) => a.filename === `Request ${n}.pdf`);

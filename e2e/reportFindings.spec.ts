@@ -53,7 +53,7 @@ test('Paid Invoices totals each currency; three more reports have a chart', asyn
   for (const [path, title] of [
     ['/reports/request-results', 'Results added per week'],
     ['/reports/users', 'Tasks completed per user'],
-  ]) {
+  ] as const) {
     await page.goto(path);
     await expect(page.getByTestId('report-chart')).toContainText(title, { timeout: SLOW });
     // Bars of a series with nothing that week have no height: count them rather than look.

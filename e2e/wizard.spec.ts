@@ -96,7 +96,7 @@ test('a submitter runs the wizard, saves a draft, resumes it and submits', async
     ['Period of records', 'Last 5 years'],
     ['Practice patient ID', 'P-1234'],
     ['Ward', 'Ward 7B'],
-  ];
+  ] as const;
   const review = page.getByTestId('review-answers-line');
   for (const [question, answer] of asked)
     await expect(review.filter({ hasText: question })).toContainText(answer);

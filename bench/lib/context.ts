@@ -23,7 +23,7 @@ async function signIn(baseUrl: string, user: string): Promise<string> {
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('dossier_session='));
+    .find((c) => c?.startsWith('dossier_session='));
   if (!res.ok || !cookie) {
     throw new Error(`signing in as ${user} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
   }

@@ -42,10 +42,10 @@ export function printTable(rows: Row[]): void {
       bare && r.rps !== undefined ? fixed(r.rps / bare, 3) : '-',
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((line) => line[i].length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((line) => line[i]?.length ?? 0)));
   // The case name reads left-aligned, numbers right-aligned.
   const format = (line: string[]) =>
-    line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+    line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of body) console.log(format(line));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { listMailTo } from '../src/mail/outbox.js';
 import { caller, seedScopes, signinForm } from './accountsHelpers.js';
 import { createTestContext, createUser, PASSWORD, signIn, type TestContext } from './helpers.js';
@@ -169,6 +169,7 @@ describe('changing the email address on the account page', () => {
     expect((await t.app.inject(signinForm('mover', PASSWORD))).statusCode).toBe(200);
     expect((await t.app.inject(signinForm('mover@test.example', PASSWORD))).statusCode).toBe(200);
     const [typoMail] = await listMailTo(t.db, 'mover@nwe.example');
+    assert(typoMail);
     const typoToken = /token=([^\s]+)/.exec(typoMail.text)?.[1] as string;
 
     const res = await c.post('/account', {
@@ -181,6 +182,7 @@ describe('changing the email address on the account page', () => {
     // The typo's link no longer confirms anything; the new one does.
     expect((await caller(t.app).get(`/account/confirm?token=${typoToken}`)).json().confirmed).toBe(false);
     const [mail] = await listMailTo(t.db, 'mover@new.example');
+    assert(mail);
     const token = /token=([^\s]+)/.exec(mail.text)?.[1] as string;
     expect((await caller(t.app).get(`/account/confirm?token=${token}`)).statusCode).toBe(200);
     const after = (await c.get('/account')).json();
@@ -249,6 +251,7 @@ describe('self-registration', () => {
     expect(refused.json().code).toBe('unconfirmed');
 
     const [mail] = await listMailTo(t.db, 'newbie@test.example');
+    assert(mail);
     const link = /https?:\/\/[^\s]+\/account\/confirm\?token=[^\s]+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
     const path = new URL(link as string).pathname + new URL(link as string).search;
@@ -294,6 +297,7 @@ describe('self-registration', () => {
     // No account was made; the address's owner is told what happened.
     expect(await t.db.selectFrom('users').select('id').where('id', '=', 'copycat').execute()).toEqual([]);
     const [told] = await listMailTo(t.db, 'alice@test.example');
+    assert(told);
     expect(told.subject).toBe('You already have an account');
     expect(told.text).toContain('alice');
   });

@@ -45,7 +45,9 @@ import { post, uploadPdf } from './support/resultsInvoices.js';
 // sends and the contract lacks, or a value of another shape, fails here instead of drifting.
 
 let t: TestContext;
-const cookies: Record<string, string> = {};
+const USERS = ['root', 'handler', 'submitter'] as const;
+type User = (typeof USERS)[number];
+const cookies = {} as Record<User, string>; // every user's, from beforeAll
 let n: string;
 
 beforeAll(async () => {
@@ -58,19 +60,19 @@ beforeAll(async () => {
     scope: '/org/acme/',
     roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
   });
-  for (const id of ['root', 'handler', 'submitter']) cookies[id] = await signIn(t.app, id);
+  for (const id of USERS) cookies[id] = await signIn(t.app, id);
   n = await insertTestRequest(t.db, { scope: '/org/acme/', status: 'open' });
 });
 afterAll(() => t.close());
 
-async function view(user: string | null, url: string, status = 200) {
+async function view(user: User | null, url: string, status = 200) {
   const res = await t.app.inject({ url, headers: { ...XHR, ...(user ? { cookie: cookies[user] } : {}) } });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
   return res.json();
 }
 
 /** The view embedded in the page a browser gets (refusals are answered so only to a browser). */
-async function pageView(user: string, url: string, status: number) {
+async function pageView(user: User, url: string, status: number) {
   const res = await t.app.inject({ url, headers: { cookie: cookies[user] } });
   expect(res.statusCode, url).toBe(status);
   const state = /<script id="initial-state" type="application\/json">(.*?)<\/script>/s.exec(res.body);

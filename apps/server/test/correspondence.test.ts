@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.js';
 import { createUsualPeople } from './support/people.js';
 import { insertTestRequest } from './support/requests.js';
@@ -117,6 +117,7 @@ describe('correspondence edit', () => {
     const notList = await edit(n, id, submitter, { content: doc('x'), attachments: 'a' });
     expect(notList.json().fields).toEqual({ attachments: 'Attachments must be a list of files.' });
     const [entry] = await correspondence(n, submitter);
+    assert(entry);
     expect(entry.body.content).toEqual(doc('Keep me'));
     expect(entry.updatedByDisplayName).toBeUndefined();
   });
@@ -131,7 +132,7 @@ describe('correspondence edit', () => {
       .execute();
     const closed = await edit(n, id, submitter, { content: doc('After closing') });
     expect(closed.statusCode).toBe(409);
-    expect((await correspondence(n, submitter))[0].isEditable).toBe(false);
+    expect((await correspondence(n, submitter))[0]?.isEditable).toBe(false);
 
     const open = await insertTestRequest(t.db, { scope: '/org/acme/' });
     const note = await addNote(open, submitter, 'Mine');
@@ -159,7 +160,7 @@ describe('notes tell the submitter', () => {
     const told = await notesOf('submitter', n);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ type: 'requestNoteAdded' });
-    expect(told[0].text).toContain(`added a note to request ${n}.`);
+    expect(told[0]?.text).toContain(`added a note to request ${n}.`);
     await addNote(n, submitter, 'Thank you.');
     expect(await notesOf('submitter', n)).toHaveLength(1);
   });

@@ -29,6 +29,12 @@ const ACTORS: Record<string, RoleGrant[]> = {
   kadvisor: [{ role: 'c:roles:external', scope: ACME, externalReference: 'ADV-1' }],
 };
 
+function rolesOf(id: string): RoleGrant[] {
+  const roles = ACTORS[id];
+  if (!roles) throw new Error(`No test actor ${id}.`);
+  return roles;
+}
+
 /** What the access rules read of an actor: its roles (the rest is filled for the type). */
 const actorOf = (id: string) => ({
   id,
@@ -37,7 +43,7 @@ const actorOf = (id: string) => ({
   locale: 'en-AU',
   countryCode: '+61',
   scope: '/',
-  roles: ACTORS[id],
+  roles: rolesOf(id),
   permissions: [],
   sessionId: 'none',
 });
@@ -107,7 +113,7 @@ async function expectedCorrespondence(user: string, f: Filter): Promise<Expected
 async function expectedTasks(user: string, f: Filter): Promise<Expected> {
   const requests = await requestsByNumber();
   const actor = actorOf(user);
-  const inboxScopes = ACTORS[user]
+  const inboxScopes = rolesOf(user)
     .filter((g) => permissionsOfRole(g.role).includes('inbox'))
     .map((g) => g.scope);
   const rows = await sql<{ id: string; request_number: string | null; type: string; scope: string }>`
@@ -241,12 +247,12 @@ function tick(): Date {
 
 /** Tasks, messages and results of one request, of every kind the tiles tell apart. */
 async function addRows(requestNumber: string, scope: string, i: number): Promise<void> {
-  const types = ['followUp', 'senderActionRequired', 'issueRequest', 'qualityAssureResult'];
+  const types = ['followUp', 'senderActionRequired', 'issueRequest', 'qualityAssureResult'] as const;
   for (let k = 0; k < 3; k++) {
     await t.db
       .insertInto('tasks')
       .values({
-        type: types[(i + k) % types.length],
+        type: types[(i + k) % types.length]!, // modulo the length: always one
         subject: 'Task',
         request_number: requestNumber,
         scope,
@@ -261,7 +267,7 @@ async function addRows(requestNumber: string, scope: string, i: number): Promise
       .insertInto('correspondence')
       .values({
         request_number: requestNumber,
-        kind: kinds[(i + k) % kinds.length],
+        kind: kinds[(i + k) % kinds.length]!, // modulo the length: always one
         body: JSON.stringify({ type: 'text', content: 'text' }),
         unverified_sender: (i + k) % 4 === 1,
         created_at: tick(),
@@ -289,7 +295,7 @@ beforeAll(async () => {
   const scopes = [ACME, HOOLI, GLOBEX];
   const statuses = ['submitted', 'open', 'closed'] as const;
   for (let i = 0; i < 15; i++) {
-    const scope = scopes[i % 3];
+    const scope = scopes[i % 3]!; // the three scopes in turn
     const n = await insertTestRequest(t.db, {
       scope,
       prefix: `K${String.fromCharCode(65 + i)}`,

@@ -3,7 +3,7 @@
 process.env.TZ = 'America/Los_Angeles';
 
 import { richTextFromParagraphs, TRAINABLE_TASK_TYPES } from '@dossier/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
@@ -117,6 +117,7 @@ describe('links in mail', () => {
     expect(qa.statusCode, qa.body).toBe(200);
     await engine.drain();
     const [mail] = await mailAbout(t.db, n);
+    assert(mail);
     expect(mail.text).toContain(`A result of request ${n} is ready: open the result (`);
     expect(mail.text).toContain(`(http://localhost:3456/requests/${n}/results/${id})`);
     expect(mail.html).toContain(`http://localhost:3456/requests/${n}/results/${id}`);
@@ -151,6 +152,7 @@ describe('links in mail', () => {
     await post(t, handler, `/requests/${n}/results/${id}/actions/qualityAssure`, { itemTypes: [] });
     await engine.drain();
     const [mail] = await mailAbout(t.db, n);
+    assert(mail);
     expect(mail.html).toContain('href="http://localhost:3456/help"');
     expect(mail.html).toContain('href="https://example.org/x"');
     expect(mail.text).toContain('http://localhost:3456/help');

@@ -14,7 +14,9 @@ import { uploadPdf } from './support/resultsInvoices.js';
 // download-tracking feature and the permissions the page needs, and the cap on the list.
 
 let t: TestContext;
-const cookies: Record<string, string> = {};
+const USERS = ['fhandler', 'facme', 'fmanager'] as const;
+type User = (typeof USERS)[number];
+const cookies = {} as Record<User, string>; // every user's, from beforeAll
 const ids: Record<string, string> = {};
 const MINUTE = 60_000;
 
@@ -27,7 +29,7 @@ async function result(requestNumber: string, values: Record<string, unknown>) {
   return row.id;
 }
 
-const view = async (user: string) =>
+const view = async (user: User) =>
   t.app.inject({ method: 'GET', url: '/results/download-files', headers: { ...XHR, cookie: cookies[user] } });
 
 beforeAll(async () => {
@@ -35,7 +37,7 @@ beforeAll(async () => {
   await createUser(t.db, { id: 'fhandler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
   await createUser(t.db, { id: 'facme', roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }] });
   await createUser(t.db, { id: 'fmanager', roles: [{ role: 'c:roles:manager', scope: '/' }] });
-  for (const u of ['fhandler', 'facme', 'fmanager']) cookies[u] = await signIn(t.app, u);
+  for (const u of USERS) cookies[u] = await signIn(t.app, u);
   const acme = await insertTestRequest(t.db, { scope: '/org/acme/', status: 'open' });
   const globex = await insertTestRequest(t.db, {
     scope: '/org/globex/',
@@ -102,7 +104,7 @@ describe('downloading a result', () => {
   let key: string;
   let pendingKey: string;
   let delivered: string;
-  const fetchFile = (user: string, fileKey: string) =>
+  const fetchFile = (user: User, fileKey: string) =>
     t.app.inject({ url: `/files/${fileKey}?attachment=1`, headers: { ...XHR, cookie: cookies[user] } });
   const downloadsOf = (fileKey: string) =>
     t.db
@@ -117,7 +119,7 @@ describe('downloading a result', () => {
       .select(['downloaded_at', 'downloaded_by'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-  const historyOf = async (user: string) =>
+  const historyOf = async (user: User) =>
     (await t.app.inject({ url: `/requests/${n}/history`, headers: { ...XHR, cookie: cookies[user] } })).json()
       .history as { type: string; summary: string; actorDisplayName: string }[];
 
@@ -179,7 +181,7 @@ describe('downloading a result', () => {
     expect(item).toMatchObject({ downloadedBy: 'facme', downloadedByDisplayName: 'User facme' });
     const sees = await historyOf('facme');
     expect(sees.filter((h) => h.type === 'request.resultDownloaded')).toHaveLength(3);
-    expect(sees[0].summary).toBe('Downloaded records.pdf.');
+    expect(sees[0]?.summary).toBe('Downloaded records.pdf.');
   });
 
   it('refused, records nothing; a result not delivered is recorded as staff business only', async () => {

@@ -283,7 +283,7 @@ describe('the home page', () => {
       title: 'Your request was received',
       kind: 'nobody@bounce.example',
     });
-    expect(failed.items[0].href).toMatch(/^\/admin\/outbox\/\d+$/);
+    expect(failed.items[0]?.href).toMatch(/^\/admin\/outbox\/\d+$/);
     expect(sectionOf(view, 'unmatchedInbox')).toMatchObject({ count: 0, href: '/inbox' });
     // The handler's sections are the administrator's too (it handles requests), with its own task.
     expect(sectionOf(view, 'overdueTasks').items.map((i) => i.requestNumber)).toEqual([n.acme1]);

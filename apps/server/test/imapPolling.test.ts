@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createLocalStorage } from '../src/files/storage.js';
 import { ImapPoller } from '../src/mail/incoming/imap.js';
@@ -128,9 +128,10 @@ describe('IMAP polling', () => {
       .execute();
     expect(correspondence).toHaveLength(1);
     expect(correspondence[0]).toMatchObject({ subject: `Records for ${requestNumber}` });
-    expect(correspondence[0].body).toEqual({ type: 'text', content: 'Please find the records.' });
+    expect(correspondence[0]?.body).toEqual({ type: 'text', content: 'Please find the records.' });
 
     const [inbox] = await messagesWith('Who handles this?');
+    assert(inbox);
     expect(inbox).toMatchObject({ message_id: '<unmatched@northside.example>', flag_reason: null });
     const tasks = await t.db.selectFrom('tasks').selectAll().where('message_id', '=', inbox.id).execute();
     expect(tasks).toMatchObject([{ type: 'classifyIncomingMessage', completed_at: null }]);
@@ -206,6 +207,7 @@ describe('IMAP polling', () => {
       .selectAll()
       .where('flag_reason', 'like', 'The message is larger than%')
       .execute();
+    assert(flagged);
     expect(flagged.flag_reason).toContain('only the first 6144 bytes were kept');
     expect(Number(flagged.raw_size)).toBe(6144);
   });

@@ -1,6 +1,6 @@
 import { createRequestNumber } from '@dossier/core';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, XHR } from './helpers.js';
 import { createInboxPeople, mail, receiveInto } from './support/mail.js';
 import { insertTestRequest } from './support/requests.js';
@@ -318,6 +318,7 @@ describe('link and unlink', () => {
       .executeTakeFirstOrThrow();
     expect(message.scope).toBe('/org/globex/');
     const [attachment] = message.attachments as { key: string }[];
+    assert(attachment);
     for (const key of [message.raw_file_key, attachment.key])
       expect((await get(t, acmeHandler, `/files/${key}`)).statusCode).toBe(403);
     expect((await get(t, handler, `/files/${attachment.key}`)).statusCode).toBe(200);

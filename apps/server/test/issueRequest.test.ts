@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { richTextFromParagraphs } from '@dossier/core';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createLocalStorage } from '../src/files/storage.js';
 import { createSmtpTransport } from '../src/mail/sender.js';
@@ -174,14 +174,15 @@ describe('issueRequest by email', () => {
       [`Request ${n}.pdf`, 'application/pdf'],
       ['authority.pdf', 'application/pdf'],
     ]);
-    expect(attachments[1].fileKey).toBe(authorityKey);
+    expect(attachments[1]?.fileKey).toBe(authorityKey);
 
     // The letter is a real PDF, a file of the request the handler can download.
-    const letter = await get(t, handler, `/files/${attachments[0].fileKey}`);
+    const letter = await get(t, handler, `/files/${attachments[0]!.fileKey}`);
     expect(letter.statusCode).toBe(200);
     expect(letter.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const [entry] = await correspondenceOf(n);
+    assert(entry);
     expect(entry).toMatchObject({
       kind: 'issuedRequest',
       issue_request_method: 'email',
@@ -303,7 +304,9 @@ describe('the request letter', () => {
     });
     expect((await issue(n, { issueRequestMethod: 'postal' })).statusCode).toBe(200);
     const [entry] = await correspondenceOf(n);
+    assert(entry);
     const [letter] = entry.attachments as { key: string }[];
+    assert(letter);
     const text = (await pdfText((await get(t, handler, `/files/${letter.key}`)).rawPayload)).replace(
       /[ \t]+/g,
       ' ',
@@ -357,6 +360,7 @@ describe('issueRequest by fax and by post', () => {
       .execute();
     expect(sent.map((m) => m.to)).toEqual(['61290001111@fax.invalid', '0290000000@fax.invalid']);
     const [entry] = await correspondenceOf(withFax);
+    assert(entry);
     expect(entry.to_address).toMatchObject({ phone: '+61 2 9000 1111' });
     expect((await requestRow(withFax)).issue_method).toBe('faxNumber');
 
@@ -374,9 +378,11 @@ describe('issueRequest by fax and by post', () => {
     expect((await issue(n, { issueRequestMethod: 'postal' })).statusCode).toBe(200);
     expect(await t.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(before.length);
     const [entry] = await correspondenceOf(n);
+    assert(entry);
     expect(entry.message_delivery_status).toBe('printReady');
     expect(entry.mail_outbox_id).toBeNull();
     const [letter] = entry.attachments as { key: string }[];
+    assert(letter);
     const pdf = await get(t, submitter, `/files/${letter.key}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
@@ -462,11 +468,12 @@ describe('delivery', () => {
       await until(() => received.some((m) => m.subject === 'Deliver me'));
       const mail = received.find((m) => m.subject === 'Deliver me') as ParsedMail;
       expect(mail.attachments.map((a) => a.filename)).toEqual([`Request ${n}.pdf`, 'authority.pdf']);
-      expect(mail.attachments[0].content.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(mail.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
       const [entry] = await correspondenceOf(n);
+      assert(entry);
       expect(mail.messageId).toBe(entry.message_id);
-      await until(async () => (await correspondenceOf(n))[0].message_delivery_status === 'sent');
-      expect((await correspondenceOf(n))[0].message_delivery_status).toBe('sent');
+      await until(async () => (await correspondenceOf(n))[0]?.message_delivery_status === 'sent');
+      expect((await correspondenceOf(n))[0]?.message_delivery_status).toBe('sent');
 
       // A line break in a value that becomes a mail header adds no header (CRLF injection).
       const injected = await requestWithAuthority({ email: 'inject@northside.example' });
@@ -484,8 +491,8 @@ describe('delivery', () => {
         recipient: { email: 'nobody@northside.example' },
       });
       expect((await issue(refused, { subject: 'Refused' })).statusCode).toBe(200);
-      await until(async () => (await correspondenceOf(refused))[0].message_delivery_status === 'failed');
-      expect((await correspondenceOf(refused))[0].message_delivery_status).toBe('failed');
+      await until(async () => (await correspondenceOf(refused))[0]?.message_delivery_status === 'failed');
+      expect((await correspondenceOf(refused))[0]?.message_delivery_status).toBe('failed');
       const view = await get(t, handler, `/requests/${refused}`);
       expect(view.json().correspondence[0].messageDeliveryStatus).toBe('failed');
     } finally {

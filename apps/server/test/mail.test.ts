@@ -25,7 +25,7 @@ function startSmtp(): Promise<SMTPServer> {
     },
     onData(stream, _session, callback) {
       simpleParser(stream).then((mail) => {
-        const to = Array.isArray(mail.to) ? mail.to[0].text : (mail.to?.text ?? '');
+        const to = Array.isArray(mail.to) ? mail.to[0]!.text : (mail.to?.text ?? '');
         received.push({ to, subject: mail.subject ?? '' });
         callback();
       }, callback);
@@ -89,7 +89,7 @@ describe('mail out', () => {
         .set({ next_attempt_at: new Date() })
         .where('id', '=', waiting.id)
         .execute();
-      workers[0].kick();
+      workers[0]!.kick();
       await until(() => received.some((m) => m.subject === 'during outage'));
       // The server has the message before the sender records it as sent: wait for the record.
       await until(async () => (await row('during outage')).sent_at !== null);

@@ -1,5 +1,5 @@
 import { TRAINABLE_TASK_TYPES } from '@dossier/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { sendAutoReminder } from '../src/features/workflow/reminders.js';
@@ -105,6 +105,7 @@ describe('a mail about a request failed for good -> exception', () => {
     const n = await newRequest('nobody@northside.example');
     await queueAutoReminder(n);
     const [reminder] = await mailAbout(t.db, n);
+    assert(reminder);
     expect(reminder).toMatchObject({ to: 'nobody@northside.example', request_number: n });
     await sendDueMail(t.db, transport, FROM);
     expect((await mailAbout(t.db, n))[0]?.failed_at).not.toBeNull();

@@ -1,6 +1,6 @@
 import { createRequestNumber } from '@dossier/core';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { sendAutoReminder } from '../src/features/workflow/reminders.js';
 import { createLocalStorage } from '../src/files/storage.js';
 import { type SmtpListener, startSmtpListener } from '../src/mail/incoming/listener.js';
@@ -75,12 +75,13 @@ describe('mail in over SMTP', () => {
     const rows = await correspondenceOf(n);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ subject: `Records for ${n}`, created_by: null });
-    expect(rows[0].body).toEqual({ type: 'text', content: 'Please find the records attached.' });
-    expect(rows[0].from_address).toMatchObject({
+    expect(rows[0]?.body).toEqual({ type: 'text', content: 'Please find the records attached.' });
+    expect(rows[0]?.from_address).toMatchObject({
       email: 'records@northside.example',
       displayName: 'Records Officer',
     });
-    const [attachment] = rows[0].attachments as { key: string; name: string }[];
+    const [attachment] = rows[0]!.attachments as { key: string; name: string }[];
+    assert(attachment);
     expect(attachment.name).toBe('records.pdf');
     const file = await t.db
       .selectFrom('files')
@@ -95,6 +96,7 @@ describe('mail in over SMTP', () => {
     const events = await t.db.selectFrom('events').selectAll().where('aggregate_id', '=', n).execute();
     expect(events.map((e) => e.type)).toContain('request.messageReceived');
     const [message] = await messagesWith(`Records for ${n}`);
+    assert(message);
     expect(message.flag_reason).toBeNull();
     expect(await classifyTasks(message.id)).toHaveLength(0);
     const links = await t.db
@@ -113,13 +115,14 @@ describe('mail in over SMTP', () => {
     const forged = forge(n);
     await send({ subject: `About ${forged}`, text: `Our reference ${forged}.` });
     const [message] = await messagesWith(`About ${forged}`);
+    assert(message);
     expect(message).toBeDefined();
     expect(await correspondenceOf(n)).toHaveLength(0);
     const tasks = await classifyTasks(message.id);
     expect(tasks).toMatchObject([
       { type: 'classifyIncomingMessage', request_number: null, completed_at: null },
     ]);
-    expect(tasks[0].due_at).not.toBeNull();
+    expect(tasks[0]!.due_at).not.toBeNull();
   });
 
   it('links a reply to mail we sent by its threading headers', async () => {
@@ -144,7 +147,7 @@ describe('mail in over SMTP', () => {
     });
     const rows = await correspondenceOf(n);
     expect(rows).toHaveLength(1);
-    expect(rows[0].subject).toBe('Re: your request');
+    expect(rows[0]?.subject).toBe('Re: your request');
   });
 
   it('keeps a malformed message raw and flagged', async () => {
@@ -163,11 +166,11 @@ describe('mail in over SMTP', () => {
       )
       .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0].flag_reason).toMatch(/no (headers|valid sender)/);
-    const raw = await t.app.inject({ url: `/files/${rows[0].raw_file_key}`, headers: { cookie: handler } });
+    expect(rows[0]?.flag_reason).toMatch(/no (headers|valid sender)/);
+    const raw = await t.app.inject({ url: `/files/${rows[0]!.raw_file_key}`, headers: { cookie: handler } });
     expect(raw.statusCode).toBe(200);
     expect(raw.body).toContain('this is not a mail message');
-    expect(await classifyTasks(rows[0].id)).toHaveLength(1);
+    expect(await classifyTasks(rows[0]!.id)).toHaveLength(1);
   });
 
   it('keeps an oversized message raw and flagged, unread, even with a valid number', async () => {
@@ -188,6 +191,7 @@ describe('mail in over SMTP', () => {
       .selectAll()
       .where('raw_size', '>', String(64 * 1024))
       .execute();
+    assert(row);
     expect(row.flag_reason).toMatch(/larger than the limit/);
     expect(row.subject).toBe('');
     expect(await correspondenceOf(n)).toHaveLength(0);
@@ -280,20 +284,22 @@ describe('mail in over SMTP', () => {
       ],
     });
     const [message] = await messagesWith(`Invoice ${n}`);
+    assert(message);
     const stored = message.attachments as { key: string; name: string; blocked?: boolean }[];
     expect(stored.map((a) => [a.name, a.blocked ?? false])).toEqual([
       ['invoice.exe', true],
       ['invoice.pdf', false],
     ]);
-    const blocked = await t.app.inject({ url: `/files/${stored[0].key}`, headers: { cookie: handler } });
+    const blocked = await t.app.inject({ url: `/files/${stored[0]!.key}`, headers: { cookie: handler } });
     expect(blocked.statusCode).toBe(403);
     const [row] = await correspondenceOf(n);
+    assert(row);
     const attachments = row.attachments as { key: string; name: string; blocked?: boolean }[];
     expect(attachments.find((a) => a.name === 'invoice.exe')).toMatchObject({
       blocked: true,
-      key: stored[0].key,
+      key: stored[0]!.key,
     });
-    expect(attachments.find((a) => a.name === 'invoice.pdf')?.key).not.toBe(stored[1].key);
+    expect(attachments.find((a) => a.name === 'invoice.pdf')?.key).not.toBe(stored[1]!.key);
     // The request page lists it as blocked, with why (issue 22 item 8).
     const page = await t.app.inject({ url: `/requests/${n}`, headers: { ...XHR, cookie: handler } });
     const item = page.json().correspondence.find((c: { kind: string }) => c.kind !== 'note');

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../src/files/storage.js';
 import { enqueueMail } from '../src/mail/outbox.js';
 import { type MailTransport, sendDueMail } from '../src/mail/sender.js';
@@ -125,8 +125,8 @@ describe('admin outbox', () => {
     const all = await search('root');
     const ids = all.hits.map((h) => h.id);
     expect(ids.slice(0, 4)).toEqual([sentMail, globexMail, acmeMail, rootMail]);
-    expect(all.hits[0].item).toMatchObject({ to: 'sent@test.example', status: 'sent', attempts: 1 });
-    expect(all.hits[2].item).toMatchObject({ status: 'waiting', attempts: 0, lastError: null });
+    expect(all.hits[0]?.item).toMatchObject({ to: 'sent@test.example', status: 'sent', attempts: 1 });
+    expect(all.hits[2]?.item).toMatchObject({ status: 'waiting', attempts: 0, lastError: null });
     const page2 = await search('root', 'pageSize=2&pageOffset=2');
     expect(page2.hits.map((h) => h.id)).toEqual(ids.slice(2, 4));
     expect(page2.total).toBe(all.total);
@@ -179,6 +179,7 @@ describe('admin outbox', () => {
     });
     expect(reset.statusCode).toBe(200);
     const [newest] = (await search('acmeadmin')).hits;
+    assert(newest);
     expect(newest.item).toMatchObject({ to: 'rosa@test.example', subject: 'Reset your password' });
   });
 
@@ -285,7 +286,7 @@ describe('admin outbox at volume', () => {
     const answer = await search('bulkadmin', 'pageSize=5&status=sent');
     expect(answer.total).toBe(10_000);
     expect(answer.totalIsCapped).toBe(true);
-    expect(answer.hits[0].item.to).toBe('bulk10050@test.example');
+    expect(answer.hits[0]?.item.to).toBe('bulk10050@test.example');
     expect((await get('/admin/outbox/search?pageOffset=10001', 'bulkadmin')).statusCode).toBe(400);
   });
 });

@@ -8,7 +8,9 @@ import { PDF, uploadPdf } from './support/resultsInvoices.js';
 // may read the message may open its attachments; others get what they get for the message (404).
 
 let t: TestContext;
-const cookies: Record<string, string> = {};
+const USERS = ['root', 'acmeadmin', 'globexadmin', 'handler'] as const;
+type User = (typeof USERS)[number];
+const cookies = {} as Record<User, string>; // every user's, from beforeAll
 let mailId: string;
 
 beforeAll(async () => {
@@ -25,7 +27,7 @@ beforeAll(async () => {
     roles: [{ role: 'c:roles:admin', scope: '/org/globex/' }],
   });
   await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
-  for (const id of ['root', 'acmeadmin', 'globexadmin', 'handler']) cookies[id] = await signIn(t.app, id);
+  for (const id of USERS) cookies[id] = await signIn(t.app, id);
   const n = await insertTestRequest(t.db, { scope: '/org/acme/' });
   const key = await uploadPdf(t, cookies.handler, 'letter.pdf');
   mailId = await t.db.transaction().execute((trx) =>
@@ -40,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, as: string, headers: Record<string, string> = XHR) =>
+const get = (url: string, as: User, headers: Record<string, string> = XHR) =>
   t.app.inject({ url, headers: { ...headers, cookie: cookies[as] } });
 
 describe('attachments of an outgoing message', () => {
@@ -49,7 +51,7 @@ describe('attachments of an outgoing message', () => {
     expect(page.statusCode).toBe(200);
     const [attachment] = page.json().mail.attachments;
     expect(attachment).toMatchObject({ url: `/admin/outbox/${mailId}/attachments/0` });
-    for (const who of ['root', 'acmeadmin']) {
+    for (const who of ['root', 'acmeadmin'] as const) {
       const res = await get(attachment.url, who);
       expect(res.statusCode, who).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
@@ -62,7 +64,7 @@ describe('attachments of an outgoing message', () => {
   });
 
   it('are refused to whoever may not read the message, and a wrong index is 404 or 400', async () => {
-    for (const who of ['globexadmin', 'handler']) {
+    for (const who of ['globexadmin', 'handler'] as const) {
       const res = await get(`/admin/outbox/${mailId}/attachments/0`, who);
       expect(res.statusCode, who).toBe(who === 'handler' ? 403 : 404);
       expect(res.body).not.toContain('%PDF');

@@ -42,7 +42,7 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
   const end = Date.now() + 60_000;
   while (Date.now() < end) {
     const match = /running on (http:\/\/localhost:\d+)/.exec(out);
-    if (match) return { child, base: match[1], output: () => out, exited };
+    if (match) return { child, base: match[1]!, output: () => out, exited };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -1,6 +1,6 @@
 import { dateInTimeZone, REPORT_EXPORT_CAP, REPORT_EXPORT_CUT_NOTICE } from '@dossier/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS } from '../src/features/reports/index.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { parseCsv } from './support/csv.js';
@@ -64,6 +64,7 @@ describe('CSV export', () => {
   it('gives finance the payee, method and amounts excluding tax of each payment, times in Sydney', async () => {
     const invoices = await csv('admin', `/reports/invoices/paid?${RANGE}&filter.currency=AUD&export=csv`);
     const [header, ...records] = parseCsv(invoices.res.body.slice(1));
+    assert(header);
     expect(header).toEqual([
       'Invoice Id',
       'Request Number',
@@ -130,7 +131,7 @@ describe('CSV export', () => {
     const { lines: rows } = await csv('admin', '/reports/tasks/completed?filter.scope=/org/cap/&export=csv');
     // The header, 10,000 tasks, and a last line saying the file was cut.
     expect(rows).toHaveLength(REPORT_EXPORT_CAP + 2);
-    expect(rows[0].startsWith('Task Id,Task Type,')).toBe(true);
+    expect(rows[0]?.startsWith('Task Id,Task Type,')).toBe(true);
     expect(parseCsv(`${rows.at(-1)}\r\n`)).toEqual([[REPORT_EXPORT_CUT_NOTICE]]);
     // Newest first: the last one completed heads the list, at its time in Sydney (23:30 UTC).
     expect(rows[1]).toContain(',2026-05-12 09:30,');

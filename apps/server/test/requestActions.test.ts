@@ -113,7 +113,7 @@ describe('addTask', () => {
     const deferred = v.tasks.find((task) => task.type === 'actionDeferred');
     expect(deferred?.dueAt?.startsWith('9999-12-31')).toBe(true);
     expect(deferred?.notice).toBe('Waiting on the GP.');
-    expect(v.history[0].summary).toBe('Added the task Action Deferred (no due date).');
+    expect(v.history[0]?.summary).toBe('Added the task Action Deferred (no due date).');
   });
 
   it('answers the request view as it is after the action, with the id of what it made', async () => {
@@ -169,7 +169,7 @@ describe('addNote', () => {
     expect(list).toEqual(
       expect.arrayContaining([expect.objectContaining({ type: 'mention', target: `/requests/${n}` })]),
     );
-    expect((await view()).history[0].summary).toBe('Added an urgent note mentioning User colleague.');
+    expect((await view()).history[0]?.summary).toBe('Added an urgent note mentioning User colleague.');
     // The task is the workflow's reaction to the note (workflowSender.test.ts has the details).
     await new WorkflowEngine(t.db, { log: { warn: () => undefined } }).drain();
     expect((await view()).tasks.some((task) => task.type === 'senderUrgentNote')).toBe(true);
@@ -225,7 +225,7 @@ describe('closeRequest and reOpenRequest', () => {
     expect(v.actions).toContain('reOpenRequest');
     expect(v.actions).not.toContain('closeRequest');
     expect(v.editableParts).toEqual([]);
-    expect(v.history[0].summary).toBe('Closed the request (Close Reason: Completed).');
+    expect(v.history[0]?.summary).toBe('Closed the request (Close Reason: Completed).');
     const note = await t.db
       .selectFrom('correspondence')
       .select('body')
@@ -256,7 +256,7 @@ describe('closeRequest and reOpenRequest', () => {
     const v = await view();
     expect(v.request.status).toBe('submitted');
     expect(v.request.closedAt).toBeUndefined();
-    expect(v.history[0].summary).toBe('Re-opened the request (Re-open Reason: Sender query).');
+    expect(v.history[0]?.summary).toBe('Re-opened the request (Re-open Reason: Sender query).');
     const note = await t.db
       .selectFrom('correspondence')
       .select('body')

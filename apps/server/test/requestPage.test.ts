@@ -75,7 +75,7 @@ describe('request page', () => {
     expect(v.tasks.map((task) => task.type).sort()).toEqual(['followUp', 'senderActionRequired']);
     expect(v.recipientTasks.map((task) => task.type)).toEqual(['followUp']);
     expect(v.previews.tasksDue).toBe(2);
-    expect(v.lookups.tags.close[0].id).toBe('closeReason');
+    expect(v.lookups.tags.close?.[0]?.id).toBe('closeReason');
     expect(v.lookups.addableTaskTypes).toContain('followUp');
     expect(v.lookups.addableTaskTypes).not.toContain('senderUrgentNote');
   });
@@ -135,9 +135,9 @@ describe('request page', () => {
     const v = res.json() as RequestView;
     expect(v.request.applicant.name).toBe('Janet Citizen');
     expect(v.request.version).toBe(before.request.version + 1);
-    expect(v.history[0].summary).toBe('Applicant edited: name, phone.');
-    expect(v.history[0].actorDisplayName).toBe('User handler');
-    expect(v.history[0].changes?.name).toEqual({ from: 'Jane Citizen', to: 'Janet Citizen' });
+    expect(v.history[0]?.summary).toBe('Applicant edited: name, phone.');
+    expect(v.history[0]?.actorDisplayName).toBe('User handler');
+    expect(v.history[0]?.changes?.name).toEqual({ from: 'Jane Citizen', to: 'Janet Citizen' });
     const row = await t.db
       .selectFrom('requests')
       .select('applicant_name')

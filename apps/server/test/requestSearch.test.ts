@@ -13,7 +13,8 @@ let acme: ReturnType<typeof caller>;
 let globex: ReturnType<typeof caller>;
 let advisor: ReturnType<typeof caller>;
 let nobody: ReturnType<typeof caller>;
-const n: Record<string, string> = {};
+// The request numbers, from beforeAll.
+const n = {} as Record<'olivia' | 'oscar' | 'gina' | 'content', string>;
 
 // 2026-03-10 23:30 in Sydney (UTC+11) is 12:30 UTC on the 10th.
 const lateOnTenth = new Date('2026-03-10T12:30:00Z');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { listMailTo } from '../src/mail/outbox.js';
 import { caller, seedScopes, signinForm } from './accountsHelpers.js';
 import { createTestContext, createUser, sessionCookieOf, signIn, type TestContext } from './helpers.js';
@@ -50,6 +50,7 @@ async function registerAndConfirm(userId: string): Promise<string> {
   });
   expect(res.statusCode).toBe(200);
   const [mail] = await listMailTo(t.db, `${userId}@evil.example`);
+  assert(mail);
   const link = new URL(/https?:\/\/\S+\/account\/confirm\?token=\S+/.exec(mail.text)?.[0] as string);
   expect((await caller(t.app).get(link.pathname + link.search)).statusCode).toBe(200);
   const signedIn = await t.app.inject(signinForm(userId, password));
@@ -102,6 +103,7 @@ describe('a self-registered external role', () => {
       .select('id')
       .where('user_id', '=', 'mallory')
       .execute();
+    assert(claim);
     const globex = caller(t.app, await signIn(t.app, 'globexadmin'));
     const res = await globex.post(`/admin/users/edit/mallory/role-claims/${claim.id}/approve`, {});
     expect(res.statusCode).toBe(403);
@@ -116,6 +118,7 @@ describe('a self-registered external role', () => {
       .select('id')
       .where('user_id', '=', 'mallory')
       .execute();
+    assert(claim);
     const acme = caller(t.app, await signIn(t.app, 'acmeadmin'));
     const res = await acme.post(`/admin/users/edit/mallory/role-claims/${claim.id}/approve`, {});
     expect(res.statusCode).toBe(200);
@@ -136,6 +139,7 @@ describe('a self-registered external role', () => {
   it('is gone when refused', async () => {
     const eve = caller(t.app, await registerAndConfirm('eve'));
     const [claim] = await t.db.selectFrom('role_claims').select('id').where('user_id', '=', 'eve').execute();
+    assert(claim);
     const acme = caller(t.app, await signIn(t.app, 'acmeadmin'));
     const res = await acme.post(`/admin/users/edit/eve/role-claims/${claim.id}/refuse`, {});
     expect(res.statusCode).toBe(200);

@@ -21,7 +21,9 @@ import { mailAbout, setRootEntry, tasksOf, train } from './support/workflow.js';
 
 let t: TestContext;
 let engine: WorkflowEngine;
-const cookie: Record<string, string> = {};
+const USERS = ['hana', 'submitter', 'advisor'] as const;
+type User = (typeof USERS)[number];
+const cookie = {} as Record<User, string>; // every user's, from beforeAll
 let n: string;
 let awaitingResult: { id: string; key: string };
 let invoiceKey: string;
@@ -55,7 +57,7 @@ beforeAll(async () => {
     id: 'advisor',
     roles: [{ role: 'c:roles:external', scope: '/org/acme/', externalReference: 'ADV-1' }],
   });
-  for (const id of ['hana', 'submitter', 'advisor']) cookie[id] = await signIn(t.app, id);
+  for (const id of USERS) cookie[id] = await signIn(t.app, id);
   engine = new WorkflowEngine(t.db, { live: t.live, log: { warn: () => undefined }, config: t.config });
 
   n = await insertTestRequest(t.db, {
@@ -117,7 +119,7 @@ afterAll(async () => {
 });
 
 const STAFF_TASKS = ['qualityAssureResult', 'payInvoice'];
-const dashboard = (who: string, tile: string, query = '') =>
+const dashboard = (who: User, tile: string, query = '') =>
   get(t, cookie[who], `/dashboard/${tile}?pageSize=50${query}`);
 
 describe.each(SENDERS)('as %s', (who) => {

@@ -9,7 +9,9 @@ import { get, post, setRequestSettings, uploadPdf } from './support/resultsInvoi
 // invoices, payments or their files. Staff see everything.
 
 let t: TestContext;
-const cookie: Record<string, string> = {};
+const USERS = ['handler', 'manager', 'submitter', 'advisor', 'stranger', 'globex'] as const;
+type User = (typeof USERS)[number];
+const cookie = {} as Record<User, string>; // every user's, from beforeAll
 let n: string;
 let authority: string;
 const results: Record<'qad' | 'awaiting' | 'discarded', { id: string; key: string }> = {} as never;
@@ -63,8 +65,7 @@ beforeAll(async () => {
     scope: '/org/globex/',
     roles: [{ role: 'c:roles:submitter', scope: '/org/globex/' }],
   });
-  for (const id of ['handler', 'manager', 'submitter', 'advisor', 'stranger', 'globex'])
-    cookie[id] = await signIn(t.app, id);
+  for (const id of USERS) cookie[id] = await signIn(t.app, id);
 
   n = await insertTestRequest(t.db, {
     scope: '/org/acme/',
@@ -133,7 +134,7 @@ describe('an external user', () => {
   });
 
   it('finds only requests carrying its reference', async () => {
-    const search = (who: string) => get(t, cookie[who], `/requests/search?requestNumber=${n}`);
+    const search = (who: User) => get(t, cookie[who], `/requests/search?requestNumber=${n}`);
     expect((await search('advisor')).json()).toMatchObject({ total: 1, hits: [{ id: n }] });
     expect((await search('stranger')).json()).toMatchObject({ total: 0, hits: [] });
     const byName = await get(t, cookie.stranger, '/requests/search?subject=vera');
@@ -142,21 +143,24 @@ describe('an external user', () => {
 });
 
 describe('the sender side (submitter and external user)', () => {
-  it.each(['submitter', 'advisor'])('%s: no result awaiting QA or discarded, anywhere', async (who) => {
-    const view = (await get(t, cookie[who], `/requests/${n}`)).json();
-    const ids = view.results.map((r: { resultId: string }) => r.resultId);
-    expect(ids).toEqual([results.qad.id]);
-    for (const hidden of [results.awaiting, results.discarded]) {
-      const page = await get(t, cookie[who], `/requests/${n}/results/${hidden.id}`);
-      expect(page.statusCode).toBe(403);
-      expect(page.body).not.toContain(hidden.key);
-      const file = await get(t, cookie[who], `/files/${hidden.key}`);
-      expect(file.statusCode).toBe(403);
-      expect(file.body).not.toContain('records.pdf');
-    }
-  });
+  it.each(['submitter', 'advisor'] as const)(
+    '%s: no result awaiting QA or discarded, anywhere',
+    async (who) => {
+      const view = (await get(t, cookie[who], `/requests/${n}`)).json();
+      const ids = view.results.map((r: { resultId: string }) => r.resultId);
+      expect(ids).toEqual([results.qad.id]);
+      for (const hidden of [results.awaiting, results.discarded]) {
+        const page = await get(t, cookie[who], `/requests/${n}/results/${hidden.id}`);
+        expect(page.statusCode).toBe(403);
+        expect(page.body).not.toContain(hidden.key);
+        const file = await get(t, cookie[who], `/files/${hidden.key}`);
+        expect(file.statusCode).toBe(403);
+        expect(file.body).not.toContain('records.pdf');
+      }
+    },
+  );
 
-  it.each(['submitter', 'advisor'])('%s: no invoices, payments or their files', async (who) => {
+  it.each(['submitter', 'advisor'] as const)('%s: no invoices, payments or their files', async (who) => {
     const res = await get(t, cookie[who], `/requests/${n}`);
     const view = res.json();
     expect(view.invoices).toEqual([]);
@@ -199,17 +203,20 @@ describe('the sender side (submitter and external user)', () => {
 });
 
 describe('staff', () => {
-  it.each(['handler', 'manager'])('%s sees every result, the invoices and their files', async (who) => {
-    const view = (await get(t, cookie[who], `/requests/${n}`)).json();
-    expect(view.results).toHaveLength(3);
-    expect(view.previews).toMatchObject({ resultsAvailable: 1, resultsAwaitingQa: 1, invoicesPaid: 1 });
-    expect(view.canViewInvoices).toBe(true);
-    expect(view.invoices.map((i: { invoiceId: string }) => i.invoiceId)).toEqual([invoice.id]);
-    expect(view.history.map((h: { type: string }) => h.type)).toContain('request.invoicePaid');
-    for (const key of [results.awaiting.key, results.discarded.key, invoice.key, invoice.advice])
-      expect((await get(t, cookie[who], `/files/${key}`)).statusCode).toBe(200);
-    expect((await get(t, cookie[who], `/requests/${n}/invoices/${invoice.id}`)).statusCode).toBe(200);
-  });
+  it.each(['handler', 'manager'] as const)(
+    '%s sees every result, the invoices and their files',
+    async (who) => {
+      const view = (await get(t, cookie[who], `/requests/${n}`)).json();
+      expect(view.results).toHaveLength(3);
+      expect(view.previews).toMatchObject({ resultsAvailable: 1, resultsAwaitingQa: 1, invoicesPaid: 1 });
+      expect(view.canViewInvoices).toBe(true);
+      expect(view.invoices.map((i: { invoiceId: string }) => i.invoiceId)).toEqual([invoice.id]);
+      expect(view.history.map((h: { type: string }) => h.type)).toContain('request.invoicePaid');
+      for (const key of [results.awaiting.key, results.discarded.key, invoice.key, invoice.advice])
+        expect((await get(t, cookie[who], `/files/${key}`)).statusCode).toBe(200);
+      expect((await get(t, cookie[who], `/requests/${n}/invoices/${invoice.id}`)).statusCode).toBe(200);
+    },
+  );
 
   it('another organisation gets 403 on the request, its results, invoices and files', async () => {
     for (const path of [

@@ -25,8 +25,8 @@ async function providerFetch(jar: Map<string, string>, url: URL, form?: Record<s
     body: form ? new URLSearchParams(form) : undefined,
   });
   for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const [name, ...value] = pair.split('=');
+    const [pair = ''] = line.split(';'); // split always yields a first part
+    const [name = '', ...value] = pair.split('=');
     jar.set(name, value.join('='));
   }
   return res;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
 import { post } from './support/resultsInvoices.js';
@@ -90,6 +90,7 @@ describe('completing a task by hand while its work is open', () => {
     const [paid, discarded] = await Promise.all(
       invoices.map((i) => taskFor('payInvoice', `payInvoice:invoice:${i.id}`)),
     );
+    assert(paid && discarded);
     for (const taskId of [paid, discarded]) {
       const refused = await complete(taskId);
       expect(refused.statusCode).toBe(409);
@@ -98,12 +99,12 @@ describe('completing a task by hand while its work is open', () => {
     await t.db
       .updateTable('request_invoices')
       .set({ paid_at: new Date() })
-      .where('id', '=', invoices[0].id)
+      .where('id', '=', invoices[0]!.id)
       .execute();
     await t.db
       .updateTable('request_invoices')
       .set({ discarded_at: new Date(), discarded_by: 'harper' })
-      .where('id', '=', invoices[1].id)
+      .where('id', '=', invoices[1]!.id)
       .execute();
     expect((await complete(paid)).statusCode).toBe(200);
     expect((await complete(discarded)).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { verifyDelivery } from '../src/features/webhooks/signature.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import { createTestContext, createUser, signIn, type TestContext, until, XHR } from './helpers.js';
@@ -62,6 +62,7 @@ describe('closing a request', () => {
     expect(receiver.failed()).toBe(1);
     expect(receiver.received).toHaveLength(1);
     const [delivery] = receiver.received;
+    assert(delivery);
     expect(delivery.event).toBe('requestClosed');
     expect(JSON.parse(delivery.body)).toMatchObject({
       event: 'requestClosed',

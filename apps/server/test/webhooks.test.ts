@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import {
   deliverWebhook,
   pruneWebhookLog,
@@ -97,7 +97,9 @@ describe('webhooks', () => {
     await publish('requestClosed', '/org/acme/');
     await until(() => receiver.received.length > 0);
     expect(receiver.received).toHaveLength(1);
-    const { body, signature } = receiver.received[0];
+    const [received] = receiver.received;
+    assert(received);
+    const { body, signature } = received;
     expect(JSON.parse(body)).toMatchObject({
       event: 'requestClosed',
       scopePath: '/org/acme/',
@@ -128,7 +130,7 @@ describe('webhooks', () => {
       expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
       expect(attempt.attempted_at.getTime()).toBeLessThanOrEqual(Date.now());
     }
-    expect(attempts[0].attempted_at.getTime()).toBeLessThan(attempts[1].attempted_at.getTime());
+    expect(attempts[0]!.attempted_at.getTime()).toBeLessThan(attempts[1]!.attempted_at.getTime());
   });
 
   it('never connects to a metadata or private address, and records why', async () => {

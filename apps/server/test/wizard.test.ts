@@ -195,7 +195,7 @@ describe('POST /requests', () => {
 
   it('refuses too long submitter-supplied fields and unknown item types', async () => {
     const data = await requestData(sam);
-    data.content.itemTypes[0].submitterSuppliedFields.patientId = 'x'.repeat(21);
+    data.content.itemTypes[0]!.submitterSuppliedFields.patientId = 'x'.repeat(21);
     const res = await call(sam, 'POST', '/requests', data);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({

@@ -1,6 +1,6 @@
 // The wizard's submission as others see it: webhooks queued with it, smart-form answers re-checked.
 import { configurationIdOf, permissionsOfRoles } from '@dossier/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { createRequestBodySchema, submitRequest } from '../src/features/wizard/createRequest.js';
 import { loadSecret } from '../src/files/signing.js';
@@ -98,7 +98,7 @@ describe('decimal answers of smart forms', () => {
       tableColumns: [],
     });
     data.smartForm.push(decimal('weightKg', 1), decimal('visits', 0));
-    data.smartForm[0].nestedForm = [decimal('dose')];
+    data.smartForm[0]!.nestedForm = [decimal('dose')];
     await t.db
       .updateTable('configuration_entries')
       .set({ data: JSON.stringify(data) })
@@ -117,8 +117,10 @@ describe('decimal answers of smart forms', () => {
 
   const submit = async (answers: Record<string, unknown>, excludedQuestions: string[] = []) => {
     const data = await requestData(sam);
-    Object.assign(data.content.itemTypes[0], {
-      smartFormAnswers: { ...data.content.itemTypes[0].smartFormAnswers, ...answers },
+    const [item] = data.content.itemTypes;
+    assert(item);
+    Object.assign(item, {
+      smartFormAnswers: { ...item.smartFormAnswers, ...answers },
       excludedQuestions,
     });
     return call(sam, 'POST', '/requests', data);

@@ -1,6 +1,6 @@
 import { richTextFromParagraphs, TRAINABLE_TASK_TYPES } from '@dossier/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { caller, seedScopes } from './accountsHelpers.js';
@@ -112,9 +112,9 @@ describe('request closed and re-opened', () => {
       'audit@other.example',
       'submitter@test.example',
     ]);
-    expect(mails[0].subject).toBe(`Request ${n} closed`);
-    expect(mails[0].text).toContain(`Request ${n} was closed on `);
-    expect(mails[0].html).toContain(`<p>Request ${n} was closed on `);
+    expect(mails[0]?.subject).toBe(`Request ${n} closed`);
+    expect(mails[0]?.text).toContain(`Request ${n} was closed on `);
+    expect(mails[0]?.html).toContain(`<p>Request ${n} was closed on `);
     // Re-opening has flags of its own, still off.
     await act(n, 'reOpenRequest', REOPEN);
     await settle();
@@ -134,6 +134,7 @@ describe('request closed and re-opened', () => {
     await act(n, 'reOpenRequest', REOPEN);
     await settle();
     const [mail, ...rest] = await mailAbout(t.db, n);
+    assert(mail);
     expect(rest).toEqual([]);
     expect(mail).toMatchObject({ to: 'submitter@test.example', subject: `Jane Citizen: ${n} is open again` });
     expect(mail.text).toContain(`Hello, ${n} for Jane Citizen was re-opened.`);
@@ -167,8 +168,10 @@ describe('tasks', () => {
     await settle();
     const triggered = await mailAbout(t.db, n);
     expect(triggered.map((m) => m.to).sort()).toEqual(['ops@other.example', 'submitter@test.example']);
-    expect(triggered[0].subject).toBe(`Follow Up for ${n}`);
-    expect(triggered[0].text).toContain(`A task was created for request ${n}: Follow Up: Jane Citizen. Due `);
+    expect(triggered[0]?.subject).toBe(`Follow Up for ${n}`);
+    expect(triggered[0]?.text).toContain(
+      `A task was created for request ${n}: Follow Up: Jane Citizen. Due `,
+    );
 
     expect((await handler.post(`/tasks/${taskId}/complete`, {})).statusCode).toBe(200);
     await settle();
@@ -219,10 +222,10 @@ describe('tasks', () => {
     await settle();
     const mails = await mailAbout(t.db, n);
     expect(mails.map((m) => m.to)).toEqual(['submitter@test.example']);
-    expect(mails[0].subject).toBe(`Request ${n} needs your action`);
-    expect(mails[0].text).toContain('Dear sender, Please sign the authority again. Answer here:');
+    expect(mails[0]?.subject).toBe(`Request ${n} needs your action`);
+    expect(mails[0]?.text).toContain('Dear sender, Please sign the authority again. Answer here:');
     // Links use PUBLIC_URL.
-    expect(mails[0].text).toContain(`${PUBLIC_URL}/requests/${n}`);
+    expect(mails[0]?.text).toContain(`${PUBLIC_URL}/requests/${n}`);
   });
 });
 
@@ -272,6 +275,7 @@ describe('results', () => {
     expect((await resultAction(n, resultId, 'qualityAssure')).statusCode).toBe(200);
     await settle();
     const [mail, ...rest] = await mailAbout(t.db, n);
+    assert(mail);
     expect(rest).toEqual([]);
     expect(mail.to).toBe('submitter@test.example');
     expect(mail.text).toContain(`A result of request ${n} is ready: open the result (`);
@@ -291,6 +295,8 @@ describe('results', () => {
     expect((await resultAction(n, large, 'qualityAssure')).statusCode).toBe(200);
     await settle();
     const [first, second] = await mailAbout(t.db, n);
+    assert(first);
+    assert(second);
     expect(first.to).toBe('results@sender.example');
     expect(first.attachments).toHaveLength(1);
     expect(second.to).toBe('bigfiles@sender.example');
@@ -311,9 +317,9 @@ describe('results', () => {
     const mails = await mailAbout(t.db, n);
     expect(mails.map((m) => m.to)).toEqual(['discards@sender.example', 'archive@dossier.example']);
     // A message of its own: the recipient's copy does not show the bcc address.
-    expect(mails[0].text).not.toContain('archive@');
-    expect(mails[1].subject).toBe(mails[0].subject);
-    expect(mails[0].text).toContain(`A result received for request ${n} was discarded.`);
+    expect(mails[0]!.text).not.toContain('archive@');
+    expect(mails[1]!.subject).toBe(mails[0]!.subject);
+    expect(mails[0]?.text).toContain(`A result received for request ${n} was discarded.`);
   });
 
   it('does not tell the sender of a discarded result it never saw, and tells it of one it had', async () => {
@@ -342,6 +348,7 @@ describe('results', () => {
     await settle();
     expect(await tasksOf(t.db, n)).toEqual([]);
     const [mail, ...rest] = await mailAbout(t.db, n);
+    assert(mail);
     expect(rest).toEqual([]);
     expect(mail.to).toBe('submitter@test.example');
     expect(mail.text).toContain(`/requests/${n}/results/${resultId}`);
@@ -396,6 +403,7 @@ describe('new user activation', () => {
       .selectAll()
       .where('to', '=', 'newbie@acme.example')
       .execute();
+    assert(mail);
     expect(mail.text).toContain('Welcome New Bie.');
     const link = /https?:\/\/\S+\/set-password\?token=[\w%-]+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();

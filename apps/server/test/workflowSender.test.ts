@@ -1,5 +1,5 @@
 import { type RequestView, richTextFromParagraphs, TRAINABLE_TASK_TYPES } from '@dossier/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { caller } from './accountsHelpers.js';
@@ -157,6 +157,7 @@ describe('senderActionRequired is the sender’s task', () => {
     expect(tasks.map((x) => [x.type, x.assigned_to])).toEqual([['senderActionRequired', null]]);
     // The sender is told in the app and by mail (from the senderActionRequired template).
     const [mail] = await mailAbout(t.db, n);
+    assert(mail);
     expect(mail).toMatchObject({ to: 'submitter@test.example', subject: `Request ${n} needs your action` });
     expect(mail.text).toContain('Please sign the authority again.');
     const told = await t.db

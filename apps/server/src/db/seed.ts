@@ -131,7 +131,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeededUser[]>
     for (const user of DEMO_USERS) {
       const password = config.demoPassword ?? generatePassword();
       await insertUser(trx, user, password);
-      const role = user.roles[0];
+      // Every demo user is declared with at least one role.
+      const role = user.roles[0]!;
       seeded.push({ id: user.id, role: `${role.role}@${role.scope}`, password });
     }
     // The demo handler is trained and active for every trainable task type, so workflow tasks

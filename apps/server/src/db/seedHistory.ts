@@ -131,7 +131,8 @@ async function insertChunks(db: DbOrTrx, table: string, rows: Row[]): Promise<vo
 
 export async function seedDemoHistory(db: Db, storage: FileStorage, now = new Date()): Promise<void> {
   const random = sequence(20261126);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  // random() is below 1, so the index falls inside the (never empty) list.
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const calendar = createBusinessCalendar(await getPublicHolidays(db, '/'));
   const today = dateInTimeZone(now, TIME_ZONE);
@@ -179,8 +180,9 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, now = new Da
     });
 
   for (let i = 0; i < HISTORY_SIZE; i++) {
-    const org = orgs[i % 2];
-    const file = files[i % 2];
+    // Two organisations, and one set of files per organisation.
+    const org = orgs[i % 2]!;
+    const file = files[i % 2]!;
     const age = between(36, 365);
     let submittedOn = daysAgo(age);
     if (!calendar.isBusinessDay(submittedOn)) submittedOn = later(submittedOn, 1);
@@ -425,7 +427,8 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, now = new Da
     await insertChunks(
       trx,
       'invoice_payments',
-      ids.flatMap(({ id }, k) => invoices[k].payments.map((p) => ({ invoice_id: id, ...p }))),
+      // One id is returned per inserted invoice, in order.
+      ids.flatMap(({ id }, k) => invoices[k]!.payments.map((p) => ({ invoice_id: id, ...p }))),
     );
   });
 }

@@ -110,8 +110,12 @@ export async function progressDemoRequests(
     });
   const addResult = async (n: string) => {
     const key = await upload(app, call, `records-${n}.pdf`);
-    return (await action(n, 'addResult', { file: { key }, tags: { documentType: 'Medical records' } }))
-      .resultId;
+    const { resultId } = await action(n, 'addResult', {
+      file: { key },
+      tags: { documentType: 'Medical records' },
+    });
+    if (!resultId) throw new Error(`Seeding: adding a result to ${n} answered no resultId.`);
+    return resultId;
   };
   // QA confirms which of the requested item types the result covers: here, all of them.
   const itemTypesOf = (n: string) => {

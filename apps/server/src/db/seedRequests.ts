@@ -241,15 +241,17 @@ export async function seedDemoRequests(db: Trx, config: Config): Promise<void> {
   const now = Date.now();
   const directory = await seedDirectoryRecipients(db);
   for (let i = 0; i < 12; i++) {
-    const actor = senders[i % 2];
-    const [name, dateOfBirth, reference1] = APPLICANTS[Math.floor(i / 2)];
+    // Indexes stay in range: two senders, six applicants for twelve requests, the rest modulo length.
+    const actor = senders[i % 2]!;
+    const [name, dateOfBirth, reference1] = APPLICANTS[Math.floor(i / 2)]!;
     const recipient = directory[i % directory.length];
-    const itemId = ITEMS[i % ITEMS.length];
+    if (!recipient) throw new Error('Seeding: the recipient directory is empty.');
+    const itemId = ITEMS[i % ITEMS.length]!;
     const authority = await storeAuthority(
       files,
       db,
       actor,
-      `authority-${name.split(' ')[1].toLowerCase()}.pdf`,
+      `authority-${name.split(' ')[1]!.toLowerCase()}.pdf`, // every applicant has a surname
     );
     const data: RequestData = {
       sender: {

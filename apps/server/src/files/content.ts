@@ -102,7 +102,8 @@ export async function checkContent(head: Buffer, declaredType: string): Promise<
   const detected = await fileTypeFromBuffer(head);
   if (detected && EXECUTABLE_MIME.has(detected.mime))
     return { ok: false, reason: 'Executable files are not allowed.' };
-  const declared = declaredType.toLowerCase().split(';')[0].trim();
+  const [mediaType = ''] = declaredType.toLowerCase().split(';');
+  const declared = mediaType.trim();
   if (!detected) {
     // No signature: only text may have none, and text has no NUL bytes.
     if (declared.startsWith('text/') || declared === 'application/json' || declared === 'text/csv') {

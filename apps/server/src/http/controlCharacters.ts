@@ -60,7 +60,7 @@ export function findControlCharacter(value: unknown): string[] | undefined {
       }
     }
     // Reversed onto the stack, so the first child is looked at first.
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    for (const child of children.toReversed()) stack.push(child);
   }
   return undefined;
 }

@@ -14,7 +14,7 @@ export function installCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.headers['x-requested-with']) return;
-    const path = request.url.split('?')[0];
+    const [path = ''] = request.url.split('?');
     if (PLAIN_FORM_PATHS.has(path) && isSameOrigin(request)) return;
     // A file upload is authorised by the signature of its URL, never by the session cookie.
     if (request.method === 'PUT' && path.startsWith('/files/upload/')) return;

@@ -25,7 +25,8 @@ export function installSession(
   app.decorateRequest('actor', undefined);
   app.addHook('onRequest', async (request) => {
     // The public API never acts on a cookie: a browser's session must not ride along with a call.
-    if (isPublicApiPath(request.url.split('?')[0])) return;
+    const [path = ''] = request.url.split('?');
+    if (isPublicApiPath(path)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.actor = await resolveSession(db, config, token);
   });

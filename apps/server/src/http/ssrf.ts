@@ -47,7 +47,7 @@ export function isForbiddenAddress(address: string, allowLoopback = false): bool
   if (family === 0) return true;
   // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it is.
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isForbiddenAddress(mapped[1], allowLoopback);
+  if (mapped) return isForbiddenAddress(mapped[1]!, allowLoopback); // the pattern's only group
   const type = family === 4 ? 'ipv4' : 'ipv6';
   if (allowLoopback && loopback.check(address, type)) return false;
   return blocked.check(address, type);
@@ -65,7 +65,8 @@ export function guardedLookup(allowLoopback: boolean) {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '');
       const bad = addresses.find((a) => isForbiddenAddress(a.address, allowLoopback));
-      if (bad || addresses.length === 0) {
+      const [first] = addresses;
+      if (bad || !first) {
         const refusal: NodeJS.ErrnoException = new Error(
           `The webhook address ${hostname} resolves to a forbidden address.`,
         );
@@ -73,7 +74,7 @@ export function guardedLookup(allowLoopback: boolean) {
         return callback(refusal, '');
       }
       if (options.all) return callback(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
+      callback(null, first.address, first.family);
     });
   };
 }

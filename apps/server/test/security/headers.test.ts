@@ -20,8 +20,7 @@ function directives(res: LightMyRequestResponse): Map<string, string[]> {
     header
       .split(';')
       .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...values]) => [name, values]),
+      .flatMap(([name, ...values]) => (name ? [[name, values] as const] : [])),
   );
 }
 

@@ -52,7 +52,9 @@ function tokenize(text: string, literals: Buffer[]): string[] {
       tokens.push(value);
     } else if (c === '\u0000') {
       const end = text.indexOf('\u0000', i + 1);
-      tokens.push(literals[Number(text.slice(i + 1, end))].toString('utf8'));
+      const literal = literals[Number(text.slice(i + 1, end))];
+      if (!literal) throw new Error('IMAP test server: a command refers to a literal it did not send.');
+      tokens.push(literal.toString('utf8'));
       i = end + 1;
     } else if (c === '(') {
       let depth = 0;
@@ -84,10 +86,9 @@ function inSet(set: string, values: number[]): number[] {
   const num = (s: string) => (s === '*' ? max : Number(s));
   return values.filter((v) =>
     set.split(',').some((part) => {
-      const [a, b] = part.split(':');
+      const [a = '', b] = part.split(':'); // split always yields a first part
       if (b === undefined) return v === num(a);
-      const [lo, hi] = [num(a), num(b)].sort((x, y) => x - y);
-      return v >= lo && v <= hi;
+      return v >= Math.min(num(a), num(b)) && v <= Math.max(num(a), num(b));
     }),
   );
 }
@@ -205,12 +206,12 @@ export async function startTestImapServer(user = 'dossier', pass = 'imap-secret'
         case 'SEARCH': {
           let found = [...state.messages];
           for (let i = 0; i < args.length; i++) {
-            const key = args[i].toUpperCase();
+            const key = args[i]!.toUpperCase();
             if (key === 'UNSEEN') found = found.filter((m) => !m.flags.has('\\Seen'));
             else if (key === 'SEEN') found = found.filter((m) => m.flags.has('\\Seen'));
             else if (key === 'UID') {
               const uids = inSet(
-                args[++i],
+                args[++i] ?? '', // no set: no message
                 state.messages.map((m) => m.uid),
               );
               found = found.filter((m) => uids.includes(m.uid));
@@ -222,7 +223,7 @@ export async function startTestImapServer(user = 'dossier', pass = 'imap-secret'
         case 'UID FETCH': {
           const wanted = state.messages.filter((m) =>
             inSet(
-              args[0],
+              args[0] ?? '', // no set: no message
               state.messages.map((x) => x.uid),
             ).includes(m.uid),
           );
@@ -249,7 +250,7 @@ export async function startTestImapServer(user = 'dossier', pass = 'imap-secret'
         case 'UID STORE': {
           if (state.failStore) return send(`${tag} NO [SERVERBUG] Store failed\r\n`);
           const uids = inSet(
-            args[0],
+            args[0] ?? '', // no set: no message
             state.messages.map((m) => m.uid),
           );
           const mode = (args[1] ?? '').toUpperCase();

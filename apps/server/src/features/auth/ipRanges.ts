@@ -30,7 +30,7 @@ export function addressInRanges(ip: string, cidrs: readonly string[]): boolean {
   if (!f) return false;
   const list = new BlockList();
   for (const cidr of valid) {
-    const [net, prefix] = cidr.trim().split('/');
+    const [net = '', prefix] = cidr.trim().split('/'); // split always yields a first part
     const nf = family(net) as 'ipv4' | 'ipv6';
     if (prefix === undefined) list.addAddress(net, nf);
     else list.addSubnet(net, Number(prefix), nf);

@@ -253,7 +253,7 @@ export async function countTile(
     ...keys.map((key, i) => capped([...t.where, sql`${t.key} = ${key}`], `n${i}`)),
   ];
   const result = await sql<Record<string, string>>`select ${sql.join(counts)}`.execute(db);
-  const row = result.rows[0];
+  const row = result.rows[0]!; // a select without from answers exactly one row
   const keyCounts = keys.map((key, i) => ({ key, count: Number(row[`n${i}`]) }));
   return {
     total: summed ? keyCounts.reduce((n, k) => n + k.count, 0) : Number(row.total),

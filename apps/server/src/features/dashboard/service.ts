@@ -67,7 +67,7 @@ export function dueWindow(due: Due, now: Date, holidays: readonly string[]): { f
     endOf(today),
     endOf(calendar.addBusinessDays(today, 1)),
     endOf(calendar.addBusinessDays(today, 2)),
-  ];
+  ] as const;
   if (due === 'today') return { before: ends[0] };
   if (due === 'tomorrow') return { from: ends[0], before: ends[1] };
   return { from: ends[1], before: ends[2] };

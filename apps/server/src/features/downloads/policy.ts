@@ -20,6 +20,7 @@ export function assertMayUseDownloads(actor: Actor, features: Features): void {
 
 /** The requests (a SQL condition on `requests`) whose results the actor may download. */
 export function mayDownloadFrom(actor: Actor): RequestCondition {
-  const [mark, content] = DOWNLOAD_PERMISSIONS.map((p) => visibleRequests(actor, p));
+  const mark = visibleRequests(actor, DOWNLOAD_PERMISSIONS[0]);
+  const content = visibleRequests(actor, DOWNLOAD_PERMISSIONS[1]);
   return (eb) => eb.and([mark(eb), content(eb)]);
 }

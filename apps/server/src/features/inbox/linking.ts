@@ -79,8 +79,12 @@ export const INBOX_SCOPE = '/';
 export function commonScope(scopes: string[]): string {
   if (scopes.length === 0) return INBOX_SCOPE;
   const parts = scopes.map((s) => s.split('/').filter(Boolean));
+  const [first = [], ...others] = parts;
   const shared: string[] = [];
-  for (let i = 0; parts.every((p) => i < p.length && p[i] === parts[0][i]); i++) shared.push(parts[0][i]);
+  for (const [i, segment] of first.entries()) {
+    if (!others.every((p) => p[i] === segment)) break;
+    shared.push(segment);
+  }
   return shared.length === 0 ? '/' : `/${shared.join('/')}/`;
 }
 

@@ -311,6 +311,7 @@ export async function linkMessage(deps: AppDeps, actor: Actor, messageId: string
     const invoiceIds: string[] = [];
     for (const file of linked) {
       const chosen = input.attachments[file.index];
+      if (!chosen) throw new Error(`Linked file ${file.index} has no attachment in the input.`);
       if (needsResult(file.classification)) {
         const out = await addResult.run(trx, ctx, { file: { key: file.key }, tags: chosen.resultTags ?? {} });
         resultIds.push(out.resultId);

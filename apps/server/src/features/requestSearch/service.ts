@@ -74,7 +74,7 @@ const ESCAPES: Record<string, string> = {
 /** Escaped text with the hits in <mark>: safe to show as HTML. */
 export function toHighlightHtml(marked: string): string {
   return marked
-    .replace(/[&<>"']/g, (c) => ESCAPES[c])
+    .replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
     .replaceAll('\u0002', '<mark>')
     .replaceAll('\u0003', '</mark>');
 }

@@ -131,6 +131,7 @@ export interface UserInput {
 
 function zodDetail(error: z.ZodError): string {
   const issue = error.issues[0];
+  if (!issue) return 'body: invalid';
   const where = issue.path.join('.') || 'body';
   return `${where}: ${issue.message}`;
 }

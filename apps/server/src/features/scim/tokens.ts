@@ -47,7 +47,7 @@ async function effectiveClient(db: DbOrTrx, configurationId: string, entryId: st
 export async function authenticateScim(db: DbOrTrx, authorization: string | undefined): Promise<ScimClient> {
   const match = /^Bearer\s+(\S{1,200})\s*$/i.exec(authorization ?? '');
   if (!match) throw unauthorized('An Authorization: Bearer header with the SCIM token is required.');
-  const tokenHash = hashOf(match[1]);
+  const tokenHash = hashOf(match[1]!); // the pattern's only group always takes part
   const row = await repo.findToken(db, tokenHash);
   const found = row ? await effectiveClient(db, row.configuration_id, row.entry_id) : undefined;
   if (!row || !found) throw unauthorized('The token is unknown, replaced or its client is disabled.');

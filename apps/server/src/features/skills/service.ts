@@ -177,7 +177,8 @@ export async function saveSkills(
     const changedUsers: string[] = [];
     for (const [i, change] of changes.entries()) {
       const diff: Record<string, { from: string; to: string }> = {};
-      for (const [type, skill] of plans[i]) {
+      // plans is changes mapped one to one.
+      for (const [type, skill] of plans[i]!) {
         const before = current.find((s) => s.user_id === change.userId && s.task_type === type);
         const from = `${before?.level ?? 'untrained'}/${before?.status ?? 'inactive'}`;
         const to = `${skill.level}/${skill.status}`;

@@ -94,7 +94,7 @@ export async function getDraftView(
       isSaved: row !== undefined,
       data,
     },
-    step: WIZARD_STEPS[Math.min(stepIndex(step), completedStep)],
+    step: WIZARD_STEPS[Math.min(stepIndex(step), completedStep)] ?? 'sender',
     senderData,
   };
 }

@@ -49,7 +49,7 @@ const TYPOGRAPHIC: Record<string, string> = {
 const printable = (text: string) =>
   text
     .replace(/\t/g, ' ')
-    .replace(/[\u2013\u2014\u2018\u2019\u201c\u201d\u2026]/g, (c) => TYPOGRAPHIC[c])
+    .replace(/[\u2013\u2014\u2018\u2019\u201c\u201d\u2026]/g, (c) => TYPOGRAPHIC[c] ?? c)
     .replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
 /** `1980-04-01` → `1 Apr 1980`; anything else as given. */
