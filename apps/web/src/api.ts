@@ -29,7 +29,11 @@ export class ApiError extends Error {
   }
 }
 
-function errorBodyOf(body: unknown): { message?: string; code?: string; fields?: Record<string, string> } {
+function errorBodyOf(body: unknown): {
+  message?: string | undefined;
+  code?: string | undefined;
+  fields?: Record<string, string> | undefined;
+} {
   if (!body || typeof body !== 'object') return {};
   const { message, code, fields } = body as Record<string, unknown>;
   return {

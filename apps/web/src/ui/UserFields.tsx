@@ -10,14 +10,14 @@ export interface UserFieldsProps {
   showAdminFields?: boolean;
   passwordRequired?: boolean;
   repeatPassword: string;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   errorOf(field: string): string | undefined;
   onChange(field: keyof UserFieldValues, value: string): void;
   onRepeatPassword(value: string): void;
 }
 
 /** Multi-line errors (the password policy) keep their lines. */
-export function ErrorText({ message }: { message?: string }) {
+export function ErrorText({ message }: { message?: string | undefined }) {
   if (!message) return undefined;
   return (
     <Text style={{ whiteSpace: 'pre-line' }} size="xs" c="red" component="span">
@@ -104,7 +104,7 @@ export function UserFields(props: UserFieldsProps) {
 export function FlagField(props: {
   label: string;
   checked: boolean;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   testId: string;
   onChange(v: boolean): void;
 }) {

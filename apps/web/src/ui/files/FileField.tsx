@@ -7,11 +7,11 @@ import { UploadError, uploadFile } from './uploadFile';
 
 interface Common {
   label: string;
-  accept?: string;
-  publicRead?: boolean;
-  disabled?: boolean;
-  error?: string;
-  testId?: string;
+  accept?: string | undefined;
+  publicRead?: boolean | undefined;
+  disabled?: boolean | undefined;
+  error?: string | undefined;
+  testId?: string | undefined;
 }
 
 function FileLink({ file }: { file: FileRef }) {

@@ -59,7 +59,7 @@ export function PayForm(props: {
       | 'invoiceReferenceNumber'
       | 'nameOnCard'
       | 'bankAccount',
-    options: { required?: boolean; disabled?: boolean } = {},
+    options: { required?: boolean | undefined; disabled?: boolean | undefined } = {},
   ) => (
     <TextInput
       label={label(field)}

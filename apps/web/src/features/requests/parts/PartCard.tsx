@@ -55,7 +55,15 @@ export function PartCard(props: {
 }
 
 /** A label and its value, one per line in a part's read view. */
-export function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+export function Field({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  testId?: string | undefined;
+}) {
   const empty = value === null || value === undefined || value === '';
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">

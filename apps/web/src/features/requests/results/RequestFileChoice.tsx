@@ -22,8 +22,8 @@ export function RequestFileChoice(props: {
   view: RequestView;
   value: FileRef | null;
   onChange(value: FileRef | null): void;
-  error?: string;
-  disabled?: boolean;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
 }) {
   const { t } = useTranslation();
   const attachments = correspondenceAttachments(props.view);

@@ -10,7 +10,7 @@ export function TagSelects(props: {
   values: TagValues;
   onChange(values: TagValues): void;
   errors: Record<string, string | undefined>;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
 }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
