@@ -117,7 +117,7 @@ export function DecimalInput({
   precision,
   error,
   ...rest
-}: NumberProps & { precision?: number }) {
+}: NumberProps & { precision?: number | undefined }) {
   const { t: tr } = useTranslation();
   const rule = { min, max, precision };
   const t = useCommittedText(value === undefined ? '' : String(value), (text) =>
