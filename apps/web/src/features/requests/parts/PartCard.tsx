@@ -39,13 +39,17 @@ export function PartCard(props: {
         <Group justify="flex-end" mt="md">
           <Button
             variant="default"
-            onClick={props.onCancel}
-            disabled={props.busy}
+            {...(props.onCancel !== undefined && { onClick: props.onCancel })}
+            {...(props.busy !== undefined && { disabled: props.busy })}
             data-testid={`cancel-${props.part}`}
           >
             {t('request.cancel')}
           </Button>
-          <Button onClick={props.onSave} loading={props.busy} data-testid={`save-${props.part}`}>
+          <Button
+            {...(props.onSave !== undefined && { onClick: props.onSave })}
+            {...(props.busy !== undefined && { loading: props.busy })}
+            data-testid={`save-${props.part}`}
+          >
             {t('request.save')}
           </Button>
         </Group>
