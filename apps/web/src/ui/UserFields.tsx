@@ -37,7 +37,7 @@ export function UserFields(props: UserFieldsProps) {
       onChange={(e) => onChange(field, e.currentTarget.value)}
       error={errorOf(field)}
       required={required}
-      disabled={props.disabled}
+      {...(props.disabled !== undefined && { disabled: props.disabled })}
       data-testid={`user-form-${field}`}
       {...extra}
     />
@@ -57,7 +57,7 @@ export function UserFields(props: UserFieldsProps) {
             value={user.country}
             onChange={(code) => onChange('country', code ?? '')}
             error={errorOf('country')}
-            disabled={props.disabled}
+            {...(props.disabled !== undefined && { disabled: props.disabled })}
             data-testid="user-form-country"
           />
         )}
@@ -69,7 +69,7 @@ export function UserFields(props: UserFieldsProps) {
           value={user.address}
           onChange={(value) => onChange('address', value)}
           error={errorOf('address')}
-          disabled={props.disabled}
+          {...(props.disabled !== undefined && { disabled: props.disabled })}
           data-testid="user-form-address"
         />
       )}
@@ -80,8 +80,8 @@ export function UserFields(props: UserFieldsProps) {
             value={user.password ?? ''}
             onChange={(e) => onChange('password', e.currentTarget.value)}
             error={errorOf('password') ? <ErrorText message={errorOf('password')} /> : undefined}
-            required={props.passwordRequired}
-            disabled={props.disabled}
+            {...(props.passwordRequired !== undefined && { required: props.passwordRequired })}
+            {...(props.disabled !== undefined && { disabled: props.disabled })}
             autoComplete="new-password"
             data-testid="user-form-password"
           />
@@ -91,7 +91,7 @@ export function UserFields(props: UserFieldsProps) {
             onChange={(e) => props.onRepeatPassword(e.currentTarget.value)}
             error={errorOf('repeatPassword')}
             required={(user.password ?? '').length > 0}
-            disabled={props.disabled}
+            {...(props.disabled !== undefined && { disabled: props.disabled })}
             autoComplete="new-password"
             data-testid="user-form-repeatPassword"
           />
@@ -112,7 +112,7 @@ export function FlagField(props: {
     <Checkbox
       label={props.label}
       checked={props.checked}
-      disabled={props.disabled}
+      {...(props.disabled !== undefined && { disabled: props.disabled })}
       onChange={(e) => props.onChange(e.currentTarget.checked)}
       data-testid={props.testId}
     />

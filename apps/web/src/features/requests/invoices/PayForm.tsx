@@ -65,7 +65,7 @@ export function PayForm(props: {
       label={label(field)}
       value={form[field]}
       onChange={(e) => set(field, e.currentTarget.value)}
-      required={options.required}
+      {...(options.required !== undefined && { required: options.required })}
       disabled={options.disabled || props.busy}
       error={errorOf(field)}
       data-testid={`pay-${field}`}

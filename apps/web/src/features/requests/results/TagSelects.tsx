@@ -28,7 +28,7 @@ export function TagSelects(props: {
           clearable={!tag.isRequired}
           allowDeselect={!tag.isRequired}
           error={props.errors[`tags.${tag.id}`]}
-          disabled={props.disabled}
+          {...(props.disabled !== undefined && { disabled: props.disabled })}
           comboboxProps={{ withinPortal: true }}
           data-testid={`tag-${tag.id}`}
         />
