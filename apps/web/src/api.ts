@@ -29,7 +29,11 @@ export class ApiError extends Error {
   }
 }
 
-function errorBodyOf(body: unknown): { message?: string; code?: string; fields?: Record<string, string> } {
+function errorBodyOf(body: unknown): {
+  message?: string | undefined;
+  code?: string | undefined;
+  fields?: Record<string, string> | undefined;
+} {
   if (!body || typeof body !== 'object') return {};
   const { message, code, fields } = body as Record<string, unknown>;
   return {
@@ -132,12 +136,12 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
     const response = await fetchImpl(path, {
       method,
       headers,
-      body,
+      ...(body !== undefined && { body }),
       credentials: 'same-origin',
       // A page path answers JSON or HTML by header: never keep the JSON in the HTTP cache, or the
       // browser's back button could show it in place of the page.
       cache: 'no-store',
-      signal: options.signal,
+      ...(options.signal !== undefined && { signal: options.signal }),
       ...(options.keepalive && { keepalive: true }),
     });
     const parsed = await readBody(response);
@@ -165,7 +169,7 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
         method: contract.method,
         headers: { 'X-Requested-With': 'XMLHttpRequest' },
         cache: 'no-store',
-        signal: options.signal,
+        ...(options.signal !== undefined && { signal: options.signal }),
       });
       return response.blob();
     },
@@ -174,7 +178,7 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
         method: 'PUT',
         headers: target.headers,
         body: file,
-        signal: options.signal,
+        ...(options.signal !== undefined && { signal: options.signal }),
       });
       // Both targets answer 200 for bytes taken; anything else did not store the file.
       if (response.status !== 200) throw new ApiError(response.status, response.statusText, undefined);

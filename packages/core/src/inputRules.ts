@@ -6,7 +6,7 @@ import { MAX_DECIMAL_PRECISION, MIN_DECIMAL_PRECISION } from './configuration/en
 const IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
 
 /** Lowercase letter first, then letters and digits; colon-separated identifiers when allowed. */
-export function isIdentifier(value: string, options: { allowColon?: boolean } = {}): boolean {
+export function isIdentifier(value: string, options: { allowColon?: boolean | undefined } = {}): boolean {
   if (options.allowColon) return value.split(':').every((part) => IDENTIFIER.test(part));
   return IDENTIFIER.test(value);
 }
@@ -26,7 +26,7 @@ function clamp(value: number, min?: number, max?: number): number {
 /** Digits only; clamped to min and max when given. Anything else is undefined. */
 export function parseIntegerInput(
   text: string,
-  options: { min?: number; max?: number } = {},
+  options: { min?: number | undefined; max?: number | undefined } = {},
 ): number | undefined {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return undefined;
@@ -75,7 +75,7 @@ export function isRequestNumberPrefix(value: string): boolean {
  * A URL must name its protocol; webhooks allow only https. Credentials are stripped. An invalid URL
  * becomes the empty string.
  */
-export function normalizeUrl(text: string, options: { httpsOnly?: boolean } = {}): string {
+export function normalizeUrl(text: string, options: { httpsOnly?: boolean | undefined } = {}): string {
   const trimmed = text.trim();
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return '';
   let url: URL;
@@ -97,7 +97,10 @@ export type UrlProblem = 'noProtocol' | 'noSlashes' | 'httpsOnly' | 'protocol' |
  * Why a typed URL is not one (undefined when normalizeUrl keeps it), so an input can say it rather
  * than blank the field: 'https:example.com' lacks the two slashes after the protocol.
  */
-export function urlProblem(text: string, options: { httpsOnly?: boolean } = {}): UrlProblem | undefined {
+export function urlProblem(
+  text: string,
+  options: { httpsOnly?: boolean | undefined } = {},
+): UrlProblem | undefined {
   const trimmed = text.trim();
   if (trimmed === '' || normalizeUrl(trimmed, options) !== '') return undefined;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();

@@ -137,7 +137,10 @@ export function formatAddress(lines: readonly string[]): string {
 export const WEB_ADDRESS_INVALID = 'Enter a web address starting with http:// or https://.';
 
 /** A web address: protocol required, credentials stripped. */
-export function validateWebAddress(input: string, options: { httpsOnly?: boolean } = {}): Validation {
+export function validateWebAddress(
+  input: string,
+  options: { httpsOnly?: boolean | undefined } = {},
+): Validation {
   const value = normalizeUrl(input, options);
   return value ? ok(value) : fail(WEB_ADDRESS_INVALID);
 }

@@ -19,7 +19,13 @@ function isActive(entryPath: string, pathname: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-function MenuSectionView({ section, onNavigate }: { section: MenuSection; onNavigate?: () => void }) {
+function MenuSectionView({
+  section,
+  onNavigate,
+}: {
+  section: MenuSection;
+  onNavigate?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -44,7 +50,7 @@ function MenuSectionView({ section, onNavigate }: { section: MenuSection; onNavi
   );
 }
 
-export function Menu({ onNavigate }: { onNavigate?: () => void }) {
+export function Menu({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
   const { t } = useTranslation();
   const { session } = useServices();
   const user = useStore(session, (s) => s.user);

@@ -12,9 +12,9 @@ import type { ClientLiveMessage } from '@dossier/core';
 export interface RequestChange {
   requestNumber: string;
   /** Who changed it; null for the workflow, undefined when the message does not say. */
-  by?: string | null;
+  by?: string | null | undefined;
   /** The request's version when the change was recorded (requestChanged only). */
-  version?: number;
+  version?: number | undefined;
 }
 
 const requestListeners = new Set<(change: RequestChange) => void>();

@@ -19,7 +19,7 @@ export function DateField({
   onChange(value: string | null): void;
   invalidMessage: string;
   /** A date in the past (a date of birth): a two-digit year means the latest such year, 85 → 1985. */
-  past?: boolean;
+  past?: boolean | undefined;
   /** Told when the text turns into a date (or empty) and when it stops being one. */
   onReadableChange?(readable: boolean): void;
 }) {

@@ -10,14 +10,14 @@ export interface UserFieldsProps {
   showAdminFields?: boolean;
   passwordRequired?: boolean;
   repeatPassword: string;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   errorOf(field: string): string | undefined;
   onChange(field: keyof UserFieldValues, value: string): void;
   onRepeatPassword(value: string): void;
 }
 
 /** Multi-line errors (the password policy) keep their lines. */
-export function ErrorText({ message }: { message?: string }) {
+export function ErrorText({ message }: { message?: string | undefined }) {
   if (!message) return undefined;
   return (
     <Text style={{ whiteSpace: 'pre-line' }} size="xs" c="red" component="span">
@@ -37,7 +37,7 @@ export function UserFields(props: UserFieldsProps) {
       onChange={(e) => onChange(field, e.currentTarget.value)}
       error={errorOf(field)}
       required={required}
-      disabled={props.disabled}
+      {...(props.disabled !== undefined && { disabled: props.disabled })}
       data-testid={`user-form-${field}`}
       {...extra}
     />
@@ -57,7 +57,7 @@ export function UserFields(props: UserFieldsProps) {
             value={user.country}
             onChange={(code) => onChange('country', code ?? '')}
             error={errorOf('country')}
-            disabled={props.disabled}
+            {...(props.disabled !== undefined && { disabled: props.disabled })}
             data-testid="user-form-country"
           />
         )}
@@ -69,7 +69,7 @@ export function UserFields(props: UserFieldsProps) {
           value={user.address}
           onChange={(value) => onChange('address', value)}
           error={errorOf('address')}
-          disabled={props.disabled}
+          {...(props.disabled !== undefined && { disabled: props.disabled })}
           data-testid="user-form-address"
         />
       )}
@@ -80,8 +80,8 @@ export function UserFields(props: UserFieldsProps) {
             value={user.password ?? ''}
             onChange={(e) => onChange('password', e.currentTarget.value)}
             error={errorOf('password') ? <ErrorText message={errorOf('password')} /> : undefined}
-            required={props.passwordRequired}
-            disabled={props.disabled}
+            {...(props.passwordRequired !== undefined && { required: props.passwordRequired })}
+            {...(props.disabled !== undefined && { disabled: props.disabled })}
             autoComplete="new-password"
             data-testid="user-form-password"
           />
@@ -91,7 +91,7 @@ export function UserFields(props: UserFieldsProps) {
             onChange={(e) => props.onRepeatPassword(e.currentTarget.value)}
             error={errorOf('repeatPassword')}
             required={(user.password ?? '').length > 0}
-            disabled={props.disabled}
+            {...(props.disabled !== undefined && { disabled: props.disabled })}
             autoComplete="new-password"
             data-testid="user-form-repeatPassword"
           />
@@ -104,7 +104,7 @@ export function UserFields(props: UserFieldsProps) {
 export function FlagField(props: {
   label: string;
   checked: boolean;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   testId: string;
   onChange(v: boolean): void;
 }) {
@@ -112,7 +112,7 @@ export function FlagField(props: {
     <Checkbox
       label={props.label}
       checked={props.checked}
-      disabled={props.disabled}
+      {...(props.disabled !== undefined && { disabled: props.disabled })}
       onChange={(e) => props.onChange(e.currentTarget.checked)}
       data-testid={props.testId}
     />

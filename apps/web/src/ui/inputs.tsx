@@ -21,7 +21,7 @@ import { useCommittedText } from './useCommittedText';
 // The shared inputs over the packages/core input rules. Each commits on blur or
 // 200 ms after the last key, and shows its own rule's error until the text is valid again.
 
-type Base = Omit<TextInputProps, 'value' | 'onChange' | 'error'> & { error?: string };
+type Base = Omit<TextInputProps, 'value' | 'onChange' | 'error'> & { error?: string | undefined };
 
 interface TextProps extends Base {
   value: string;
@@ -48,7 +48,7 @@ export function IdentifierInput({
   allowColon,
   error,
   ...rest
-}: TextProps & { allowColon?: boolean }) {
+}: TextProps & { allowColon?: boolean | undefined }) {
   const { t: tr } = useTranslation();
   const t = useCommittedText(value, onCommit);
   const invalid = t.text !== '' && !isIdentifier(t.text, { allowColon });
@@ -66,8 +66,8 @@ export function IdentifierInput({
 interface NumberProps extends Base {
   value: number | undefined;
   onCommit(value: number | undefined): void;
-  min?: number;
-  max?: number;
+  min?: number | undefined;
+  max?: number | undefined;
 }
 
 /** Commits the parsed number, or nothing (empty text commits undefined; invalid text nothing). */
@@ -117,7 +117,7 @@ export function DecimalInput({
   precision,
   error,
   ...rest
-}: NumberProps & { precision?: number }) {
+}: NumberProps & { precision?: number | undefined }) {
   const { t: tr } = useTranslation();
   const rule = { min, max, precision };
   const t = useCommittedText(value === undefined ? '' : String(value), (text) =>
@@ -189,7 +189,7 @@ export function UrlInput({
   httpsOnly,
   error,
   ...rest
-}: TextProps & { httpsOnly?: boolean }) {
+}: TextProps & { httpsOnly?: boolean | undefined }) {
   const { t: tr } = useTranslation();
   // An invalid URL is stored empty (the rule), but the typed text stays on screen with the reason:
   // blanking it left the person guessing what was wrong with https:example.com.
@@ -238,7 +238,7 @@ interface LinesProps extends Omit<TextareaProps, 'value' | 'onChange' | 'error'>
   onCommit(value: string[]): void;
   /** Turns the lines into the stored list (default: trimmed, empty lines dropped). */
   parse?: (text: string) => string[];
-  error?: string;
+  error?: string | undefined;
 }
 
 /** A multi-line list: one item per line; shown again as the stored (parsed) list after commit. */

@@ -14,7 +14,7 @@ export function editableDoc(value: unknown): RichTextDoc {
 export interface RichTextEditorProps {
   value: unknown;
   onChange(doc: RichTextDoc): void;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   placeholders?: boolean;
   'data-testid'?: string;
   minHeight?: number;

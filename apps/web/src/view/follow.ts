@@ -30,7 +30,7 @@ export interface FollowOptions<T = View> {
   apply(data: T): void;
   /** Keeps the fetched data back while the user edits (the page shows the notice). */
   hold(data: T): void;
-  report?(error: unknown): void;
+  report?: ((error: unknown) => void) | undefined;
   debounceMs?: number;
 }
 
@@ -96,8 +96,8 @@ export interface ViewFollowerOptions {
   /** Called when a newer view starts or stops being held back (the page shows the notice). */
   onHeld(held: boolean): void;
   /** An action panel or an edit is open at the start. */
-  editing?: boolean;
-  report?(error: unknown): void;
+  editing?: boolean | undefined;
+  report?: ((error: unknown) => void) | undefined;
   debounceMs?: number;
 }
 

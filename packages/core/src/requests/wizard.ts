@@ -60,7 +60,7 @@ export function isValidDateOfBirth(value: string, today = new Date()): boolean {
  */
 export function parseLocaleDate(
   text: string,
-  options: { past?: boolean; today?: Date } = {},
+  options: { past?: boolean | undefined; today?: Date | undefined } = {},
 ): string | undefined {
   const thisYear = (options.today ?? new Date()).getUTCFullYear();
   const century = (yy: number) => (options.past && 2000 + yy > thisYear ? 1900 + yy : 2000 + yy);

@@ -17,7 +17,7 @@ import { definePage } from '../../view/page';
 
 interface SetPasswordView extends View {
   userId: string | null;
-  error?: string;
+  error?: string | undefined;
   passwordPolicy?: PasswordPolicy;
   requireRepeat?: boolean;
   /** The link activates a new account: its first password, not a change. */

@@ -105,7 +105,7 @@ function RequestPageOf({ view }: { view: RequestView & View }) {
               <Button
                 key={action}
                 variant={activeAction === action ? 'filled' : 'light'}
-                color={action === 'closeRequest' ? 'red' : undefined}
+                {...(action === 'closeRequest' && { color: 'red' })}
                 disabled={busy && activeAction !== action}
                 onClick={() => setMode({ action })}
                 data-testid={`action-${action}`}

@@ -27,14 +27,14 @@ export interface RolesEditorProps {
   /** self: the account page (external role only); admin: user administration. */
   mode: 'self' | 'admin';
   roleScopes: RoleScopeOption[];
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   /** Opens the add-role subview at once (?action=addRole). */
   initiallyAdding?: boolean;
   /** Roles the user claimed that an administrator has not approved yet: they grant nothing. */
-  pending?: string[];
+  pending?: string[] | undefined;
   /** Roles an identity provider's groups grant (SCIM), with the names of those groups. */
-  groups?: Record<string, string[]>;
-  error?: string;
+  groups?: Record<string, string[]> | undefined;
+  error?: string | undefined;
   onChange(roles: string[]): void;
 }
 

@@ -126,7 +126,7 @@ export function ApplicantStep(props: { draft: WizardDraft; errorOf(field: string
           />
           <TextInput
             label={t('wizard.applicant.reference1')}
-            required={defaults?.reference1IsRequired}
+            {...(defaults?.reference1IsRequired !== undefined && { required: defaults.reference1IsRequired })}
             value={a.reference1 ?? ''}
             maxLength={100}
             onChange={(e) => set({ reference1: e.currentTarget.value })}

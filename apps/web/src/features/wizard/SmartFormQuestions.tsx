@@ -117,12 +117,7 @@ export function SmartFormQuestions(props: {
               data-testid={`${testId}-question`}
             >
               <Group justify="space-between" wrap="nowrap">
-                <Text
-                  size="sm"
-                  fw={500}
-                  c={isExcluded ? 'dimmed' : undefined}
-                  td={isExcluded ? 'line-through' : undefined}
-                >
+                <Text size="sm" fw={500} {...(isExcluded && { c: 'dimmed', td: 'line-through' })}>
                   {q.name}
                 </Text>
                 <Checkbox

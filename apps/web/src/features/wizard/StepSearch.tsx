@@ -99,7 +99,7 @@ export function StepSearch<T>(props: {
                     <Table.Td>
                       <Button
                         size="compact-sm"
-                        disabled={props.isDisabled?.(hit.item)}
+                        {...(props.isDisabled !== undefined && { disabled: props.isDisabled(hit.item) })}
                         onClick={() => props.onPick(hit.item, hit.id)}
                         data-testid={`${props.testId}-select`}
                       >

@@ -21,7 +21,7 @@ function NotificationItem({ notification, onFollow }: { notification: Notificati
     <Paper
       withBorder
       p="sm"
-      bg={unread ? 'var(--mantine-color-blue-light)' : undefined}
+      {...(unread && { bg: 'var(--mantine-color-blue-light)' })}
       data-testid="notification-item"
       data-notification-id={notification.notificationId}
       data-unread={unread ? 'true' : 'false'}

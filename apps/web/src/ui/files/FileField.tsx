@@ -7,11 +7,11 @@ import { UploadError, uploadFile } from './uploadFile';
 
 interface Common {
   label: string;
-  accept?: string;
-  publicRead?: boolean;
-  disabled?: boolean;
-  error?: string;
-  testId?: string;
+  accept?: string | undefined;
+  publicRead?: boolean | undefined;
+  disabled?: boolean | undefined;
+  error?: string | undefined;
+  testId?: string | undefined;
 }
 
 function FileLink({ file }: { file: FileRef }) {
@@ -75,7 +75,7 @@ export function FileField(props: Common & { value: FileRef | null; onChange(valu
         {!props.disabled && (
           <>
             <FileButton
-              accept={props.accept}
+              {...(props.accept !== undefined && { accept: props.accept })}
               onChange={async (file) => {
                 if (!file) return;
                 props.onChange((await upload(file)) ?? null);
@@ -137,7 +137,7 @@ export function FileListField(props: Common & { value: FileRef[]; onChange(value
       {!props.disabled && (
         <FileButton
           multiple
-          accept={props.accept}
+          {...(props.accept !== undefined && { accept: props.accept })}
           onChange={async (files) => {
             let list = props.value;
             for (const file of files) {

@@ -9,8 +9,8 @@ export function FormActions(props: {
   form: { dirty: boolean; committing: boolean; revert(): void };
   canSave: boolean;
   onSave(): void;
-  saveLabel?: string;
-  showRevert?: boolean;
+  saveLabel?: string | undefined;
+  showRevert?: boolean | undefined;
 }) {
   const { t } = useTranslation();
   const { form } = props;

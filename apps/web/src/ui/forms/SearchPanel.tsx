@@ -28,7 +28,7 @@ export interface SearchPanelProps<T> {
   testId: string;
   pageSize?: number;
   /** Lists the first page on opening, not only when the address asks for it (search=1). */
-  searchOnOpen?: boolean;
+  searchOnOpen?: boolean | undefined;
 }
 
 /** A search form, its result list with the summary, and left/right paging arrows. */

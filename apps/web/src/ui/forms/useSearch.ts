@@ -15,7 +15,7 @@ export interface SearchOptions<T extends Record<string, string>> {
   initialTerms: T;
   bindAddress?: boolean;
   /** Lists the first page on opening, not only when the address asks for it. */
-  searchOnOpen?: boolean;
+  searchOnOpen?: boolean | undefined;
 }
 
 /**

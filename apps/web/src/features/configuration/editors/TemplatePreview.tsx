@@ -11,7 +11,11 @@ type Rendered = RouteAnswer<typeof templatePreviewRoute>;
  * The template on the screen (saved or not) as it reads for a real request: the newest request of
  * the configuration's scope that the user may see, rendered by the server with the letters' data.
  */
-export function TemplatePreview(props: { configurationId: string; subject?: string; body: unknown }) {
+export function TemplatePreview(props: {
+  configurationId: string;
+  subject?: string | undefined;
+  body: unknown;
+}) {
   const { t } = useTranslation();
   const { api, view } = useServices();
   const [busy, setBusy] = useState(false);

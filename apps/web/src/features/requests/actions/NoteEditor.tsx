@@ -36,7 +36,7 @@ export function NoteEditor({
   requestNumber: string;
   value: RichTextDoc;
   onChange(doc: RichTextDoc): void;
-  error?: string;
+  error?: string | undefined;
 }) {
   const { api } = useServices();
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ export function CurrencyInput({
 }: Omit<TextInputProps, 'value' | 'onChange' | 'error'> & {
   value: string;
   onChange(text: string): void;
-  error?: string;
+  error?: string | undefined;
 }) {
   const { t } = useTranslation();
   const invalid = value.trim() !== '' && parseCurrencyInput(value) === undefined;

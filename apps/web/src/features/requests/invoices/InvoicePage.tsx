@@ -236,7 +236,7 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
               <Button
                 key={action}
                 variant={action === 'discard' ? 'light' : 'filled'}
-                color={action === 'discard' ? 'red' : undefined}
+                {...(action === 'discard' && { color: 'red' })}
                 onClick={() => {
                   if (action === 'pay') navigate(`${page}?action=select-payee`);
                   else if (action === 'sendRemittanceAdvice') openAdvice(newest);

@@ -59,13 +59,13 @@ export function PayForm(props: {
       | 'invoiceReferenceNumber'
       | 'nameOnCard'
       | 'bankAccount',
-    options: { required?: boolean; disabled?: boolean } = {},
+    options: { required?: boolean | undefined; disabled?: boolean | undefined } = {},
   ) => (
     <TextInput
       label={label(field)}
       value={form[field]}
       onChange={(e) => set(field, e.currentTarget.value)}
-      required={options.required}
+      {...(options.required !== undefined && { required: options.required })}
       disabled={options.disabled || props.busy}
       error={errorOf(field)}
       data-testid={`pay-${field}`}

@@ -18,7 +18,7 @@ export function PaymentsSection({
   invoice: InvoiceItem;
   canViewPayee: boolean;
   /** Set when the remittance advice may be sent. */
-  onSendAdvice?: (payment: InvoicePaymentItem) => void;
+  onSendAdvice?: ((payment: InvoicePaymentItem) => void) | undefined;
 }) {
   const { t } = useTranslation();
   if (invoice.payments.length === 0) return null;
@@ -53,7 +53,7 @@ function PaymentSection({
 }: {
   payment: InvoicePaymentItem;
   canViewPayee: boolean;
-  onSendAdvice?: (payment: InvoicePaymentItem) => void;
+  onSendAdvice?: ((payment: InvoicePaymentItem) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const money = (minor: number) => `${p.currency} ${formatMinorUnits(minor)}`;

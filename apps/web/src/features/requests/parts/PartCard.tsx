@@ -39,13 +39,17 @@ export function PartCard(props: {
         <Group justify="flex-end" mt="md">
           <Button
             variant="default"
-            onClick={props.onCancel}
-            disabled={props.busy}
+            {...(props.onCancel !== undefined && { onClick: props.onCancel })}
+            {...(props.busy !== undefined && { disabled: props.busy })}
             data-testid={`cancel-${props.part}`}
           >
             {t('request.cancel')}
           </Button>
-          <Button onClick={props.onSave} loading={props.busy} data-testid={`save-${props.part}`}>
+          <Button
+            {...(props.onSave !== undefined && { onClick: props.onSave })}
+            {...(props.busy !== undefined && { loading: props.busy })}
+            data-testid={`save-${props.part}`}
+          >
             {t('request.save')}
           </Button>
         </Group>
@@ -55,7 +59,15 @@ export function PartCard(props: {
 }
 
 /** A label and its value, one per line in a part's read view. */
-export function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+export function Field({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  testId?: string | undefined;
+}) {
   const empty = value === null || value === undefined || value === '';
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">

@@ -22,8 +22,8 @@ export function RequestFileChoice(props: {
   view: RequestView;
   value: FileRef | null;
   onChange(value: FileRef | null): void;
-  error?: string;
-  disabled?: boolean;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
 }) {
   const { t } = useTranslation();
   const attachments = correspondenceAttachments(props.view);
@@ -40,7 +40,7 @@ export function RequestFileChoice(props: {
         w="fit-content"
         size="xs"
         value={source}
-        disabled={props.disabled}
+        {...(props.disabled !== undefined && { disabled: props.disabled })}
         onChange={(value) => {
           setSource(value as 'upload' | 'correspondence');
           props.onChange(null);
@@ -57,7 +57,7 @@ export function RequestFileChoice(props: {
           value={props.value}
           onChange={props.onChange}
           error={props.error}
-          disabled={props.disabled}
+          {...(props.disabled !== undefined && { disabled: props.disabled })}
           testId="file-upload"
         />
       ) : attachments.length === 0 ? (
@@ -71,7 +71,7 @@ export function RequestFileChoice(props: {
           value={props.value?.key ?? null}
           onChange={(key) => props.onChange(attachments.find((a) => a.key === key) ?? null)}
           error={props.error}
-          disabled={props.disabled}
+          {...(props.disabled !== undefined && { disabled: props.disabled })}
           allowDeselect={false}
           data-testid="file-attachment"
         />

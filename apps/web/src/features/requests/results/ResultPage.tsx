@@ -152,7 +152,7 @@ export const ResultPage = definePage<RequestResultView>(({ view }) => {
               <Button
                 key={action}
                 variant={action === 'discard' ? 'light' : 'filled'}
-                color={action === 'discard' ? 'red' : undefined}
+                {...(action === 'discard' && { color: 'red' })}
                 onClick={() => setPanel(action as 'qualityAssure' | 'discard')}
                 data-testid={`action-${action}`}
               >

@@ -10,7 +10,7 @@ export function TagSelects(props: {
   values: TagValues;
   onChange(values: TagValues): void;
   errors: Record<string, string | undefined>;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
 }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -28,7 +28,7 @@ export function TagSelects(props: {
           clearable={!tag.isRequired}
           allowDeselect={!tag.isRequired}
           error={props.errors[`tags.${tag.id}`]}
-          disabled={props.disabled}
+          {...(props.disabled !== undefined && { disabled: props.disabled })}
           comboboxProps={{ withinPortal: true }}
           data-testid={`tag-${tag.id}`}
         />
