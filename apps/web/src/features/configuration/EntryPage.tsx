@@ -90,7 +90,10 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
     isInherited: latest.isInherited,
     scopePath: configuration.scopePath,
   });
-  const errors = form.errorsOf(clientErrorsOf(bodyOf(entry), entry));
+  // The entry's own rules speak once a save was refused, not while it is being written: an editor
+  // adds rows (questions, columns) under fields, and a message coming or going as a field is left
+  // moved the Add button between the press and the release of a click, which then did nothing.
+  const errors = form.errorsOf(refusals > 0 ? clientErrorsOf(bodyOf(entry), entry) : {});
 
   const update = (change: Partial<EntryState>, field?: string) =>
     form.edit((v) => ({ ...v, entry: { ...v.entry, ...change } }), field);

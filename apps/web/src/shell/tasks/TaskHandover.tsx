@@ -105,7 +105,8 @@ export function TaskHandover({
 
   return (
     <Stack gap={4} mt={4} data-testid="task-handover">
-      <Group gap={4} wrap="nowrap">
+      {/* In a narrow State column (the request page at 1280 px) the buttons go to a second line. */}
+      <Group gap={4}>
         {offers.claim && (
           <Button
             size="compact-xs"
