@@ -64,7 +64,8 @@ export const inboxMessageItemSchema = z.object({
       key: z.string().optional(),
       name: z.string(),
       contentType: z.string(),
-      size: z.number(),
+      // Not every stored attachment carries its size: the answer passes on what was stored.
+      size: z.number().optional(),
       blocked: z.boolean().optional(),
       blockedReason: z.string().optional(),
     }),
