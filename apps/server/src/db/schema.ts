@@ -1,6 +1,12 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { JsonObject, MailAttachment, RecipientData } from './jsonColumns.js';
-
+import type {
+  BusinessCalendarTable,
+  RequestDaysTable,
+  RequestResultDaysTable,
+  TaskCompletionDaysTable,
+  UserOpenTasksTable,
+} from './schemaCounts.js';
 import type {
   CorrespondenceTable,
   FileDownloadsTable,
@@ -21,6 +27,7 @@ import type {
   Timestamp,
 } from './schemaTypes.js';
 
+export type * from './schemaCounts.js';
 export type * from './schemaRequests.js';
 
 export interface UsersTable {
@@ -376,50 +383,6 @@ export interface ImapMailboxesTable {
   last_uid: ColumnType<string, string | number | undefined, string | number>;
   polled_at: NullableTimestamp;
   last_error: string | null;
-}
-
-/** Migration 0026: completed tasks counted per day pair, kept by triggers on tasks (reports). */
-export interface TaskCompletionDaysTable {
-  completed_on: DateColumn;
-  scope: string;
-  type: string;
-  completed_by: string;
-  triggered_on: DateColumn;
-  overdue: boolean;
-  n: number;
-}
-
-/** Migration 20261128_1002: the reports' numbered business days per holiday set (reports/calendar.ts). */
-export interface BusinessCalendarTable {
-  holidays_key: string;
-  d: DateColumn;
-  n: number;
-}
-
-/** Migration 7001: open tasks per assignee, spread over a few slots by task id; kept by triggers. */
-export interface UserOpenTasksTable {
-  user_id: string;
-  slot: number;
-  n: number;
-}
-
-/** Migration 6001: request results counted per day pair and state, kept by triggers (reports). */
-export interface RequestResultDaysTable {
-  created_on: DateColumn;
-  scope: string;
-  submitted_on: DateColumn;
-  state: string;
-  n: number;
-}
-
-/** Migration 6002: requests counted per status, scope and day pair, kept by triggers (reports). */
-export interface RequestDaysTable {
-  status: string;
-  scope: string;
-  submitted_on: DateColumn;
-  /** 'infinity' for none. */
-  closed_on: DateColumn;
-  n: number;
 }
 
 /** Migration 501: the bearer token of a SCIM client entry (its SHA-256 only). */
