@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import type { RouteMethod } from '@dossier/core';
+import { API_SCOPES, type RouteMethod } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -26,19 +26,6 @@ import { PDF } from './support/resultsInvoices.js';
 
 const ACME = '/org/acme/';
 const GLOBEX = '/org/globex/';
-const ALL_SCOPES = [
-  'fileRead',
-  'fileWrite',
-  'payeeRead',
-  'payeeWrite',
-  'requestRead',
-  'requestWrite',
-  'requestResultRead',
-  'requestResultWrite',
-  'requestInvoiceRead',
-  'requestInvoiceWrite',
-  'userCredentialsVerify',
-] as const;
 
 let t: TestContext;
 let acme: TestApiKey;
@@ -119,9 +106,9 @@ beforeAll(async () => {
   t = await createTestContext();
   await seedConfiguration(t.db, { demo: true });
   invalidateConfigurationCache(t.db);
-  acme = await addApiKey(t.db, { kid: 'acmeAll', scopePath: ACME, apiScopes: [...ALL_SCOPES] });
+  acme = await addApiKey(t.db, { kid: 'acmeAll', scopePath: ACME, apiScopes: [...API_SCOPES] });
   none = await addApiKey(t.db, { kid: 'acmeNone', scopePath: ACME, apiScopes: [] });
-  globex = await addApiKey(t.db, { kid: 'globexAll', scopePath: GLOBEX, apiScopes: [...ALL_SCOPES] });
+  globex = await addApiKey(t.db, { kid: 'globexAll', scopePath: GLOBEX, apiScopes: [...API_SCOPES] });
   await createUser(t.db, { id: 'sam', scope: ACME, roles: [{ role: 'c:roles:submitter', scope: ACME }] });
   await createUser(t.db, {
     id: 'gale',
@@ -384,7 +371,7 @@ describe('bad tokens', () => {
     const weak = await addApiKey(t.db, {
       kid: 'acmeWeak',
       scopePath: ACME,
-      apiScopes: [...ALL_SCOPES],
+      apiScopes: [...API_SCOPES],
       pair: generateKeyPairSync('rsa', { modulusLength: 1024 }),
     });
     expect(await refused(bearer(rawRs256Token(weak)))).toBe(
@@ -426,7 +413,7 @@ describe('bad tokens', () => {
     const disabled = await addApiKey(t.db, {
       kid: 'acmeDisabled',
       scopePath: ACME,
-      apiScopes: [...ALL_SCOPES],
+      apiScopes: [...API_SCOPES],
       disabled: true,
     });
     expect(await refused(bearer(await apiToken(disabled)))).toMatch(/unknown API key/);

@@ -1,3 +1,4 @@
+import { API_SCOPES } from '@dossier/core';
 import { expect } from 'vitest';
 import { invalidateConfigurationCache } from '../../src/features/configuration/effective.js';
 import { createLocalStorage } from '../../src/files/storage.js';
@@ -122,19 +123,7 @@ export async function setUpMatrix(): Promise<{ t: TestContext; f: Fixtures }> {
     .where('configuration_id', '=', configurationId)
     .where('id', '=', 'requestSettings')
     .execute();
-  const scopes = [
-    'requestRead',
-    'requestWrite',
-    'requestResultRead',
-    'requestResultWrite',
-    'requestInvoiceRead',
-    'requestInvoiceWrite',
-    'fileRead',
-    'fileWrite',
-    'payeeRead',
-    'payeeWrite',
-    'userCredentialsVerify',
-  ] as never;
+  const scopes = [...API_SCOPES];
   keys.set('apiAcme', await addApiKey(db, { kid: 'mx-acme', scopePath: '/org/acme/', apiScopes: scopes }));
   keys.set(
     'apiGlobex',
