@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { richTextFromParagraphs } from '@dossier/core';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { createLocalStorage } from '../src/files/storage.js';
 import { createSmtpTransport } from '../src/mail/sender.js';
 import { MailWorker } from '../src/mail/worker.js';
 import { createTestContext, type TestContext, until } from './helpers.js';
+import { insertIssueRequestTemplates } from './support/issueRequestTemplates.js';
 import { pdfText } from './support/pdf.js';
 import { createUsualPeople } from './support/people.js';
 import { insertTestRequest } from './support/requests.js';
@@ -41,94 +41,10 @@ const requestRow = (n: string) =>
 const correspondenceOf = (n: string) =>
   t.db.selectFrom('correspondence').selectAll().where('request_number', '=', n).execute();
 
-async function insertTemplates() {
-  await t.db
-    .insertInto('configurations')
-    .values({ id: 'cfgAcme', scope_path: '/org/acme/', name: 'Acme' })
-    .execute();
-  const entry = (id: string, name: string, data: Record<string, unknown>, isDefault = false) => ({
-    configuration_id: 'cfgAcme',
-    id,
-    parent_id: 'c',
-    type: 'templateEntry',
-    name,
-    is_default: isDefault,
-    data: JSON.stringify(data),
-  });
-  await t.db
-    .insertInto('configuration_entries')
-    .values([
-      entry(
-        'tplRecords',
-        'Records request',
-        {
-          usage: 'issueRequest',
-          subject: 'Records for ${request.applicant.name} (${request.requestNumber})',
-          body: {
-            type: 'doc',
-            content: [
-              {
-                type: 'paragraph',
-                content: [
-                  {
-                    type: 'text',
-                    text: 'Dear ${request.recipient.name}, born ${request.applicant.dateOfBirth date}.',
-                  },
-                ],
-              },
-            ],
-          },
-        },
-        true,
-      ),
-      entry('tplOther', 'Not for issuing', { usage: 'remittanceAdvice', subject: 'x' }),
-    ])
-    .execute();
-  const item = (id: string, name: string, type: string, data: Record<string, unknown>, parent = 'c') => ({
-    ...entry(id, name, data),
-    type,
-    parent_id: parent,
-  });
-  const question = (id: string, text: string, answerType: string, extra: Record<string, unknown> = {}) => ({
-    id,
-    name: id,
-    richText: richTextFromParagraphs(text),
-    answerType,
-    nestedForm: [],
-    tableColumns: [],
-    ...extra,
-  });
-  await t.db
-    .insertInto('configuration_entries')
-    .values([
-      item('period', 'Record period', 'smartFormOptionEntry', {}),
-      item('period:last5Years', 'Last 5 years', 'smartFormOptionEntry', {}, 'period'),
-      item('period:all', 'All records', 'smartFormOptionEntry', {}, 'period'),
-      item('itemGp', 'General practice records', 'requestItemTypeEntry', {
-        smartForm: [
-          question('notes', 'Include consultation notes?', 'yesOrNo'),
-          question('period', 'Period of records', 'option', { optionRange: 'period' }),
-          question('doctor', 'Name of the treating doctor', 'freeText'),
-        ],
-        submitterSuppliedFields: [{ id: 'patientId', name: 'Practice patient ID', maxLength: 20 }],
-      }),
-      item('itemDischarge', 'Discharge summary', 'requestItemTypeEntry', {
-        fieldSets: [
-          {
-            id: 'admission',
-            name: 'Admission',
-            fields: [{ id: 'ward', name: 'Ward', type: 'singleLineText', maxLength: 40 }],
-          },
-        ],
-      }),
-    ])
-    .execute();
-}
-
 beforeAll(async () => {
   t = await createTestContext();
   ({ handler, submitter, globex } = await createUsualPeople(t));
-  await insertTemplates();
+  await insertIssueRequestTemplates(t.db);
 });
 afterAll(() => t.close());
 
