@@ -4,10 +4,12 @@ import {
   contentSchema,
   ISSUE_REQUEST_METHODS,
   PAYMENT_METHODS,
+  payeeSummarySchema,
   REQUEST_NUMBER_PATTERN,
   REQUEST_STATUSES,
   requestFileSchema,
   requestRecipientSchema,
+  searchAnswerSchema,
   senderSchema,
   tagValuesSchema,
   uploadRequestSchema,
@@ -193,25 +195,13 @@ export const payeeAnswer = z.object({
   currency: z.string(),
   foreignReference: z.object({ label: z.string(), url: z.string() }).nullable(),
 });
-export const payeeSearchAnswer = z.object({
-  hits: z.array(
-    z.object({
-      id: z.string(),
-      item: z.object({
-        name: z.string(),
-        referenceNumber: z.string().nullable(),
-        email: z.string().nullable(),
-        bankAccount: z.string().nullable(),
-        currency: z.string(),
-        disabled: z.boolean(),
-        paymentDetailsChangedAt: isoDate
-          .optional()
-          .describe('When the bank account or email changed lately: whoever pays should check them.'),
-      }),
-      highlight: z.string().optional(),
-    }),
-  ),
-  total: z.number(),
-  paging: z.object({ offset: z.number(), size: z.number() }),
+/** The directory's payee search answer, its dates described for the OpenAPI document. */
+export const payeeSearchAnswer = searchAnswerSchema(
+  payeeSummarySchema.extend({
+    paymentDetailsChangedAt: isoDate
+      .optional()
+      .describe('When the bank account or email changed lately: whoever pays should check them.'),
+  }),
+).extend({
   totalIsCapped: z.boolean().optional().describe('Counting stopped at a cap: there are more than total.'),
 });
