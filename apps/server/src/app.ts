@@ -12,10 +12,11 @@ import type pg from 'pg';
 import { onEventRecorded } from './audit/events.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { onSessionStateWrite, SESSION_CHANGE_CHANNEL } from './db/sessionWrites.js';
 import { accountRoutes } from './features/account/routes.js';
 import { apiRoutes } from './features/api/index.js';
 import { authRoutes } from './features/auth/routes.js';
-import { resolveSession, useScopeIpRanges } from './features/auth/service.js';
+import { resolveSession, resolveSessionEntry, useScopeIpRanges } from './features/auth/service.js';
 import { enableConfigurationCache } from './features/configuration/cache.js';
 import { getNearestScopeEntry } from './features/configuration/effective.js';
 import { onEntrySaved } from './features/configuration/index.js';
@@ -66,6 +67,7 @@ import { installRouteTable } from './http/routeTable.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
 import { installAnswerCheck, serve } from './http/serve.js';
 import { installSession } from './http/session.js';
+import { SessionCache } from './http/sessionCache.js';
 import { createShellRenderer } from './http/shell.js';
 import { sendView, type ViewContext, wantsJson } from './http/views.js';
 import { installZodMessages } from './http/zodMessages.js';
@@ -184,7 +186,12 @@ export async function buildApp(input: {
     reply.header('vary', 'X-Requested-With');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-  installSession(app, db, config, resolveSession);
+  const sessions = new SessionCache((token) => resolveSessionEntry(db, config, token));
+  const stopForgetting = onSessionStateWrite(() => sessions.forget());
+  app.addHook('onClose', async () => stopForgetting());
+  // A change by another instance, or a reconnect after which some may have been missed.
+  await live.subscribe(SESSION_CHANGE_CHANNEL, () => sessions.forget());
+  installSession(app, sessions);
   installCsrfGuard(app);
 
   serve(app, healthRoute, async (_input, _request, reply) => {

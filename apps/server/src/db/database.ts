@@ -2,6 +2,7 @@ import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { SessionWritesPlugin } from './sessionWrites.js';
 
 export type Db = Kysely<Database>;
 /** A use case takes either the database or an open transaction. */
@@ -33,7 +34,13 @@ export function createDb(url: string, poolSize: number): { db: Db; pool: pg.Pool
   // the broken client when it is released.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+  return {
+    db: new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new SessionWritesPlugin()],
+    }),
+    pool,
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

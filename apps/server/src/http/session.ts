@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
 import type { Actor } from './actor.js';
 import { isPublicApiPath } from './csrf.js';
+import type { SessionCache } from './sessionCache.js';
 
 export const SESSION_COOKIE = 'dossier_session';
 
@@ -12,23 +12,15 @@ declare module 'fastify' {
   }
 }
 
-/** Turns a session cookie's token into its actor; the auth feature's, wired in by app.ts. */
-export type ResolveSession = (db: Db, config: Config, token: string) => Promise<Actor | undefined>;
-
-/** Resolves the session cookie of every request into `request.actor`. */
-export function installSession(
-  app: FastifyInstance,
-  db: Db,
-  config: Config,
-  resolveSession: ResolveSession,
-): void {
+/** Resolves the session cookie of every request into `request.actor`, through the session cache. */
+export function installSession(app: FastifyInstance, sessions: SessionCache): void {
   app.decorateRequest('actor', undefined);
   app.addHook('onRequest', async (request) => {
     // The public API never acts on a cookie: a browser's session must not ride along with a call.
     const [path = ''] = request.url.split('?');
     if (isPublicApiPath(path)) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.actor = await resolveSession(db, config, token);
+    if (token) request.actor = await sessions.actorOf(token);
   });
 }
 

@@ -99,6 +99,7 @@ export function findLiveSession(db: DbOrTrx, id: string, idleSince: Date) {
     .select((eb) => [
       'sessions.id as sessionId',
       'sessions.last_seen_at as lastSeenAt',
+      'sessions.expires_at as expiresAt',
       'users.id',
       'users.name',
       'users.email',
@@ -129,8 +130,12 @@ export function findRoles(db: DbOrTrx, userId: string) {
     .execute();
 }
 
+/**
+ * Raw SQL on purpose: a write built with Kysely to sessions makes every session cache forget
+ * (db/sessionWrites.ts), and moving last_seen_at forward changes nothing a cached actor holds.
+ */
 export async function touchSession(db: DbOrTrx, id: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+  await sql`update sessions set last_seen_at = ${new Date()} where id = ${id}`.execute(db);
 }
 
 export async function deleteExpired(db: DbOrTrx, idleSince: Date, failuresBefore: Date): Promise<void> {

@@ -3,6 +3,7 @@ import { DEFAULT_COUNTRY_CODE, DEFAULT_LOCALE, permissionsOfRoles } from '@dossi
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../../http/actor.js';
+import type { ResolvedSession } from '../../http/sessionCache.js';
 import { addressInRanges } from './ipRanges.js';
 import { verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
@@ -149,17 +150,31 @@ export async function signOut(db: DbOrTrx, token: string): Promise<string> {
 
 /** The actor of a session cookie, or undefined when the session is unknown, expired or idle. */
 export async function resolveSession(db: DbOrTrx, config: Config, token: string): Promise<Actor | undefined> {
+  return (await resolveSessionEntry(db, config, token))?.actor;
+}
+
+/** The actor of a session cookie with the moment its session ends unless used again, for caching. */
+export async function resolveSessionEntry(
+  db: DbOrTrx,
+  config: Config,
+  token: string,
+): Promise<ResolvedSession | undefined> {
   const idleMs = config.session.idleMinutes * 60_000;
-  const session = await repo.findLiveSession(db, sessionIdOf(token), new Date(Date.now() - idleMs));
+  const now = Date.now();
+  const session = await repo.findLiveSession(db, sessionIdOf(token), new Date(now - idleMs));
   if (!session) return undefined;
+  let lastSeenAt = session.lastSeenAt.getTime();
   // Writing last_seen_at on every request would be a write per request; once a minute is enough.
-  if (Date.now() - session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, session.sessionId);
+  if (now - lastSeenAt > 60_000) {
+    await repo.touchSession(db, session.sessionId);
+    lastSeenAt = now;
+  }
   const roles = session.roles.map((r) => ({
     role: r.role,
     scope: r.scope,
     ...(r.external_reference === null ? {} : { externalReference: r.external_reference }),
   }));
-  return {
+  const actor: Actor = {
     id: session.id,
     name: session.name,
     email: session.email,
@@ -171,6 +186,7 @@ export async function resolveSession(db: DbOrTrx, config: Config, token: string)
     permissions: permissionsOfRoles(roles.map((r) => r.role)),
     sessionId: session.sessionId,
   };
+  return { actor, validUntil: Math.min(session.expiresAt.getTime(), lastSeenAt + idleMs) };
 }
 
 export async function purgeExpired(db: DbOrTrx, config: Config): Promise<void> {

@@ -222,6 +222,14 @@ export function listUnreadNotifications(db: DbOrTrx, userId: string, limit: numb
  * session leave both, so the list of changes stays put while the user works through it.
  */
 export async function recordVisit(db: DbOrTrx, userId: string, sessionId: string, now: Date) {
+  // Within one session the visit does not change: reading it spares the home page a write (and its
+  // commit) on every load.
+  const known = await db
+    .selectFrom('home_visits')
+    .select(['session_id', 'previous_visit_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (known?.session_id === sessionId) return known.previous_visit_at;
   const { rows } = await sql<{ previous_visit_at: Date | null }>`
     insert into home_visits as v (user_id, session_id, visit_started_at, previous_visit_at)
     values (${userId}, ${sessionId}, ${now}, null)
