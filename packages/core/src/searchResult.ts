@@ -42,10 +42,11 @@ export function searchAnswerSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+// The optional fields say `| undefined` as searchAnswerSchema parses them (zod's optional).
 export interface SearchHit<T> {
   id: string;
   item: T;
-  highlight?: string;
+  highlight?: string | undefined;
 }
 
 export interface SearchAnswer<T> {
@@ -53,7 +54,7 @@ export interface SearchAnswer<T> {
   total: number;
   paging: { offset: number; size: number };
   /** Counting stopped at a cap: there are more than `total` matches. */
-  totalIsCapped?: boolean;
+  totalIsCapped?: boolean | undefined;
 }
 
 export const NO_SEARCH_RESULT = 'No matching search result.';
@@ -66,7 +67,7 @@ export function searchSummary(answer: {
   total: number;
   hits: unknown[];
   paging: { offset: number };
-  totalIsCapped?: boolean;
+  totalIsCapped?: boolean | undefined;
 }): string {
   if (answer.total === 0 || answer.hits.length === 0) return NO_SEARCH_RESULT;
   if (answer.paging.offset === 0 && answer.hits.length === answer.total && !answer.totalIsCapped) {

@@ -63,7 +63,8 @@ export interface UserFormRules {
   passwordRequired: boolean;
   /** The admin form needs a scope. */
   scopeRequired: boolean;
-  policy?: PasswordPolicy;
+  /** Undefined when the scope's policy is not known (no scope chosen): the default applies. */
+  policy?: PasswordPolicy | undefined;
   /** The repeat-password field exists only on the client; the server passes undefined. */
   repeatPassword?: string;
 }
@@ -114,11 +115,15 @@ export function validateUserForm(form: Partial<UserForm>, rules: UserFormRules):
   return errors;
 }
 
+/** The add-role subview as entered: a role or scope it clears (a new scope may not offer the role) is undefined. */
+export interface RoleGrantDraft {
+  role?: string | undefined;
+  scope?: string | undefined;
+  externalReference?: string | undefined;
+}
+
 /** The add-role subview: role and scope; the reference only, and always, for the external role. */
-export function validateRoleGrant(
-  grant: { role?: string; scope?: string; externalReference?: string },
-  selfService: boolean,
-): FieldErrors {
+export function validateRoleGrant(grant: RoleGrantDraft, selfService: boolean): FieldErrors {
   const errors: FieldErrors = {};
   if (!selfService && !grant.role) errors.role = requiredMessage('role');
   if (!grant.scope) errors.scope = requiredMessage('scope');

@@ -42,7 +42,7 @@ function MenuSectionView({
           to={entry.path}
           label={t(`menu.entries.${section.key}.${entry.key}`)}
           active={isActive(entry.path, pathname)}
-          onClick={onNavigate}
+          {...(onNavigate !== undefined && { onClick: onNavigate })}
           data-testid={menuTestId(section.key, entry.key)}
         />
       ))}

@@ -1,7 +1,7 @@
 import {
+  type ContentAnswersSource,
   type ContentItemType,
   type ContentLine,
-  type RequestContent,
   requestContentLines,
 } from '@dossier/core';
 import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
@@ -38,7 +38,7 @@ function Answer({ line }: { line: ContentLine }) {
 }
 
 export function ContentAnswers(props: {
-  content: Partial<Pick<RequestContent, 'itemTypes' | 'additionalQuestions' | 'additionalFiles'>>;
+  content: ContentAnswersSource;
   itemTypes: ContentItemType[];
   testId: string;
 }) {

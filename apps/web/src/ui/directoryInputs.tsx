@@ -34,7 +34,7 @@ export function CountrySelect({ value, onChange, onBlur, required, ...rest }: Co
   return (
     <Select
       {...rest}
-      required={required}
+      {...(required !== undefined && { required })}
       data={data}
       value={chosen}
       onChange={(code) => onChange(code)}

@@ -31,7 +31,8 @@ export interface FollowOptions<T = View> {
   /** Keeps the fetched data back while the user edits (the page shows the notice). */
   hold(data: T): void;
   report?: ((error: unknown) => void) | undefined;
-  debounceMs?: number;
+  /** Undefined: FOLLOW_DEBOUNCE_MS (createViewFollower passes its own option on). */
+  debounceMs?: number | undefined;
 }
 
 export interface Follower {

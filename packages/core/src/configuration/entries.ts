@@ -185,10 +185,11 @@ export interface SmartFormQuestion {
   richText: unknown;
   name: string;
   answerType: (typeof ANSWER_TYPES)[number];
-  /** The id of a smart form option entry whose children are the choices. */
-  optionRange?: string;
+  /** The id of a smart form option entry whose children are the choices (undefined: cleared in the editor). */
+  optionRange?: string | undefined;
   decimalPrecision?: number;
-  linesOnPdf?: number;
+  /** Undefined: cleared in the editor. */
+  linesOnPdf?: number | undefined;
   nestedForm: SmartFormQuestion[];
   tableColumns: TableColumn[];
 }

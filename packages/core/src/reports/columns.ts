@@ -30,7 +30,8 @@ export type ReportColumn =
   | { key: string; kind: 'id' }
   | { key: string; kind: 'count' }
   | { key: string; kind: 'currency'; currencyKey: string }
-  | { key: string; kind: 'average'; weightedBy: string; unit: AverageUnit; currencyKey?: string }
+  // `| undefined`: as the contract's reportColumnSchema parses it (zod's optional).
+  | { key: string; kind: 'average'; weightedBy: string; unit: AverageUnit; currencyKey?: string | undefined }
   | { key: string; kind: 'ratio'; numerator: string; denominator: string };
 
 export type ReportCell = string | number | null;

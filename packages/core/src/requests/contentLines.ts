@@ -1,5 +1,5 @@
 import type { RequestItemTypeEntryData, SmartFormQuestion } from '../configuration/entries.js';
-import type { RequestContent, RequestFile } from './model.js';
+import type { ContentDraft, RequestContent, RequestFile } from './model.js';
 import { fieldSetKey, formatLocaleDate, type WizardItemType, type WizardQuestion } from './wizard.js';
 
 // The content of a request as the people who read it see it: the wizard's review step, the request
@@ -11,6 +11,12 @@ import { fieldSetKey, formatLocaleDate, type WizardItemType, type WizardQuestion
 export type ContentItemType = Pick<
   WizardItemType,
   'id' | 'name' | 'smartForm' | 'submitterSuppliedFields' | 'fieldSets'
+>;
+
+/** The answers shown: a request's content, or a draft's (the wizard's review step), parts missing. */
+export type ContentAnswersSource = Pick<
+  ContentDraft,
+  'itemTypes' | 'additionalQuestions' | 'additionalFiles'
 >;
 
 export type ContentLineKind =
@@ -215,7 +221,7 @@ function allQuestionIds(questions: WizardQuestion[]): string[] {
  * and the additional files. Item types not found in `itemTypes` still show their stored answers.
  */
 export function requestContentLines(
-  content: Partial<Pick<RequestContent, 'itemTypes' | 'additionalQuestions' | 'additionalFiles'>>,
+  content: ContentAnswersSource,
   itemTypes: ContentItemType[],
   labels: ContentLineLabels = DEFAULT_CONTENT_LINE_LABELS,
 ): ContentLine[] {

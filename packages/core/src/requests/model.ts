@@ -172,6 +172,8 @@ export const draftDataSchema = z.object({
   tags: tagValuesSchema.optional(),
 });
 export type DraftData = z.infer<typeof draftDataSchema>;
+/** A draft's content: any field may be missing, or undefined as the draft schema parses it. */
+export type ContentDraft = NonNullable<DraftData['content']>;
 
 /** The KPI figures of the request page, in days (docs/ARCHITECTURE.md decides the rules). */
 export interface RequestKpi {

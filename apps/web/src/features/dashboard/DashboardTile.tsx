@@ -7,7 +7,7 @@ import { summaryOf, type Tile } from './address';
 import { TileItem } from './TileItem';
 
 function keyLabel(
-  t: (k: string, o?: Record<string, unknown>) => string,
+  t: (k: string, o: { defaultValue: string }) => string,
   tile: Tile,
   key: string,
   name?: string,

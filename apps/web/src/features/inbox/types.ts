@@ -1,5 +1,3 @@
-import type { InboxAddress } from '@dossier/core';
-
 // The inbox shapes are core's (packages/core/src/inbox.ts); what only the pages need is here.
 
 export {
@@ -13,7 +11,8 @@ export {
   type InboxSearchAnswer,
 } from '@dossier/core';
 
-export function senderOf(from: InboxAddress): string {
+/** The sender as a line: takes an InboxAddress, or the search answer's (its fields may be undefined). */
+export function senderOf(from: { displayName?: string | undefined; email?: string | undefined }): string {
   if (from.displayName && from.email) return `${from.displayName} <${from.email}>`;
   return from.displayName || from.email || '';
 }

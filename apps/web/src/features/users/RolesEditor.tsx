@@ -2,6 +2,7 @@ import {
   EXTERNAL_ROLE,
   formatRoleString,
   parseRoleString,
+  type RoleGrantDraft,
   type RoleScopeOption,
   roleForScope,
   validateRoleGrant,
@@ -39,7 +40,7 @@ export interface RolesEditorProps {
 }
 
 export function roleLabel(
-  t: (key: string, options?: Record<string, unknown>) => string,
+  t: (key: string, options: { defaultValue: string }) => string,
   role: string,
 ): string {
   return t(`admin.roles.${role.replaceAll(':', '_')}`, { defaultValue: role });
@@ -66,7 +67,7 @@ export function RoleText({ text }: { text: string }) {
 export function RolesEditor(props: RolesEditorProps) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(props.initiallyAdding ?? false);
-  const [grant, setGrant] = useState<{ role?: string; scope?: string; externalReference?: string }>({});
+  const [grant, setGrant] = useState<RoleGrantDraft>({});
   const [tried, setTried] = useState(false);
   const self = props.mode === 'self';
   const role = self ? EXTERNAL_ROLE : grant.role;

@@ -1,8 +1,8 @@
 import {
   APPLICANT_REFERENCE_TYPES,
-  type Applicant,
   type ApplicantHit,
   applicantSearchRoute,
+  type DraftData,
   parseLocaleDate,
 } from '@dossier/core';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
@@ -16,7 +16,8 @@ import { FileField } from '../../ui/files/FileField';
 import { StepSearch } from './StepSearch';
 import type { WizardDraft } from './useWizardDraft';
 
-type ApplicantDraft = Partial<Applicant>;
+/** The applicant as the draft holds it: any field missing, or undefined. */
+type ApplicantDraft = NonNullable<DraftData['applicant']>;
 const TEXT_FIELDS = ['phone', 'email'] as const;
 
 /** Applicant: find an earlier applicant of the organisation, or fill the form; Clear Form goes back. */

@@ -1,4 +1,10 @@
-import { fieldSetKey, type ItemTypeAnswer, type RequestContent, type WizardItemType } from '@dossier/core';
+import {
+  type ContentDraft,
+  fieldSetKey,
+  type ItemTypeAnswer,
+  type RequestContent,
+  type WizardItemType,
+} from '@dossier/core';
 import {
   Alert,
   Button,
@@ -140,7 +146,7 @@ function ItemTypeForm(props: {
 export function ContentStep(props: { draft: WizardDraft; errorOf: ErrorOf }) {
   const { t } = useTranslation();
   const { draft, errorOf } = props;
-  const content: Partial<RequestContent> = draft.data.content ?? {};
+  const content: ContentDraft = draft.data.content ?? {};
   const chosen = content.itemTypes ?? [];
   const questions = content.additionalQuestions ?? [];
   const set = (change: Partial<RequestContent>) =>

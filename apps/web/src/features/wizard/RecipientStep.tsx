@@ -1,4 +1,4 @@
-import { type RecipientHit, type RequestRecipient, recipientSearchRoute } from '@dossier/core';
+import { type DraftData, type RecipientHit, recipientSearchRoute } from '@dossier/core';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,8 @@ import { StepSearch } from './StepSearch';
 import { newRecipientFromSearch } from './senderDefaults';
 import type { WizardDraft } from './useWizardDraft';
 
-type RecipientDraft = Partial<RequestRecipient>;
+/** The recipient as the draft holds it: any field missing, or undefined. */
+type RecipientDraft = NonNullable<DraftData['recipient']>;
 const TEXT_FIELDS = ['name', 'phone', 'fax', 'email'] as const;
 
 /**
