@@ -51,7 +51,7 @@ const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 
 async function timedFetch(target: Target): Promise<{ ms: number; status: number; bytes: number }> {
   const started = performance.now();
-  const res = await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers });
+  const res = await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers ?? {} });
   const body = await res.arrayBuffer();
   return { ms: performance.now() - started, status: res.status, bytes: body.byteLength };
 }

@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { ADMIN, signIn, signInAtProvider, test } from './fixtures';
+import { PORT } from './playwright.config';
 
 // Issue 17 in the configuration editor: an administrator adds a SCIM client to the configuration of
 // /org/acme/, maps a provider group to a role, and creates the client's token, which is shown once.
@@ -83,7 +84,7 @@ test('a SCIM client gets its token once in the configuration, and the token prov
   expect(group.status(), await group.text()).toBe(201);
 
   // The provisioned person signs in through the provider's own login form, as its subject.
-  const robin = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const robin = await browser.newContext({ baseURL: `http://localhost:${PORT}` });
   const robinPage = await robin.newPage();
   await robinPage.goto('/');
   await robinPage.getByTestId('signin-sso').click();

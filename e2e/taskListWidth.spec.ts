@@ -1,5 +1,6 @@
 import { withDatabase } from './db';
 import { expect, signIn, test } from './fixtures';
+import { PORT } from './playwright.config';
 
 // Issue 22 item 12: at a 1280 px wide window the request page's task list keeps every column,
 // the State column with its badge-like state and its controls included, inside its panel.
@@ -32,7 +33,7 @@ test('the task list fits its panel at 1280 px, State column included', async ({ 
     return n;
   });
   const page = await browser.newPage({
-    baseURL: test.info().project.use.baseURL,
+    baseURL: `http://localhost:${PORT}`,
     viewport: { width: 1280, height: 900 },
   });
   await signIn(page, 'handler');

@@ -54,7 +54,7 @@ const wholeDashboard: BenchCase = {
     const base = await ctx.dossierUrl();
     const group = TILES.map((tile) => ({
       url: `${base}/dashboard/${tile}?pageSize=10`,
-      headers: target.headers,
+      headers: target.headers ?? {},
     }));
     const sampled = await sampleGroup(group, { ...load, warmup: ctx.settings.warmup });
     return rowOf(

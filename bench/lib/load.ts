@@ -16,22 +16,25 @@ export interface Row {
   connections?: number;
   duration?: number;
   rps?: number;
-  p50?: number;
-  p95?: number;
-  p99?: number;
+  /** Latencies in ms; undefined when there was no sample to take them from (or no p95 reported). */
+  p50?: number | undefined;
+  p95?: number | undefined;
+  p99?: number | undefined;
   errors?: number;
   non2xx?: number;
 }
 
+/** The target's method, with its headers and body when it has them. */
+const requestOf = (target: Target) => ({
+  method: target.method ?? 'GET',
+  ...(target.headers === undefined ? {} : { headers: target.headers }),
+  ...(target.body === undefined ? {} : { body: target.body }),
+});
+
 /** One request as the load will send it; answers a failure text when it is not a 2xx. */
 export async function probe(target: Target): Promise<string | undefined> {
   try {
-    const res = await fetch(target.url, {
-      method: target.method ?? 'GET',
-      headers: target.headers,
-      body: target.body,
-      redirect: 'manual',
-    });
+    const res = await fetch(target.url, { ...requestOf(target), redirect: 'manual' });
     const text = await res.text();
     if (res.status >= 200 && res.status < 300) return undefined;
     return `probe ${target.method ?? 'GET'} ${new URL(target.url).pathname} answered ${res.status}: ${text.slice(0, 200)}`;
@@ -49,9 +52,7 @@ export async function measure(
 ): Promise<Row> {
   const result = await autocannon({
     url: target.url,
-    method: target.method ?? 'GET',
-    headers: target.headers,
-    body: target.body,
+    ...requestOf(target),
     connections: load.connections,
     duration: load.duration,
     // A worker thread keeps the load generator off the event loop of the servers it measures.
@@ -61,7 +62,7 @@ export async function measure(
   return {
     name,
     status: 'ok',
-    note: target.note,
+    ...(target.note === undefined ? {} : { note: target.note }),
     ...load,
     rps: result.requests.average,
     p50: result.latency.p50,

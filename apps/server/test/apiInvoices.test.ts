@@ -18,7 +18,12 @@ let admin: string;
 let n: string;
 
 async function call(key: TestApiKey, method: 'GET' | 'POST', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: bearer(await apiToken(key)), payload });
+  return t.app.inject({
+    method,
+    url,
+    headers: bearer(await apiToken(key)),
+    ...(payload === undefined ? {} : { payload }),
+  });
 }
 
 async function uploadPdf(key: TestApiKey): Promise<string> {

@@ -299,7 +299,7 @@ beforeAll(async () => {
     const n = await insertTestRequest(t.db, {
       scope,
       prefix: `K${String.fromCharCode(65 + i)}`,
-      status: statuses[Math.floor(i / 3) % 3],
+      status: statuses[Math.floor(i / 3) % 3]!, // each status for three in a row, in turn
       submittedBy: scope === HOOLI ? 'khooli' : null,
       submittedOnBehalfOf: i === 5 ? 'khooli' : null,
       externalUserReferences: i % 4 === 0 ? ['ADV-1'] : [],

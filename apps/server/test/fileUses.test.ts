@@ -40,7 +40,7 @@ async function correspondence(
     body: { type: 'text', content: 'Attached' },
     attachments: [{ key, name: 'file.pdf', contentType: 'application/pdf' }],
     createdBy: null,
-    unverifiedSender: options.unverifiedSender,
+    ...options,
   });
 }
 

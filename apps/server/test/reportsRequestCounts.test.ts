@@ -141,7 +141,7 @@ const ACTORS = {
 /** The report's figures by the former query: every request of the period, one row each. */
 async function reference(who: 'admin' | 'globex', f: Filter, closed: boolean, group: RawBuilder<unknown>) {
   const ctx = { ...(await reportContext(t.db, ACTORS[who])), db: t.db };
-  const base = reportRequests(ctx, f, { closed, status: f.status });
+  const base = reportRequests(ctx, f, { closed, ...(f.status === undefined ? {} : { status: f.status }) });
   const { rows } = await sql<Record<string, unknown>>`
     with ${requestKpiCtes(ctx.holidays, base, ctx.today)}
     select ${group} as key, sum(n)::int as requests, ${KPI_AVERAGES}

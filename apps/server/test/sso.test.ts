@@ -22,7 +22,7 @@ async function providerFetch(jar: Map<string, string>, url: URL, form?: Record<s
     redirect: 'manual',
     method: form ? 'POST' : 'GET',
     headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    body: form ? new URLSearchParams(form) : undefined,
+    body: form ? new URLSearchParams(form) : null,
   });
   for (const line of res.headers.getSetCookie()) {
     const [pair = ''] = line.split(';'); // split always yields a first part

@@ -80,7 +80,9 @@ export async function setUpMatrix(): Promise<{ t: TestContext; f: Fixtures }> {
     await createUser(db, {
       id: `mx-${caller.toLowerCase()}`,
       scope: org,
-      roles: role ? [{ role, scope: org, externalReference: reference }] : [],
+      roles: role
+        ? [{ role, scope: org, ...(reference === undefined ? {} : { externalReference: reference }) }]
+        : [],
     });
     cookies.set(caller as Caller, await signIn(t.app, `mx-${caller.toLowerCase()}`));
   }

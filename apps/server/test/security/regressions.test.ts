@@ -85,11 +85,11 @@ describe('cross-site request forgery', () => {
       ['text/plain', '{"ids":[]}'],
       ['application/x-www-form-urlencoded', 'ids=1'],
       ['multipart/form-data; boundary=x', '--x--'],
-    ]) {
+    ] as const) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/notifications/acknowledge',
-        headers: { cookie, 'content-type': contentType as string, origin: 'https://evil.example' },
+        headers: { cookie, 'content-type': contentType, origin: 'https://evil.example' },
         payload,
       });
       expect(res.statusCode, contentType).toBe(403);

@@ -22,9 +22,11 @@ export function mail(
 
 /** Takes a raw message in as the SMTP listener does, received now unless told. */
 export const receiveInto = (t: TestContext, raw: Buffer, receivedAt?: Date) =>
-  receiveMessage({ db: t.db, storage: createLocalStorage(t.config.files.dir), live: t.live }, raw, {
-    receivedAt,
-  });
+  receiveMessage(
+    { db: t.db, storage: createLocalStorage(t.config.files.dir), live: t.live },
+    raw,
+    receivedAt === undefined ? {} : { receivedAt },
+  );
 
 /** The inbox tests' people, signed in: a root handler, an Acme handler and Acme's submitter. */
 export async function createInboxPeople(t: TestContext) {

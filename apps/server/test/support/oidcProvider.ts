@@ -78,7 +78,9 @@ export async function startTestProvider(
       return grant;
     },
     // Its guard against requests to private addresses would stop the logout call to a loopback Dossier.
-    fetch: (url, init) => fetch(url, { ...init, dispatcher: undefined } as RequestInit),
+    // (`dispatcher` is undici's; the DOM RequestInit the root type check sees has no such key.)
+    fetch: (url, { dispatcher: _guard, ...init }: RequestInit & { dispatcher?: unknown } = {}) =>
+      fetch(url, init),
   });
   provider.use(async (ctx, next) => {
     const match = /^\/interaction\/([^/]+)$/.exec(ctx.path);
