@@ -41,7 +41,7 @@ export interface SigninInput {
   password: string;
   ip: string;
   userAgent: string | null;
-  previousToken?: string;
+  previousToken?: string | undefined;
 }
 
 /**

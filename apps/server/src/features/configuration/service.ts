@@ -122,7 +122,7 @@ export async function saveEntry(
   configurationId: string,
   id: string,
   input: SaveEntryInput & { scopePath?: string },
-  settings: { webhooksAllowLoopback: boolean; files: FilesContext; jobs?: JobQueue },
+  settings: { webhooksAllowLoopback: boolean; files: FilesContext; jobs?: JobQueue | undefined },
 ) {
   const existing = await repo.findConfiguration(db, configurationId);
   if (id === ROOT_ENTRY_ID) return saveRoot(db, actor, configurationId, existing, input);

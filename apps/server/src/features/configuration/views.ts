@@ -99,9 +99,9 @@ function rootEntry(c: repo.ConfigurationRow): StoredEntry {
 }
 
 export interface NewEntryHint {
-  name?: string;
-  type?: EntryType;
-  scopePath?: string;
+  name?: string | undefined;
+  type?: EntryType | undefined;
+  scopePath?: string | undefined;
 }
 
 export async function entryView(

@@ -24,7 +24,7 @@ export interface LinkInput {
   classifications: AttachmentClassification[];
   actorId: string | null;
   storage: FileStorage;
-  live?: LiveHub;
+  live?: LiveHub | undefined;
   /** Matched by its number from an address that is not the recipient's: staff accept it first. */
   unverifiedSender?: boolean;
 }

@@ -20,7 +20,7 @@ import type { ScimClient } from './tokens.js';
 
 export interface ScimEffects {
   live?: LiveHub;
-  jobs?: JobQueue;
+  jobs?: JobQueue | undefined;
   baseUrl: string;
 }
 

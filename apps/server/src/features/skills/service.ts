@@ -136,7 +136,7 @@ function applyChange(
 
 /** POST /tasks/skills: saves levels or status of users within the actor's scopes. */
 export async function saveSkills(
-  deps: { db: Db; jobs?: JobQueue; live?: LiveHub },
+  deps: { db: Db; jobs?: JobQueue | undefined; live?: LiveHub },
   actor: Actor,
   changes: SkillChange[],
 ): Promise<{ users: SkillUser[] }> {

@@ -38,7 +38,7 @@ export { type CreateRequestBody, createRequestBodySchema };
 export interface SubmitDeps {
   files: FilesContext;
   /** Absent where no job queue runs (tests, seeding): no webhook deliveries are queued then. */
-  jobs?: JobQueue;
+  jobs?: JobQueue | undefined;
 }
 
 const PREFIX = /^[A-Z]{3}$/;
