@@ -63,9 +63,9 @@ export interface UserFormRules {
   passwordRequired: boolean;
   /** The admin form needs a scope. */
   scopeRequired: boolean;
-  policy?: PasswordPolicy;
+  policy?: PasswordPolicy | undefined;
   /** The repeat-password field exists only on the client; the server passes undefined. */
-  repeatPassword?: string;
+  repeatPassword?: string | undefined;
 }
 
 /** Field errors of a user form, keyed by field; empty when it may be saved. */

@@ -10,7 +10,7 @@ type RecipientAddresses = Pick<
   RequestRecipient,
   'email' | 'fax' | 'phone' | 'postalAddress' | 'streetAddress'
 > & {
-  contact?: { email?: string | null } | null;
+  contact?: { email?: string | null | undefined } | null | undefined;
 };
 
 export function issueRequestAddress(

@@ -25,9 +25,9 @@ export interface ScimEffects {
 }
 
 export interface Paging {
-  filter?: string;
-  startIndex?: number;
-  count?: number;
+  filter?: string | undefined;
+  startIndex?: number | undefined;
+  count?: number | undefined;
 }
 
 export const DEFAULT_COUNT = 100;

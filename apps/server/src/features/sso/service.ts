@@ -59,7 +59,7 @@ export async function finishSsoSignIn(
     const provider = await providerOf(sso);
     const tokens = await oidc.authorizationCodeGrant(provider, currentUrl, {
       pkceCodeVerifier: login.code_verifier,
-      expectedState: state ?? undefined,
+      ...(state === null ? {} : { expectedState: state }),
       expectedNonce: login.nonce,
       idTokenExpected: true,
     });

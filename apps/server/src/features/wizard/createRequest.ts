@@ -137,7 +137,8 @@ function filesOf(data: RequestData, preLoadedAuthority: string | undefined) {
   return files;
 }
 
-const withoutPending = <T extends { pending?: boolean }>({ pending: _p, ...rest }: T) => rest as T;
+const withoutPending = <T extends { pending?: boolean | undefined }>({ pending: _p, ...rest }: T) =>
+  rest as T;
 
 /** Checks the data as the wizard does; answers the item type names by id. */
 async function validate(trx: DbOrTrx, actor: Actor, data: RequestData) {
