@@ -80,7 +80,7 @@ export interface AppDeps {
   db: Db;
   live: LiveHub;
   /** Absent in tests that need no background jobs. */
-  jobs?: JobQueue;
+  jobs?: JobQueue | undefined;
   views: ViewContext;
   resolveActor(token: string): Promise<Actor | undefined>;
   files: FilesContext;

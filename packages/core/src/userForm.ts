@@ -66,7 +66,7 @@ export interface UserFormRules {
   /** Undefined when the scope's policy is not known (no scope chosen): the default applies. */
   policy?: PasswordPolicy | undefined;
   /** The repeat-password field exists only on the client; the server passes undefined. */
-  repeatPassword?: string;
+  repeatPassword?: string | undefined;
 }
 
 /** Field errors of a user form, keyed by field; empty when it may be saved. */

@@ -33,7 +33,7 @@ async function signedInCaller(app: FastifyInstance, user: string, password: stri
       method,
       url,
       headers: { ...XHR, cookie: `dossier_session=${cookie.value}` },
-      payload: payload as object | undefined,
+      ...(payload === undefined ? {} : { payload: payload as object }),
     });
     if (res.statusCode >= 300) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
     return res.body ? res.json() : undefined;

@@ -51,7 +51,7 @@ export async function markUploaded(
 export async function setOwner(
   db: DbOrTrx,
   key: string,
-  owner: { type: string; id: string; classification?: string | null },
+  owner: { type: string; id: string; classification?: string | null | undefined },
   uploadedBy: string,
 ) {
   const result = await db

@@ -23,7 +23,7 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 export function sendStoredFile(
   reply: FastifyReply,
   opened: { file: FileRow; stream: NodeJS.ReadableStream },
-  options: { inline: boolean; fileName?: string },
+  options: { inline: boolean; fileName?: string | undefined },
 ) {
   const { file, stream } = opened;
   const inline = isInlineSafe(file.content_type) && options.inline;

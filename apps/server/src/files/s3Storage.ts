@@ -8,11 +8,11 @@ import type { FileStorage } from './storage.js';
 // presigned PUT; the server inspects what arrived (size and first bytes) before anyone may use it.
 
 export interface S3Settings {
-  endpoint?: string;
+  endpoint?: string | undefined;
   region: string;
   bucket: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
   forcePathStyle: boolean;
 }
 
@@ -21,12 +21,11 @@ const UPLOAD_URL_SECONDS = 15 * 60;
 export function createS3Storage(settings: S3Settings): FileStorage {
   const client = new S3Client({
     region: settings.region,
-    endpoint: settings.endpoint,
+    ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
     forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
   });
   const Bucket = settings.bucket;
   return {

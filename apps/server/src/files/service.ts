@@ -215,7 +215,7 @@ export async function claimFile(
   db: DbOrTrx,
   actor: Actor,
   key: string,
-  owner: { type: string; id: string; classification?: string | null },
+  owner: { type: string; id: string; classification?: string | null | undefined },
   kind?: FileKind,
 ): Promise<string | undefined> {
   const found = await repo.findFile(db, key);
@@ -240,7 +240,7 @@ export async function attachFile(
   db: DbOrTrx,
   actor: Actor,
   key: string,
-  owner: { type: string; id: string; classification?: string | null },
+  owner: { type: string; id: string; classification?: string | null | undefined },
   field = 'file',
   kind?: FileKind,
 ): Promise<void> {

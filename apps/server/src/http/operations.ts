@@ -26,7 +26,7 @@ interface OperationsDeps {
   config: Config;
   db: Db;
   live: LiveHub;
-  pool?: pg.Pool;
+  pool?: pg.Pool | undefined;
 }
 
 const RETRY_AFTER_SECONDS = 10;

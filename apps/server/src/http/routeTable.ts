@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 export interface RouteEntry {
   method: string;
   url: string;
-  schema?: FastifySchema;
+  schema?: FastifySchema | undefined;
   /** The source file that registered the route, relative to `src/` (docs/ROUTES.md names its folder). */
-  source?: string;
+  source?: string | undefined;
 }
 
 const SRC = `${new URL('..', import.meta.url).pathname}`;

@@ -13,7 +13,10 @@ export interface ShellRenderer {
  * `devServer` is the Vite dev server: its index.html (with Vite's client and React refresh put in)
  * is fetched for every page so edits show on reload. Otherwise the built index.html is read once.
  */
-export function createShellRenderer(options: { distDir: string; devServer?: string }): ShellRenderer {
+export function createShellRenderer(options: {
+  distDir: string;
+  devServer?: string | undefined;
+}): ShellRenderer {
   let template: string | undefined;
   const load = async () => {
     if (options.devServer) return (await fetch(new URL('/index.html', options.devServer))).text();

@@ -29,7 +29,7 @@ interface Connection {
   userId: string;
   sessionId: string;
   /** The topic the connection's page follows, if any (held by this instance only). */
-  topic?: string;
+  topic?: string | undefined;
 }
 
 export interface Logger {

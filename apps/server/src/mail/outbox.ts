@@ -14,7 +14,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
-  attachments?: MailAttachment[];
+  attachments?: MailAttachment[] | undefined;
   /** Chosen up front (see newMessageId) when replies must be matched to what caused the mail. */
   messageId?: string;
   /**

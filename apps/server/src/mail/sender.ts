@@ -23,7 +23,7 @@ export interface MailTransport {
     html: string | null;
     /** Keeps the Message-ID chosen when the mail was queued. */
     messageId?: string;
-    attachments?: { filename: string; contentType: string; content: Readable }[];
+    attachments?: { filename: string; contentType: string; content: Readable }[] | undefined;
   }): Promise<string>;
   close(): void;
 }

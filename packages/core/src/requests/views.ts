@@ -30,15 +30,15 @@ export interface RequestTaskItem {
   triggeredAt: string;
   triggeredByDisplayName: string | null;
   /** When it is (or was) due; 9999-12-31 means no due date. `completedAt` tells a done task. */
-  dueAt?: string;
-  completedAt?: string;
-  completedByDisplayName?: string;
-  markedInProgressAt?: string;
-  markedInProgressByDisplayName?: string;
-  isAssignedTo?: string;
-  isAssignedToDisplayName?: string;
+  dueAt?: string | undefined;
+  completedAt?: string | undefined;
+  completedByDisplayName?: string | undefined;
+  markedInProgressAt?: string | undefined;
+  markedInProgressByDisplayName?: string | undefined;
+  isAssignedTo?: string | undefined;
+  isAssignedToDisplayName?: string | undefined;
   isOverdue: boolean;
-  wasCompletedBeforeDueDate?: boolean;
+  wasCompletedBeforeDueDate?: boolean | undefined;
   canNotComplete: boolean;
   canNotMarkInProgress: boolean;
   /** Offers of the hand-over controls (POST /tasks/{id}/claim, /assign, /release). */
@@ -55,13 +55,13 @@ export interface ResultItem {
   createdAt: string;
   createdBy: string | null;
   createdByDisplayName?: string | null;
-  qualityAssuredAt?: string;
-  qualityAssuredBy?: string;
-  qualityAssuredByDisplayName?: string;
+  qualityAssuredAt?: string | undefined;
+  qualityAssuredBy?: string | undefined;
+  qualityAssuredByDisplayName?: string | undefined;
   qualityAssuranceSkipped: boolean;
-  downloadedAt?: string;
-  downloadedBy?: string;
-  discardedAt?: string;
+  downloadedAt?: string | undefined;
+  downloadedBy?: string | undefined;
+  discardedAt?: string | undefined;
   /** The applicant's name. */
   subject?: string;
   itemTypes: { id: string; name: string }[];
@@ -99,12 +99,12 @@ export interface InvoiceItem {
   tags: TagValues;
   createdAt: string;
   createdByDisplayName: string | null;
-  paidAt?: string;
-  paidByDisplayName?: string;
-  paymentConfirmedAt?: string;
-  discardedAt?: string;
-  discardedByDisplayName?: string;
-  remittanceAdvice?: RequestFile;
+  paidAt?: string | undefined;
+  paidByDisplayName?: string | undefined;
+  paymentConfirmedAt?: string | undefined;
+  discardedAt?: string | undefined;
+  discardedByDisplayName?: string | undefined;
+  remittanceAdvice?: RequestFile | undefined;
   notice?: string | null;
   foreignReference?: { url: string; label: string } | null;
   amount?: number | null;
@@ -123,9 +123,9 @@ export interface InvoiceItem {
 export interface InvoicePaymentItem extends Payment {
   paymentId: string;
   paidAt: string;
-  paidByDisplayName?: string;
+  paidByDisplayName?: string | undefined;
   /** The newest remittance advice sent for this payment. */
-  remittanceAdvice?: RequestFile;
+  remittanceAdvice?: RequestFile | undefined;
 }
 
 export interface CorrespondenceAddress {
@@ -181,10 +181,10 @@ export interface RequestSummary {
   submittedAt: string;
   submittedBy: string | null;
   submittedByDisplayName: string | null;
-  issuedAt?: string;
-  issueMethod?: IssueRequestMethod;
-  closedAt?: string;
-  closedBy?: string;
+  issuedAt?: string | undefined;
+  issueMethod?: IssueRequestMethod | undefined;
+  closedAt?: string | undefined;
+  closedBy?: string | undefined;
   lastUpdatedAt: string;
   lastUpdatedBy: string | null;
   lastActivityAt: string;
@@ -198,7 +198,7 @@ export interface RequestHistoryEntry {
   actorDisplayName: string | null;
   type: string;
   summary: string;
-  changes?: Record<string, { from: unknown; to: unknown }>;
+  changes?: Record<string, { from: unknown; to: unknown }> | undefined;
 }
 
 /** GET /requests/{n}/preview: the hover preview of a request in a list. */

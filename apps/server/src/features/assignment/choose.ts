@@ -21,7 +21,7 @@ export interface AssignmentInput {
    * that user may still handle the request; undefined for a task without a request or a request
    * nobody holds yet.
    */
-  holder?: { userId: string; isCandidate: boolean };
+  holder?: { userId: string; isCandidate: boolean } | undefined;
 }
 
 export function leastLoaded(candidates: readonly Candidate[]): string | undefined {

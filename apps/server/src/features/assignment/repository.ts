@@ -48,7 +48,7 @@ export type AssignableTask = NonNullable<Awaited<ReturnType<typeof findTask>>>;
  */
 export async function listCandidates(
   db: DbOrTrx,
-  input: { taskType: string; taskScope: string; assignScope: string; userIds?: string[] },
+  input: { taskType: string; taskScope: string; assignScope: string; userIds?: string[] | undefined },
 ) {
   let query = db
     .selectFrom('task_skills as s')

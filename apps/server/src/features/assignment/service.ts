@@ -46,7 +46,7 @@ const REASSIGN_BATCH = 1000;
 
 export interface AssignmentDeps {
   /** Absent where nothing listens (tests without sockets); the assignment still happens. */
-  live?: LiveHub;
+  live?: LiveHub | undefined;
 }
 
 async function push(

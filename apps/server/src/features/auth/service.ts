@@ -42,7 +42,7 @@ export interface SigninInput {
   password: string;
   ip: string;
   userAgent: string | null;
-  previousToken?: string;
+  previousToken?: string | undefined;
 }
 
 /**

@@ -49,7 +49,7 @@ export async function saveRoot(
   actor: Actor,
   configurationId: string,
   existing: repo.ConfigurationRow | undefined,
-  input: SaveEntryInput & { scopePath?: string },
+  input: SaveEntryInput & { scopePath?: string | undefined },
 ) {
   const fields: Record<string, string> = {};
   if (!input.name?.trim()) fields.name = 'Required.';

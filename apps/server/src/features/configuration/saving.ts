@@ -10,12 +10,12 @@ export interface SaveEntryInput {
   order: number;
   isDefault: boolean;
   isDisabled: boolean;
-  type?: EntryType;
+  type?: EntryType | undefined;
   data: unknown;
   /** The version the edit started from; null for a new entry. */
   version: number | null;
   /** The edit started from an inherited entry: saving creates an override here. */
-  isInherited?: boolean;
+  isInherited?: boolean | undefined;
 }
 
 export async function configurationOrNotFound(db: Db, id: string): Promise<repo.ConfigurationRow> {

@@ -74,7 +74,7 @@ export async function newChild(
   actor: Actor,
   configurationId: string,
   parentId: string,
-  input: { childId?: string; name?: string; type?: string },
+  input: { childId?: string | undefined; name?: string | undefined; type?: string | undefined },
 ): Promise<RouteAnswer<typeof newChildEntryRoute>> {
   const c = await configurationOrNotFound(db, configurationId);
   assertCanEdit(actor, c.scopePath);
@@ -121,8 +121,8 @@ export async function saveEntry(
   actor: Actor,
   configurationId: string,
   id: string,
-  input: SaveEntryInput & { scopePath?: string },
-  settings: { webhooksAllowLoopback: boolean; files: FilesContext; jobs?: JobQueue },
+  input: SaveEntryInput & { scopePath?: string | undefined },
+  settings: { webhooksAllowLoopback: boolean; files: FilesContext; jobs?: JobQueue | undefined },
 ) {
   const existing = await repo.findConfiguration(db, configurationId);
   if (id === ROOT_ENTRY_ID) return saveRoot(db, actor, configurationId, existing, input);

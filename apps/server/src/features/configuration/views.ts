@@ -99,9 +99,9 @@ function rootEntry(c: repo.ConfigurationRow): StoredEntry {
 }
 
 export interface NewEntryHint {
-  name?: string;
-  type?: EntryType;
-  scopePath?: string;
+  name?: string | undefined;
+  type?: EntryType | undefined;
+  scopePath?: string | undefined;
 }
 
 export async function entryView(
@@ -148,16 +148,19 @@ export async function entryView(
   const children = merged
     .filter((e) => e.parentId === id)
     .sort(compareEntries)
-    .map((e) => ({
-      id: e.id,
-      name: e.name,
-      type: e.type,
-      order: e.order,
-      isDefault: e.isDefault,
-      isDisabled: e.isDisabled,
-      isInherited: e.configurationId !== configuration.id,
-      scopePath: e.type === 'scopeEntry' ? parseEntryData('scopeEntry', e.data)?.scopePath : undefined,
-    }));
+    .map((e) => {
+      const scopePath = e.type === 'scopeEntry' ? parseEntryData('scopeEntry', e.data)?.scopePath : undefined;
+      return {
+        id: e.id,
+        name: e.name,
+        type: e.type,
+        order: e.order,
+        isDefault: e.isDefault,
+        isDisabled: e.isDisabled,
+        isInherited: e.configurationId !== configuration.id,
+        ...(scopePath === undefined ? {} : { scopePath }),
+      };
+    });
   const active = merged.filter((e) => !e.isDisabled);
   const optionLists = active.filter(
     (e) => e.type === 'smartFormOptionEntry' && active.some((c) => c.parentId === e.id),
@@ -176,9 +179,9 @@ export async function entryView(
       data: parseEntryData(stored.type, stored.data) ?? stored.data,
       version: isNew ? null : stored.version,
       isInherited,
-      inheritedFrom: isInherited
-        ? { configurationId: stored.configurationId, scopePath: stored.scopePath }
-        : undefined,
+      ...(isInherited
+        ? { inheritedFrom: { configurationId: stored.configurationId, scopePath: stored.scopePath } }
+        : {}),
     },
     isNew,
     canEdit: editable,

@@ -33,16 +33,16 @@ export interface TileFilters {
   /** Scopes whose inbox the actor works: tasks of a message without a request are shown there. */
   inboxScopes: string[];
   /** Requests submitted by or on behalf of this user only. */
-  owner?: string;
+  owner?: string | undefined;
   /** Active tasks due in [dueFrom, dueBefore). */
-  dueFrom?: Date;
-  dueBefore?: Date;
+  dueFrom?: Date | undefined;
+  dueBefore?: Date | undefined;
   /** Active tasks: one type, or every type but this one. */
-  taskType?: string;
-  excludeTaskType?: string;
-  requestStatus?: string;
+  taskType?: string | undefined;
+  excludeTaskType?: string | undefined;
+  requestStatus?: string | undefined;
   /** A key of the tile's counts table. */
-  key?: string;
+  key?: string | undefined;
 }
 
 type Fragment = RawBuilder<unknown> | Expression<unknown>;

@@ -38,13 +38,13 @@ const TIME_ZONE = BUSINESS_TIME_ZONE;
 export interface DashboardQuery {
   pageOffset: number;
   pageSize: number;
-  due?: Due;
+  due?: Due | undefined;
   /** 'all', 'mine' or a user id of selectableOwners. */
   owner: string;
   /** Empty: every type but senderActionRequired; 'all': every type. */
-  taskType?: string;
-  requestStatus?: string;
-  key?: string;
+  taskType?: string | undefined;
+  requestStatus?: string | undefined;
+  key?: string | undefined;
 }
 
 const nextDay = (date: string) => {

@@ -24,7 +24,7 @@ export interface LinkInput {
   classifications: AttachmentClassification[];
   actorId: string | null;
   storage: FileStorage;
-  live?: LiveHub;
+  live?: LiveHub | undefined;
   /** Matched by its number from an address that is not the recipient's: staff accept it first. */
   unverifiedSender?: boolean;
 }
@@ -63,7 +63,10 @@ export function senderLabel(message: Pick<repo.InboxMessageRow, 'from_address' |
 export async function isRecipientAddress(trx: DbOrTrx, request: RequestRow, email: string): Promise<boolean> {
   const address = email.trim().toLowerCase();
   if (!address) return false;
-  type Entry = { email?: string | null; contacts?: { email?: string | null }[] } | null | undefined;
+  type Entry =
+    | { email?: string | null | undefined; contacts?: { email?: string | null | undefined }[] | undefined }
+    | null
+    | undefined;
   const addresses = (r: Entry) => [r?.email, ...(r?.contacts ?? []).map((c) => c.email)];
   const onRequest = request.recipient;
   const directory = onRequest?.recipientId ? await findRecipient(trx, onRequest.recipientId) : undefined;

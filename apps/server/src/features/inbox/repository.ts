@@ -260,10 +260,10 @@ export async function openClassifyTaskIds(db: DbOrTrx, messageId: string): Promi
 export interface InboxSearch {
   /** Only messages at or under these scopes (the actor's inbox scopes). */
   scopes: string[];
-  sender?: string;
-  content?: string;
-  receivedAtFrom?: Date;
-  receivedAtTo?: Date;
+  sender?: string | undefined;
+  content?: string | undefined;
+  receivedAtFrom?: Date | undefined;
+  receivedAtTo?: Date | undefined;
   offset: number;
   size: number;
 }

@@ -85,10 +85,10 @@ function toItem(
 }
 
 export interface InboxSearchInput {
-  sender?: string;
-  content?: string;
-  receivedAtFrom?: string;
-  receivedAtTo?: string;
+  sender?: string | undefined;
+  content?: string | undefined;
+  receivedAtFrom?: string | undefined;
+  receivedAtTo?: string | undefined;
 }
 
 /**
@@ -97,8 +97,8 @@ export interface InboxSearchInput {
  * date includes that whole day).
  */
 export function receivedWindow(terms: Pick<InboxSearchInput, 'receivedAtFrom' | 'receivedAtTo'>): {
-  receivedAtFrom?: Date;
-  receivedAtTo?: Date;
+  receivedAtFrom?: Date | undefined;
+  receivedAtTo?: Date | undefined;
 } {
   const dayAfter = (date: string) => {
     const d = new Date(`${date}T00:00:00Z`);
@@ -251,8 +251,8 @@ export interface LinkInput {
   requestNumber: string;
   attachments: {
     classification: AttachmentClassification;
-    resultTags?: Record<string, string>;
-    invoiceTags?: Record<string, string>;
+    resultTags?: Record<string, string> | undefined;
+    invoiceTags?: Record<string, string> | undefined;
   }[];
 }
 

@@ -82,6 +82,7 @@ function paymentErrors(input: PayBody, invoice: InvoiceRow): Record<string, stri
 
 /** A payment linked to a payee record takes the payee's own details, whatever the form held. */
 async function linkPayee(trx: DbOrTrx, input: PayBody): Promise<Payment> {
+  const bankAccount = input.method === 'bankTransfer' ? (input.bankAccount ?? null) : null;
   const payment: Payment = {
     payeeId: null,
     payeeName: input.payeeName,
@@ -93,7 +94,7 @@ async function linkPayee(trx: DbOrTrx, input: PayBody): Promise<Payment> {
     amount: input.amount,
     currency: input.currency,
     nameOnCard: input.method === 'creditCard' ? (input.nameOnCard ?? null) : null,
-    bankAccount: input.method === 'bankTransfer' ? (input.bankAccount ?? null) : null,
+    bankAccount,
     invoiceReferenceNumber: input.invoiceReferenceNumber || null,
   };
   if (!input.payeeId) return payment;
@@ -106,8 +107,7 @@ async function linkPayee(trx: DbOrTrx, input: PayBody): Promise<Payment> {
     payeeName: payee.data.name,
     payeeReferenceNumber: payee.data.referenceNumber,
     payeeEmail: payee.data.email,
-    bankAccount:
-      input.method === 'bankTransfer' ? (payee.data.bankAccount ?? payment.bankAccount) : payment.bankAccount,
+    bankAccount: input.method === 'bankTransfer' ? (payee.data.bankAccount ?? bankAccount) : bankAccount,
   };
 }
 

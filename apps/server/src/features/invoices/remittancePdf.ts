@@ -6,7 +6,7 @@ import { PDFDocument, type PDFImage, rgb, StandardFonts } from 'pdf-lib';
 // which invoice and request, how, and how much this payment was.
 
 export interface RemittanceAdviceInput {
-  logo?: Uint8Array;
+  logo?: Uint8Array | undefined;
   requestNumber: string;
   applicantName: string;
   paidAt: Date;

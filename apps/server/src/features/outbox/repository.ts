@@ -13,9 +13,9 @@ export const COUNT_CAP = OUTBOX_COUNT_CAP;
 export { MAIL_STATUSES, type MailStatus };
 
 export interface OutboxFilter {
-  status?: MailStatus;
+  status?: MailStatus | undefined;
   /** An exact address, compared case-insensitively. */
-  to?: string;
+  to?: string | undefined;
   /** Scopes whose mail (their own and below) the reader may see. */
   scopes: string[];
 }

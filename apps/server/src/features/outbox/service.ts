@@ -15,8 +15,8 @@ import * as repo from './repository.js';
 // every message stays waiting here; with it, the sender retries and finally marks failures.
 
 export interface OutboxSearchTerms {
-  status?: repo.MailStatus;
-  to?: string;
+  status?: repo.MailStatus | undefined;
+  to?: string | undefined;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);

@@ -134,7 +134,7 @@ export async function getSetPasswordView(db: DbOrTrx, token: string | undefined)
 
 export async function setPasswordWithToken(
   db: Db,
-  input: { token: string; password: string; repeat?: string },
+  input: { token: string; password: string; repeat?: string | undefined },
   live?: LiveHub,
 ): Promise<PasswordChanged> {
   return db.transaction().execute(async (trx) => {

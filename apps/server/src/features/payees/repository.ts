@@ -75,10 +75,10 @@ export async function updatePayee(
 }
 
 export interface PayeeSearch {
-  name?: string;
-  referenceNumber?: string;
-  email?: string;
-  bankAccount?: string;
+  name?: string | undefined;
+  referenceNumber?: string | undefined;
+  email?: string | undefined;
+  bankAccount?: string | undefined;
 }
 
 export async function searchPayees(db: DbOrTrx, terms: PayeeSearch, offset: number, limit: number) {

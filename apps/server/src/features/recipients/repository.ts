@@ -124,10 +124,10 @@ export async function findRecipientVersion(db: DbOrTrx, id: string, version: num
 }
 
 export interface RecipientSearch {
-  name?: string;
-  phone?: string;
-  address?: string;
-  email?: string;
+  name?: string | undefined;
+  phone?: string | undefined;
+  address?: string | undefined;
+  email?: string | undefined;
 }
 
 export async function searchRecipients(db: DbOrTrx, terms: RecipientSearch, offset: number, limit: number) {

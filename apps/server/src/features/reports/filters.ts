@@ -20,13 +20,13 @@ export { reportQuerySchema };
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 export interface ReportFilters {
-  from?: string;
-  to?: string;
-  scope?: string;
-  taskType?: string;
-  date?: 'triggeredAt' | 'dueAt';
-  status?: string;
-  currency?: string;
+  from?: string | undefined;
+  to?: string | undefined;
+  scope?: string | undefined;
+  taskType?: string | undefined;
+  date?: 'triggeredAt' | 'dueAt' | undefined;
+  status?: string | undefined;
+  currency?: string | undefined;
 }
 
 export function filtersOf(q: ReportQuery): ReportFilters {

@@ -129,7 +129,7 @@ export const KPI_PER_REQUEST = sql`
 export function reportRequests(
   ctx: ReportContext,
   f: ReportFilters,
-  which: { closed: boolean; status?: string },
+  which: { closed: boolean; status?: string | undefined },
   limit?: number,
 ): RawBuilder<unknown> {
   const dated = which.closed ? 'requests.closed_at' : 'requests.submitted_at';
@@ -156,7 +156,7 @@ export function reportRequests(
 export function countedRequests(
   ctx: ReportContext,
   f: ReportFilters,
-  which: { closed: boolean; status?: string },
+  which: { closed: boolean; status?: string | undefined },
 ): RawBuilder<unknown> {
   const h = ctx.holidays;
   const dated = which.closed ? sql.ref('d.closed_on') : sql.ref('d.submitted_on');

@@ -162,7 +162,8 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
   const submitters = editableParts.includes('sender') ? await listSubmitterChoices(db, row.scope) : undefined;
   const isSender = isRequestSender(actor, row);
   const tasks = taskRows.map((t) => toRequestTaskItem(t, actor, canHandle, now, isSender));
-  const live = <T extends { discardedAt?: string }>(items: T[]) => items.filter((i) => !i.discardedAt);
+  const live = <T extends { discardedAt?: string | undefined }>(items: T[]) =>
+    items.filter((i) => !i.discardedAt);
   const liveResults = live(results);
   const liveInvoices = live(invoices);
   return {

@@ -18,16 +18,16 @@ export const TOTAL_CAP = REQUEST_SEARCH_CAP;
 const TIME_ZONE = BUSINESS_TIME_ZONE;
 
 export interface RequestSearchTerms {
-  requestNumber?: string;
-  subject?: string;
-  recipient?: string;
+  requestNumber?: string | undefined;
+  subject?: string | undefined;
+  recipient?: string | undefined;
   /** YYYY-MM-DD, inclusive. */
-  submittedAtFrom?: string;
+  submittedAtFrom?: string | undefined;
   /** YYYY-MM-DD, inclusive: the whole day counts. */
-  submittedAtTo?: string;
-  scope?: string;
+  submittedAtTo?: string | undefined;
+  scope?: string | undefined;
   /** A prefix tsquery (word:* & …), already built from the user's words. */
-  tsquery?: string;
+  tsquery?: string | undefined;
 }
 
 /** The words of a query built by toPrefixQuery ('a' & 'b':*): none contains '&'. */

@@ -21,13 +21,13 @@ import * as repo from './repository.js';
 // always limited to the requests the actor may view; the scope field only narrows it further.
 
 export interface RequestSearchInput {
-  requestNumber?: string;
-  subject?: string;
-  recipient?: string;
-  submittedAtFrom?: string;
-  submittedAtTo?: string;
-  scope?: string;
-  q?: string;
+  requestNumber?: string | undefined;
+  subject?: string | undefined;
+  recipient?: string | undefined;
+  submittedAtFrom?: string | undefined;
+  submittedAtTo?: string | undefined;
+  scope?: string | undefined;
+  q?: string | undefined;
 }
 
 /** The scopes the search form offers: those of the configuration the actor may see, and its own. */

@@ -17,7 +17,7 @@ type Changes = NonNullable<RequestHistoryEntry['changes']>;
 export async function listRequestHistory(
   db: DbOrTrx,
   requestNumber: string,
-  options: { before?: string; limit?: number; staff?: boolean } = {},
+  options: { before?: string | undefined; limit?: number; staff?: boolean } = {},
 ): Promise<RequestHistoryEntry[]> {
   let query = db
     .selectFrom('events as e')

@@ -143,7 +143,12 @@ export async function listUsers(
 /** Who already holds this userName, user id, e-mail or external id (anywhere: they are global). */
 export async function takenBy(
   db: DbOrTrx,
-  input: { userName: string; email: string; externalUserId: string | null; exceptUserId?: string },
+  input: {
+    userName: string;
+    email: string;
+    externalUserId: string | null;
+    exceptUserId?: string | undefined;
+  },
 ) {
   let query = db
     .selectFrom('users')

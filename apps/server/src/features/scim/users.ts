@@ -20,14 +20,14 @@ import type { ScimClient } from './tokens.js';
 
 export interface ScimEffects {
   live?: LiveHub;
-  jobs?: JobQueue;
+  jobs?: JobQueue | undefined;
   baseUrl: string;
 }
 
 export interface Paging {
-  filter?: string;
-  startIndex?: number;
-  count?: number;
+  filter?: string | undefined;
+  startIndex?: number | undefined;
+  count?: number | undefined;
 }
 
 export const DEFAULT_COUNT = 100;

@@ -30,12 +30,12 @@ export const STALE_REQUEST =
 const PAGE_SIZE = 10;
 
 export interface SelectRecipientQuery {
-  enterNew?: boolean;
-  name?: string;
-  phone?: string;
-  address?: string;
-  email?: string;
-  trigger?: boolean;
+  enterNew?: boolean | undefined;
+  name?: string | undefined;
+  phone?: string | undefined;
+  address?: string | undefined;
+  email?: string | undefined;
+  trigger?: boolean | undefined;
   pageOffset: number;
 }
 

@@ -8,7 +8,7 @@ import { holdsHandlingRole } from '../assignment/index.js';
 
 export interface SkillUserQuery {
   scopes: string[];
-  name?: string;
+  name?: string | undefined;
   offset: number;
   size: number;
 }

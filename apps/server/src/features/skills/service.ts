@@ -27,8 +27,8 @@ import * as repo from './repository.js';
 export interface SkillChange {
   userId: string;
   scope: string;
-  skillLevels?: Record<string, string>;
-  skillStatus?: Record<string, string>;
+  skillLevels?: Record<string, string> | undefined;
+  skillStatus?: Record<string, string> | undefined;
 }
 
 const TITLES: Record<SkillsMode, string> = { levels: 'Task Skill Levels', status: 'Task Skill Status' };
@@ -74,7 +74,7 @@ export async function getSkillsView(
   db: Db,
   actor: Actor,
   mode: SkillsMode,
-  query: PagingQuery & { name?: string },
+  query: PagingQuery & { name?: string | undefined },
 ): Promise<TaskSkillsView> {
   const { rows, total } = await repo.listUsers(db, {
     scopes: skillScopes(actor),
@@ -136,7 +136,7 @@ function applyChange(
 
 /** POST /tasks/skills: saves levels or status of users within the actor's scopes. */
 export async function saveSkills(
-  deps: { db: Db; jobs?: JobQueue; live?: LiveHub },
+  deps: { db: Db; jobs?: JobQueue | undefined; live?: LiveHub },
   actor: Actor,
   changes: SkillChange[],
 ): Promise<{ users: SkillUser[] }> {

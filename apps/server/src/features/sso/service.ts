@@ -44,7 +44,7 @@ export async function finishSsoSignIn(
   config: Config,
   sso: SsoConfig,
   currentUrl: URL,
-  client: { ip: string; userAgent: string | null; previousToken?: string },
+  client: { ip: string; userAgent: string | null; previousToken?: string | undefined },
 ): Promise<SsoOutcome> {
   const state = currentUrl.searchParams.get('state');
   const error = currentUrl.searchParams.get('error');
@@ -59,7 +59,7 @@ export async function finishSsoSignIn(
     const provider = await providerOf(sso);
     const tokens = await oidc.authorizationCodeGrant(provider, currentUrl, {
       pkceCodeVerifier: login.code_verifier,
-      expectedState: state ?? undefined,
+      ...(state === null ? {} : { expectedState: state }),
       expectedNonce: login.nonce,
       idTokenExpected: true,
     });

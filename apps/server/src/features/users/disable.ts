@@ -11,7 +11,7 @@ import { endUserSessions } from '../auth/index.js';
 export async function settleDisabledUser(
   trx: Trx,
   userId: string,
-  effects: { live?: LiveHub; jobs?: JobQueue },
+  effects: { live?: LiveHub; jobs?: JobQueue | undefined },
 ): Promise<void> {
   await endUserSessions(trx, effects.live, userId);
   await reassignOpenTasks(trx, effects.jobs, { userId }, effects.live);

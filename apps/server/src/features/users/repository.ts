@@ -136,11 +136,11 @@ export async function removeGrants(
 }
 
 export interface UserSearch {
-  name?: string;
-  phone?: string;
-  email?: string;
-  scope?: string;
-  externalUserReference?: string;
+  name?: string | undefined;
+  phone?: string | undefined;
+  email?: string | undefined;
+  scope?: string | undefined;
+  externalUserReference?: string | undefined;
 }
 
 /** Users inside any of `visibleScopes` matching every given term, by name. */

@@ -174,7 +174,7 @@ async function checkGrants(
 export interface UserEffects {
   baseUrl?: string;
   ip?: string | null;
-  jobs?: JobQueue;
+  jobs?: JobQueue | undefined;
   live?: LiveHub;
 }
 

@@ -36,7 +36,7 @@ export async function recordAttempt(
     status: 'pending' | 'delivered' | 'failed';
     responseStatus?: number;
     responseBody?: string;
-    error?: string;
+    error?: string | undefined;
     durationMs?: number;
   },
 ) {

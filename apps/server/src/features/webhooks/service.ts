@@ -30,7 +30,7 @@ export const WEBHOOK_ATTEMPTS = 6;
 export interface WebhookSettings {
   allowLoopback: boolean;
   /** Extra trusted certificate authorities (PEM), for private PKI and tests. */
-  ca?: string;
+  ca?: string | undefined;
   timeoutMs: number;
 }
 

@@ -38,7 +38,7 @@ export { type CreateRequestBody, createRequestBodySchema };
 export interface SubmitDeps {
   files: FilesContext;
   /** Absent where no job queue runs (tests, seeding): no webhook deliveries are queued then. */
-  jobs?: JobQueue;
+  jobs?: JobQueue | undefined;
 }
 
 const PREFIX = /^[A-Z]{3}$/;
@@ -137,7 +137,8 @@ function filesOf(data: RequestData, preLoadedAuthority: string | undefined) {
   return files;
 }
 
-const withoutPending = <T extends { pending?: boolean }>({ pending: _p, ...rest }: T) => rest as T;
+const withoutPending = <T extends { pending?: boolean | undefined }>({ pending: _p, ...rest }: T) =>
+  rest as T;
 
 /** Checks the data as the wizard does; answers the item type names by id. */
 async function validate(trx: DbOrTrx, actor: Actor, data: RequestData) {

@@ -77,9 +77,9 @@ export function listSubmitters(db: DbOrTrx, organization: string) {
 }
 
 export interface ApplicantTerms {
-  name?: string;
-  dateOfBirth?: string;
-  reference?: string;
+  name?: string | undefined;
+  dateOfBirth?: string | undefined;
+  reference?: string | undefined;
 }
 
 /** Only this many of the newest matching requests are looked at, so a broad term stays cheap. */

@@ -33,7 +33,7 @@ interface Logger {
 export interface WorkflowEngineOptions {
   live?: LiveHub;
   /** The address of the app, for the absolute links of workflow mails (appUrlOf). */
-  config?: AppAddress;
+  config?: AppAddress | undefined;
   log: Logger;
   rules?: readonly WorkflowRule[];
 }

@@ -20,7 +20,7 @@ export interface WorkflowEvent {
 
 /** What rules may use besides the database: live pushes, and the public URL for links in mails. */
 export interface WorkflowDeps extends AssignmentDeps {
-  config?: AppAddress;
+  config?: AppAddress | undefined;
 }
 
 export interface RuleContext {

@@ -42,7 +42,7 @@ export interface WorkflowMailEvent {
 
 export interface WorkflowMailDeps {
   /** The address of the app (appUrlOf): every link in a mail is absolute. */
-  config?: AppAddress;
+  config?: AppAddress | undefined;
 }
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;

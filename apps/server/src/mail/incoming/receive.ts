@@ -99,7 +99,7 @@ export async function receiveMessage(
   deps: IncomingDeps,
   raw: Buffer,
   options: {
-    oversizeReason?: string;
+    oversizeReason?: string | undefined;
     receivedAt?: Date;
     inTransaction?: (trx: DbOrTrx) => Promise<void>;
   } = {},

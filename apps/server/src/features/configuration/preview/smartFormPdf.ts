@@ -108,7 +108,13 @@ export class Writer {
     const font = opts.font ?? this.font;
     for (const line of this.wrap(text, A4[0] - this.margin - x, font, size)) {
       this.ensure(size + 4);
-      this.page.drawText(line, { x, y: this.y - size, size, font, color: opts.color });
+      this.page.drawText(line, {
+        x,
+        y: this.y - size,
+        size,
+        font,
+        ...(opts.color === undefined ? {} : { color: opts.color }),
+      });
       this.y -= size + 4;
     }
   }

@@ -15,16 +15,16 @@ export interface RequestLetterInput {
   date: Date;
   recipientName: string;
   recipientContact?: string | null;
-  recipientAddress?: string | null;
+  recipientAddress?: string | null | undefined;
   subject: string;
   /** The message body as plain text; paragraphs separated by blank lines. */
   body: string;
   requestNumber: string;
   applicant: {
     name: string;
-    dateOfBirth?: string | null;
-    address?: string | null;
-    reference?: string | null;
+    dateOfBirth?: string | null | undefined;
+    address?: string | null | undefined;
+    reference?: string | null | undefined;
   };
   /** The request's content (requestContentLines of @dossier/core). */
   content: ContentLine[];
