@@ -1,10 +1,4 @@
-import {
-  checkPassword,
-  checkPasswordRepeat,
-  type PasswordPolicy,
-  setPasswordRoute,
-  type View,
-} from '@dossier/core';
+import { checkPassword, checkPasswordRepeat, type SetPasswordView, setPasswordRoute } from '@dossier/core';
 import { Alert, Anchor, Button, Container, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,15 +8,6 @@ import { useServices } from '../../shell/ServicesContext';
 import { useFieldErrors } from '../../ui/forms/useFieldErrors';
 import { NarrowPage } from '../../ui/NarrowPage';
 import { definePage } from '../../view/page';
-
-interface SetPasswordView extends View {
-  userId: string | null;
-  error?: string | undefined;
-  passwordPolicy?: PasswordPolicy;
-  requireRepeat?: boolean;
-  /** The link activates a new account: its first password, not a change. */
-  firstPassword?: boolean;
-}
 
 /** /set-password?token=: the new password for the user the link names, checked against its policy. */
 export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
