@@ -289,6 +289,28 @@ describe('the home page', () => {
     expect(sectionOf(view, 'overdueTasks').items.map((i) => i.requestNumber)).toEqual([n.acme1]);
   });
 
+  it('shows the soonest five of a long list, counts them up to 100 and then says 100+', async () => {
+    await createUser(t.db, { id: 'hbusy', roles: [{ role: 'c:roles:handler', scope: acme }], scope: acme });
+    const busy = await signIn(t.app, 'hbusy');
+    const overdueTask = (i: number) =>
+      task({
+        type: 'followUp',
+        scope: acme,
+        requestNumber: n.acme1,
+        dueAt: new Date(Date.now() - (200 - i) * hour),
+        assignedTo: 'hbusy',
+        subject: `Busy ${i}`,
+      });
+    for (let i = 0; i < 7; i++) await overdueTask(i);
+    const seven = sectionOf(await home(busy), 'overdueTasks');
+    expect(seven).toMatchObject({ count: 7, countIsCapped: false });
+    expect(seven.items.map((i) => i.title)).toEqual(['Busy 0', 'Busy 1', 'Busy 2', 'Busy 3', 'Busy 4']);
+    for (let i = 7; i < 103; i++) await overdueTask(i);
+    const many = sectionOf(await home(busy), 'overdueTasks');
+    expect(many).toMatchObject({ count: 100, countIsCapped: true });
+    expect(many.items.map((i) => i.title)).toEqual(seven.items.map((i) => i.title));
+  });
+
   it('sends a browser without a session to sign in, and answers 401 to the client', async () => {
     const browser = await t.app.inject({ url: '/' });
     expect(browser.statusCode).toBe(303);

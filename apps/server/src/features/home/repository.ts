@@ -18,6 +18,7 @@ export interface Listed<Row> {
   count: number;
 }
 
+/** One round trip for both: the first `cap + 1` rows in order, counted, of which the first `limit` are answered. */
 async function listAndCount<Row>(
   db: DbOrTrx,
   from: RawBuilder<unknown>,
@@ -27,13 +28,17 @@ async function listAndCount<Row>(
   limit: number,
   cap: number,
 ): Promise<Listed<Row>> {
-  const [rows, count] = await Promise.all([
-    sql<Row>`select ${columns} from ${from} where ${where} order by ${order} limit ${limit}`.execute(db),
-    sql<{
-      n: string;
-    }>`select count(*) as n from (select 1 from ${from} where ${where} limit ${cap + 1}) s`.execute(db),
-  ]);
-  return { rows: rows.rows, count: Number(count.rows[0]?.n ?? 0) };
+  const { rows } = await sql<Row & { listed_position: string; listed_count: string }>`
+    with capped as (
+      select ${columns}, row_number() over (order by ${order}) as listed_position
+      from ${from} where ${where} order by ${order} limit ${cap + 1}
+    )
+    select *, (select count(*) from capped) as listed_count
+    from capped where listed_position <= ${limit} order by listed_position`.execute(db);
+  return {
+    rows: rows.map(({ listed_position: _position, listed_count: _count, ...row }) => row as Row),
+    count: Number(rows[0]?.listed_count ?? 0),
+  };
 }
 
 function anyScope(column: RawBuilder<unknown>, scopes: readonly string[]): RawBuilder<SqlBool> {
