@@ -37,6 +37,7 @@ describe('which writes change an actor', () => {
       builder.updateTable('user_roles').set({ scope: '/' }),
       builder.deleteFrom('user_roles').where('user_id', '=', 'x'),
       builder.updateTable('users as u').set({ name: 'n' }),
+      builder.updateTable('users').set({ scope: '/org/', locked_until: null }),
     ];
     for (const write of writes) expect(writesSessionState(write.toOperationNode())).toBe(true);
     const others = [
@@ -45,6 +46,7 @@ describe('which writes change an actor', () => {
       builder.insertInto('users').values({ id: 'x', name: 'n', email: 'e', scope: '/' }),
       builder.updateTable('requests').set({ status: 'closed' }),
       builder.deleteFrom('tasks'),
+      builder.updateTable('users').set({ failed_signins: 0, locked_until: null }),
     ];
     for (const other of others) expect(writesSessionState(other.toOperationNode())).toBe(false);
     expect(writesSessionState(sql`delete from sessions`.toOperationNode())).toBe(false);

@@ -18,6 +18,8 @@ import type {
 export const SESSION_CHANGE_CHANNEL = 'dossier_sessions';
 
 const TABLES = new Set(['sessions', 'users', 'user_roles']);
+/** The users columns an actor is built from (the trigger of migration 20261129_0001 names the same). */
+const ACTOR_COLUMNS = new Set(['id', 'name', 'email', 'scope', 'language', 'country', 'disabled']);
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -35,6 +37,9 @@ const nameOf = (node: OperationNode | undefined): string | undefined => {
   return n.kind === 'TableNode' ? n.table?.identifier.name : undefined;
 };
 
+const columnName = (node: OperationNode): string =>
+  (node as { column?: { name?: string } }).column?.name ?? '';
+
 /** Whether a statement writes what an actor is read from. */
 export function writesSessionState(node: RootOperationNode): boolean {
   switch (node.kind) {
@@ -43,9 +48,14 @@ export function writesSessionState(node: RootOperationNode): boolean {
     case 'InsertQueryNode':
       // A new session or user has no cached actor; a new role changes its user's.
       return nameOf(node.into) === 'user_roles';
-    case 'UpdateQueryNode':
+    case 'UpdateQueryNode': {
       // Touching a session is written in raw SQL (features/auth/repository.ts#touchSession), unseen.
-      return TABLES.has(nameOf(node.table) ?? '');
+      const table = nameOf(node.table);
+      if (table !== 'users') return TABLES.has(table ?? '');
+      // A sign-in's failure count or a new password hash changes no actor (a password change ends
+      // the sessions by deleting them).
+      return (node.updates ?? []).some((u) => ACTOR_COLUMNS.has(columnName(u.column)));
+    }
     default:
       return false;
   }
