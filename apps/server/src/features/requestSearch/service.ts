@@ -20,15 +20,8 @@ import * as repo from './repository.js';
 // Find requests: the page's view and GET /requests/search. The search is
 // always limited to the requests the actor may view; the scope field only narrows it further.
 
-export interface RequestSearchInput {
-  requestNumber?: string | undefined;
-  subject?: string | undefined;
-  recipient?: string | undefined;
-  submittedAtFrom?: string | undefined;
-  submittedAtTo?: string | undefined;
-  scope?: string | undefined;
-  q?: string | undefined;
-}
+/** The search form's fields: the repository's terms, with the user's words in place of their query. */
+export type RequestSearchInput = Omit<repo.RequestSearchTerms, 'tsquery'> & { q?: string | undefined };
 
 /** The scopes the search form offers: those of the configuration the actor may see, and its own. */
 export async function getFindRequestsView(db: DbOrTrx, actor: Actor): Promise<FindRequestsView> {
