@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.js';
 import { writesSessionState } from '../src/db/sessionWrites.js';
+import { resolveSessionEntry } from '../src/features/auth/service.js';
 import type { Actor } from '../src/http/actor.js';
 import { CACHE_MS, type ResolvedSession, SessionCache } from '../src/http/sessionCache.js';
 import { createTestContext, createUser, signIn, type TestContext, until, XHR } from './helpers.js';
@@ -168,6 +169,28 @@ describe('a cached session on a running instance', () => {
     expect((await users()).statusCode).toBe(200);
     await t.db.deleteFrom('user_roles').where('user_id', '=', 'admin').execute();
     expect((await users()).statusCode).toBe(403);
+  });
+
+  it('touches a session in use before a short idle time runs out, and says until when it holds', async () => {
+    const cookie = await signIn(t.app, 'hana');
+    const token = cookie.replace(/^dossier_session=/, '').split(';')[0] ?? '';
+    const config = { ...t.config, session: { ...t.config.session, idleMinutes: 1 } };
+    const fortySecondsAgo = new Date(Date.now() - 40_000);
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: fortySecondsAgo })
+      .where('user_id', '=', 'hana')
+      .execute();
+    const entry = await resolveSessionEntry(t.db, config, token);
+    expect(entry?.actor.id).toBe('hana');
+    // Touched (40 s is past half the idle minute), so it lives a whole minute from now.
+    expect(entry?.validUntil).toBeGreaterThan(Date.now() + 55_000);
+    const row = await t.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('user_id', '=', 'hana')
+      .executeTakeFirstOrThrow();
+    expect(row.last_seen_at.getTime()).toBeGreaterThan(fortySecondsAgo.getTime());
   });
 
   it('ends within moments when another instance (or a hand-written UPDATE) disables the user', async () => {

@@ -164,8 +164,9 @@ export async function resolveSessionEntry(
   const session = await repo.findLiveSession(db, sessionIdOf(token), new Date(now - idleMs));
   if (!session) return undefined;
   let lastSeenAt = session.lastSeenAt.getTime();
-  // Writing last_seen_at on every request would be a write per request; once a minute is enough.
-  if (now - lastSeenAt > 60_000) {
+  // Writing last_seen_at on every request would be a write per request; once a minute is enough,
+  // or twice per idle time when that is shorter, so a session in use never reaches it.
+  if (now - lastSeenAt > Math.min(60_000, idleMs / 2)) {
     await repo.touchSession(db, session.sessionId);
     lastSeenAt = now;
   }
