@@ -6,6 +6,7 @@ import type {
   RequestResultDaysTable,
   TaskCompletionDaysTable,
   UserOpenTasksTable,
+  UserScopeOpenTasksTable,
 } from './schemaCounts.js';
 import type {
   CorrespondenceTable,
@@ -438,6 +439,7 @@ export interface Database {
   task_completion_days: TaskCompletionDaysTable;
   business_calendar: BusinessCalendarTable;
   user_open_tasks: UserOpenTasksTable;
+  user_scope_open_tasks: UserScopeOpenTasksTable;
   request_result_days: RequestResultDaysTable;
   request_days: RequestDaysTable;
   task_skills: TaskSkillsTable;

@@ -28,6 +28,14 @@ export interface UserOpenTasksTable {
   n: number;
 }
 
+/** Migration 20261129_2001: open tasks per assignee and scope, in slots by task id; kept by triggers (Users report). */
+export interface UserScopeOpenTasksTable {
+  user_id: string;
+  scope: string;
+  slot: number;
+  n: number;
+}
+
 /** Migration 6001: request results counted per day pair and state, kept by triggers (reports). */
 export interface RequestResultDaysTable {
   created_on: DateColumn;

@@ -40,13 +40,16 @@ function ctes(ctx: ReportContext, f: ReportFilters) {
         join cal c2 on c2.set_id = d.set_id and c2.d = d.to_d
       group by d.user_id
     ),
+    -- Counted per assignee, scope and slot in user_scope_open_tasks (migration 20261129_2001), not
+    -- over tasks: a busy handler holds hundreds of thousands of open tasks. Rows counted down to
+    -- zero stay, so only sums above zero list a user as holding work.
     open as (
-      select t.assigned_to as user_id, count(*)::int as active
-      from tasks t
-      where t.completed_at is null and t.assigned_to in (select id from u)
-        and ${withinReportScopes(ctx.actor, sql.ref('t.scope'))}
-        and ${inScope(sql.ref('t.scope'), f.scope)}
-      group by t.assigned_to
+      select o.user_id, sum(o.n)::int as active
+      from user_scope_open_tasks o
+      where o.user_id in (select id from u)
+        and ${withinReportScopes(ctx.actor, sql.ref('o.scope'))}
+        and ${inScope(sql.ref('o.scope'), f.scope)}
+      group by o.user_id having sum(o.n) > 0
     ),
     z as (
       select u.id, u.name, u.email, u.scope, u.disabled, coalesce(open.active, 0) as active,
