@@ -2,6 +2,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { JsonObject, MailAttachment, RecipientData } from './jsonColumns.js';
 import type {
   BusinessCalendarTable,
+  OpenTaskDaysTable,
   RequestDaysTable,
   RequestResultDaysTable,
   TaskCompletionDaysTable,
@@ -436,6 +437,7 @@ export interface Database {
   tasks: TasksTable;
   home_visits: HomeVisitsTable;
   task_completion_days: TaskCompletionDaysTable;
+  open_task_days: OpenTaskDaysTable;
   business_calendar: BusinessCalendarTable;
   user_open_tasks: UserOpenTasksTable;
   request_result_days: RequestResultDaysTable;

@@ -44,6 +44,7 @@ import * as contentSearchColumn from './20261128_1001_content_search_column.js';
 import * as businessCalendar from './20261128_1002_business_calendar.js';
 import * as requestStateOnRows from './20261128_8001_request_state_on_rows.js';
 import * as sessionChangeNotify from './20261129_0001_session_change_notify.js';
+import * as openTaskDays from './20261129_3001_open_task_days.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '20261128_1002_business_calendar': businessCalendar,
   '20261128_8001_request_state_on_rows': requestStateOnRows,
   '20261129_0001_session_change_notify': sessionChangeNotify,
+  '20261129_3001_open_task_days': openTaskDays,
 };
 
 export const migrationProvider: MigrationProvider = {
