@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as migration from '../src/db/migrations/20261129_3001_open_task_days.js';
+import { invalidateConfigurationCache } from '../src/features/configuration/cache.js';
 import { calendarCte, holidaySetOf, localDate } from '../src/features/reports/calendar.js';
 import type { ReportContext } from '../src/features/reports/definition.js';
 import type { ReportFilters } from '../src/features/reports/filters.js';
@@ -58,6 +60,16 @@ beforeAll(async () => {
   const now = new Date(r.now).getTime();
   beforeNow = new Date(Math.max(dayStart(0).getTime() + 60_000, now - 5 * 60_000));
   afterNow = new Date(Math.min(dayStart(1).getTime() - 60_000, now + 5 * 60_000));
+  // Globex keeps holidays of its own (the last days, weekdays among them): a second holiday set,
+  // so the calendar is joined per set, by scope.
+  await sql`insert into configuration_entries (configuration_id, id, parent_id, type, name, "order", is_default, data)
+    select e.configuration_id, 'publicHolidaysGlobex', e.parent_id, 'publicHolidaysEntry', 'Globex holidays', 90, false,
+      ${JSON.stringify({ dates: [day(-10), day(-3), day(-2), day(-1)] })}::jsonb
+    from configuration_entries e join configurations c on c.id = e.configuration_id
+    where c.scope_path = ${GLOBEX} and e.id = 'requestSettings'`.execute(t.db);
+  invalidateConfigurationCache(t.db);
+  // Numbers the days of both sets in business_calendar before the first analyze (compareAll).
+  await reportContext(t.db, ACTORS.admin);
 });
 afterAll(async () => {
   await t?.close();
@@ -162,6 +174,10 @@ async function compare(who: 'admin' | 'globex', f: ReportFilters) {
 }
 
 async function compareAll() {
+  // Fresh tables have no statistics: without them the planner loops over the 30 years of calendar
+  // days for each task (a quarter of a second per query here). Autovacuum sees to it in a database
+  // that lives.
+  await sql`analyze business_calendar, tasks, open_task_days`.execute(t.db);
   for (const f of filters()) await compare('admin', f);
   for (const f of filters().filter((x) => !x.scope)) await compare('globex', f);
   const { rows } = await sql<Record<string, unknown>>`
@@ -179,7 +195,8 @@ async function compareAll() {
         and kept.due_on is not distinct from fresh.due_on
     where fresh.n is distinct from kept.n`.execute(t.db);
   expect(rows).toEqual([]);
-  const negative = await sql`select * from open_task_days where n < 0`.execute(t.db);
+  // Nothing below zero, and no emptied row left behind.
+  const negative = await sql`select * from open_task_days where n <= 0`.execute(t.db);
   expect(negative.rows).toEqual([]);
 }
 
@@ -240,6 +257,7 @@ describe('Active Tasks from the kept counts', () => {
         })
         .execute();
     await compareAll();
+    expect(contexts.admin?.holidays.sets).toHaveLength(2);
     // What the data is meant to cover: each type, overdue and on time, tasks due today both ways.
     const all = await compare('admin', {});
     const mine = all.filter((r) => r.taskType === 'followUp' || r.taskType === 'qualityAssureResult');
@@ -325,6 +343,13 @@ describe('Active Tasks from the kept counts', () => {
     await compareAll();
   });
 
+  it('counts the tasks already there when migrated', async () => {
+    const db = t.db as unknown as Kysely<unknown>;
+    await migration.down(db);
+    await migration.up(db);
+    await compareAll();
+  });
+
   it('follows deletions, one row and many', async () => {
     const single = await ids('single');
     await t.db
@@ -335,6 +360,6 @@ describe('Active Tasks from the kept counts', () => {
     await compareAll();
     await t.db.deleteFrom('tasks').where('subject', 'in', ['bulk0', 'bulk1', 'bulk3', 'single']).execute();
     await compareAll();
-    expect(compared).toBeGreaterThan(200);
+    expect(compared).toBeGreaterThan(250);
   });
 });

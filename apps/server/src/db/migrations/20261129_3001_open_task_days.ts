@@ -16,7 +16,8 @@ import { createCountTriggers, dropCountTriggers } from '../countTriggers.js';
 // nothing. Row contention: the workflow creates tasks of one type and scope, triggered today and
 // due on the same day, one transaction after another; with one row per key each would wait for the
 // one before it to end. Each key's count is spread over SLOTS rows by task id (a task always lands
-// in the same slot), and writers upsert in one order so two statements never deadlock.
+// in the same slot), and writers upsert in one order so two statements never deadlock. A row an
+// update or delete brings to zero is deleted, so the table holds the day pairs of open tasks only.
 // Days are Australia/Sydney days (BUSINESS_TIME_ZONE), as everywhere in reports.
 
 const SLOTS = 4;
@@ -36,6 +37,22 @@ const upsert = (source: ReturnType<typeof sql>) => sql`
   order by 1, 2, 3, 4, 5
   on conflict (scope, type, triggered_on, due_on, slot) do update set n = d.n + excluded.n`;
 
+/**
+ * The rows the upsert just brought to zero, deleted: every open task is completed one day, so
+ * without this the table would keep a row of each day pair ever seen and grow with the history. Only
+ * the keys of this statement's upsert are looked at (rows it has locked until the transaction
+ * ends); a writer waiting on such a row inserts it anew once it is gone (on conflict retries).
+ */
+const prune = (source: ReturnType<typeof sql>) => sql`
+  delete from open_task_days o
+  using (select scope, type, triggered_on, due_on, slot from (${source}) c
+         group by 1, 2, 3, 4, 5 having sum(n) <> 0) k
+  where o.n = 0 and o.scope = k.scope and o.type = k.type and o.triggered_on = k.triggered_on
+    and o.due_on is not distinct from k.due_on and o.slot = k.slot`;
+
+/** The body of a trigger function: the upsert, then the pruning of what it emptied. */
+const keep = (source: ReturnType<typeof sql>) => sql`${upsert(source)}; ${prune(source)}`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table open_task_days (
     scope text not null,
@@ -49,8 +66,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     (scope, type, triggered_on, due_on, slot) nulls not distinct`.execute(db);
   await createCountTriggers(db, 'open_task_days', 'tasks', {
     insert: upsert(countsOf('new_rows', 1)),
-    update: upsert(sql`${countsOf('new_rows', 1)} union all ${countsOf('old_rows', -1)}`),
-    delete: upsert(countsOf('old_rows', -1)),
+    update: keep(sql`${countsOf('new_rows', 1)} union all ${countsOf('old_rows', -1)}`),
+    delete: keep(countsOf('old_rows', -1)),
   });
   // What is there already.
   await sql`${sql.raw(upsert(countsOf('tasks', 1)).compile(db).sql)}`.execute(db);
