@@ -2,6 +2,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { JsonObject, MailAttachment, RecipientData } from './jsonColumns.js';
 import type {
   BusinessCalendarTable,
+  OpenTaskDaysTable,
   RequestDaysTable,
   RequestResultDaysTable,
   TaskCompletionDaysTable,
@@ -437,6 +438,7 @@ export interface Database {
   tasks: TasksTable;
   home_visits: HomeVisitsTable;
   task_completion_days: TaskCompletionDaysTable;
+  open_task_days: OpenTaskDaysTable;
   business_calendar: BusinessCalendarTable;
   user_open_tasks: UserOpenTasksTable;
   user_scope_open_tasks: UserScopeOpenTasksTable;

@@ -1,4 +1,4 @@
-import type { DateColumn } from './schemaTypes.js';
+import type { DateColumn, NullableDateColumn } from './schemaTypes.js';
 
 // Tables kept by triggers beside the rows they count (reports, assignment), and the reports'
 // business-day calendar: derived data, never written by a use case directly.
@@ -52,5 +52,16 @@ export interface RequestDaysTable {
   submitted_on: DateColumn;
   /** 'infinity' for none. */
   closed_on: DateColumn;
+  n: number;
+}
+
+/** Migration 20261129_3001: open tasks counted per day pair, spread over a few slots by task id; kept by triggers (reports). */
+export interface OpenTaskDaysTable {
+  scope: string;
+  type: string;
+  triggered_on: DateColumn;
+  /** Null for a task without a due time. */
+  due_on: NullableDateColumn;
+  slot: number;
   n: number;
 }

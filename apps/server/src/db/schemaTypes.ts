@@ -12,6 +12,7 @@ export type NullableTimestamp = ColumnType<
 >;
 /** A date column: node-postgres reads it as a Date (local midnight); written as 'YYYY-MM-DD'. */
 export type DateColumn = ColumnType<Date, string, string>;
+export type NullableDateColumn = ColumnType<Date | null, string | null, string | null>;
 /** A bigint column: read as text (see database.ts), so no precision is lost; written as either. */
 export type Bigint = ColumnType<string, string | number, string | number>;
 export type NullableBigint = ColumnType<string | null, string | number | null, string | number | null>;

@@ -40,3 +40,17 @@ export function completionDayConditions(ctx: ReportContext, f: ReportFilters): R
     and ${inScope(sql.ref('d.scope'), f.scope)}
     and ${f.taskType ? sql`d.type = ${f.taskType}` : sql`true`}`;
 }
+
+/**
+ * The open tasks of taskConditions(ctx, f, 'active') counted in open_task_days (migration
+ * 20261129_3001, alias o): within the actor's report scopes, the chosen scope and type (every type
+ * but Sender Action Required without one), triggered (or due) within the dates (local days; a task
+ * without a due time is outside any dueAt bounds, as its null is).
+ */
+export function openDayConditions(ctx: ReportContext, f: ReportFilters): RawBuilder<SqlBool> {
+  const dayColumn = f.date === 'dueAt' ? sql.ref('o.due_on') : sql.ref('o.triggered_on');
+  return sql<SqlBool>`${withinReportScopes(ctx.actor, sql.ref('o.scope'))}
+    and ${inDayRange(dayColumn, f)}
+    and ${inScope(sql.ref('o.scope'), f.scope)}
+    and ${f.taskType ? sql`o.type = ${f.taskType}` : sql`o.type <> 'senderActionRequired'`}`;
+}
