@@ -7,8 +7,8 @@ import type { ReportContext } from '../src/features/reports/definition.js';
 import type { ReportFilters } from '../src/features/reports/filters.js';
 import { reportContext } from '../src/features/reports/service.js';
 import { TASK_OVERDUE_NOW, taskConditions } from '../src/features/reports/tasksBase.js';
-import type { Actor } from '../src/http/actor.js';
 import { createTestContext, type TestContext } from './helpers.js';
+import { REPORT_ACTORS } from './support/reportActors.js';
 import { getAs, type ReportData, seedReportData } from './support/reports.js';
 
 // The Active Tasks summary reads the counts open_task_days keeps (migration 20261129_3001) per local
@@ -75,21 +75,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const actorAt = (role: string, scope: string): Actor => ({
-  id: 'reference',
-  name: 'Reference',
-  email: 'reference@test.example',
-  locale: 'en-au',
-  countryCode: '+61',
-  scope,
-  roles: [{ role, scope }],
-  permissions: ['reports:view'],
-  sessionId: 's',
-});
-const ACTORS = {
-  admin: actorAt('c:roles:admin', '/'),
-  globex: actorAt('c:roles:manager', '/org/globex/'),
-};
+const ACTORS = REPORT_ACTORS;
 
 /** The report context of each actor (the holidays do not change here). */
 const contexts: Partial<Record<'admin' | 'globex', ReportContext>> = {};

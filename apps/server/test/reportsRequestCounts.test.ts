@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGE_BUCKETS } from '../src/features/reports/openRequests.js';
 import { KPI_AVERAGES, reportRequests, requestKpiCtes } from '../src/features/reports/requestKpi.js';
 import { reportContext } from '../src/features/reports/service.js';
-import type { Actor } from '../src/http/actor.js';
 import { createTestContext, type TestContext } from './helpers.js';
+import { REPORT_ACTORS } from './support/reportActors.js';
 import { at, getAs, type ReportData, seedReportData } from './support/reports.js';
 import { insertTestRequest } from './support/requests.js';
 
@@ -122,21 +122,7 @@ interface Filter {
   status?: string;
 }
 
-const actorAt = (role: string, scope: string): Actor => ({
-  id: 'reference',
-  name: 'Reference',
-  email: 'reference@test.example',
-  locale: 'en-au',
-  countryCode: '+61',
-  scope,
-  roles: [{ role, scope }],
-  permissions: ['reports:view'],
-  sessionId: 's',
-});
-const ACTORS = {
-  admin: actorAt('c:roles:admin', '/'),
-  globex: actorAt('c:roles:manager', '/org/globex/'),
-};
+const ACTORS = REPORT_ACTORS;
 
 /** The report's figures by the former query: every request of the period, one row each. */
 async function reference(who: 'admin' | 'globex', f: Filter, closed: boolean, group: RawBuilder<unknown>) {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopesWithPermission } from '../src/features/auth/index.js';
 import { withinReportScopes, withinScopes } from '../src/features/reports/access.js';
 import { inScope } from '../src/features/reports/filters.js';
-import type { Actor } from '../src/http/actor.js';
 import { createTestContext, createUser, type TestContext } from './helpers.js';
+import { REPORT_ACTORS } from './support/reportActors.js';
 import { getAs, type ReportData, seedReportData } from './support/reports.js';
 
 // The Users report's Active column reads the open tasks kept per assignee and scope in
@@ -22,21 +22,7 @@ const SYDNEY = '/org/acme/branch/sydney/';
 const GLOBEX = '/org/globex/';
 const WORKERS = ['wboth', 'wsyd', 'wglobex'];
 
-const actorAt = (role: string, scope: string): Actor => ({
-  id: 'reference',
-  name: 'Reference',
-  email: 'reference@test.example',
-  locale: 'en-au',
-  countryCode: '+61',
-  scope,
-  roles: [{ role, scope }],
-  permissions: ['reports:view'],
-  sessionId: 's',
-});
-const ACTORS = {
-  admin: actorAt('c:roles:admin', '/'),
-  globex: actorAt('c:roles:manager', GLOBEX),
-};
+const ACTORS = REPORT_ACTORS;
 
 beforeAll(async () => {
   t = await createTestContext();
