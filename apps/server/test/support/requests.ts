@@ -24,9 +24,26 @@ export interface TestRequestInput {
   closedBy?: string | null;
 }
 
+/**
+ * A request number no request has: three random letters give 17,576 numbers per prefix and day, and
+ * a file inserting dozens on one day met a taken one now and then (a flaky duplicate-key failure).
+ */
+async function freeRequestNumber(db: DbOrTrx, prefix: string, submittedAt: Date): Promise<string> {
+  for (;;) {
+    const candidate = createRequestNumber(prefix, submittedAt);
+    const taken = await db
+      .selectFrom('requests')
+      .select('request_number')
+      .where('request_number', '=', candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+}
+
 export async function insertTestRequest(db: DbOrTrx, input: TestRequestInput): Promise<string> {
   const submittedAt = input.submittedAt ?? new Date();
-  const requestNumber = input.requestNumber ?? createRequestNumber(input.prefix ?? 'TST', submittedAt);
+  const requestNumber =
+    input.requestNumber ?? (await freeRequestNumber(db, input.prefix ?? 'TST', submittedAt));
   const applicant = { name: 'Jane Citizen', dateOfBirth: '1980-04-01', tags: {}, ...input.applicant };
   const recipient = {
     recipientId: null,
