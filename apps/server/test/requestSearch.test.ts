@@ -177,15 +177,51 @@ describe('find requests', () => {
     expect(numbers(await handler.get('/requests/search?q=carla%20radiology'))).toEqual([n.content]);
   });
 
-  it('reads the content through its own GIN index', async () => {
+  it('matches the columns and the content through one GIN index', async () => {
     await sql`set enable_seqscan = off`.execute(t.db);
+    const query = "'carla' & 'tribunal':*";
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select request_number from requests
-      where search @@ to_tsquery('simple', 'tribunal:*')
-         or content_search @@ to_tsquery('simple', 'tribunal:*')`.execute(t.db);
+      where (search || coalesce(content_search, ''::tsvector)) @@ to_tsquery('simple', ${query})`.execute(
+      t.db,
+    );
     await sql`reset enable_seqscan`.execute(t.db);
-    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text).toContain('requests_content_search_col_idx');
-    expect(text).toContain('requests_search_idx');
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('requests_fulltext_idx');
+  });
+
+  it('finds what the former query found: each word in the columns or in the content', async () => {
+    // The search before migration 20261130_0001: per word, the columns' tsvector or the content's.
+    const former = async (words: string[]) => {
+      const word = (w: string, i: number) => `'${w}'${i === words.length - 1 ? ':*' : ''}`;
+      const rows = await t.db
+        .selectFrom('requests')
+        .select('request_number')
+        .where(({ and }) =>
+          and(
+            words.map(
+              (w, i) => sql<boolean>`(search @@ to_tsquery('simple', ${word(w, i)})
+                or content_search @@ to_tsquery('simple', ${word(w, i)}))`,
+            ),
+          ),
+        )
+        .orderBy('submitted_at', 'desc')
+        .orderBy('request_number', 'desc')
+        .execute();
+      return rows.map((r) => r.request_number);
+    };
+    for (const q of [
+      'olivia harb',
+      'carla radiology',
+      'claim-55',
+      'o',
+      'harbour olivia',
+      'mrn-778899 carla',
+      'carla physio',
+    ]) {
+      const res = await handler.get(`/requests/search?pageSize=50&q=${encodeURIComponent(q)}`);
+      const found = await former(q.split(' '));
+      expect(found.length, q).toBeGreaterThan(0);
+      expect(numbers(res), q).toEqual(found);
+    }
   });
 
   it('keeps the stored content words equal to the content, also after the content changes', async () => {

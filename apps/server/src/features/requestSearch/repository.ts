@@ -33,6 +33,9 @@ export interface RequestSearchTerms {
 /** The words of a query built by toPrefixQuery ('a' & 'b':*): none contains '&'. */
 const wordsOf = (tsquery: string) => tsquery.split(' & ');
 
+/** The expression of requests_fulltext_idx: a query must spell it the same for the index to serve. */
+const FULL_TEXT = sql`(search || coalesce(content_search, ''::tsvector))`;
+
 type Filter = (eb: ExpressionBuilder<Database, 'requests'>) => ReturnType<typeof sql<SqlBool>>;
 
 function conditions(terms: RequestSearchTerms): Filter[] {
@@ -67,15 +70,12 @@ function conditions(terms: RequestSearchTerms): Filter[] {
     where.push(() => sql<SqlBool>`scope like ${scope}`);
   }
   if (terms.tsquery) {
-    // Each word must occur in the request's columns or in what it asks for (content_search, kept
-    // from the content by a trigger: migration 20261128_1001), so a name and an answer find the
-    // request together. Per word, PostgreSQL reads the two GIN indexes as a bitmap OR and the words'
-    // bitmaps as an AND, or, for common words, walks requests newest first comparing stored values.
-    for (const word of wordsOf(terms.tsquery))
-      where.push(
-        () => sql<SqlBool>`(search @@ to_tsquery('simple', ${word})
-          or content_search @@ to_tsquery('simple', ${word}))`,
-      );
+    // Every word must occur in the request's columns or in what it asks for (content_search, kept
+    // from the content by a trigger: migration 20261128_1001). Both are matched together through one
+    // GIN index (migration 20261130_0001), which answers the whole query inside the index; for
+    // common words PostgreSQL may instead walk requests newest first comparing stored values.
+    const query = terms.tsquery;
+    where.push(() => sql<SqlBool>`${FULL_TEXT} @@ to_tsquery('simple', ${query})`);
   }
   return where;
 }
