@@ -2,6 +2,7 @@ import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql 
 import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
+import type { RequestAccessColumns } from '../requests/index.js';
 
 // All SQL of the home page. Every list is read in the order of an index and stops after a few rows,
 // every count stops at a cap, so the page costs the same on a million requests as on ten:
@@ -12,33 +13,48 @@ import { scopeAtOrUnder } from '../../db/scopes.js';
 
 type Visible = (eb: ReturnType<typeof expressionBuilder<Database, 'requests'>>) => Expression<SqlBool>;
 
+/** A part of the page: a subquery answering one JSON value (timestamps as ISO strings). */
+export type Part<T> = RawBuilder<T>;
+
 export interface Listed<Row> {
   rows: Row[];
   /** Counted up to cap + 1: more than cap means "cap+". */
   count: number;
 }
 
-/** One round trip for both: the first `cap + 1` rows in order, counted, of which the first `limit` are answered. */
-async function listAndCount<Row>(
+/**
+ * The page in one round trip: every part is a column of one select. Each part reads a few rows
+ * through an index, so what a page costs is mostly per statement (parse, plan, protocol), once here.
+ */
+export async function readParts<P extends Record<string, Part<unknown>>>(
   db: DbOrTrx,
+  parts: P,
+): Promise<{ [K in keyof P]: P[K] extends Part<infer T> ? T : never }> {
+  const columns = Object.entries(parts).map(([key, part]) => sql`${part} as ${sql.id(key)}`);
+  const { rows } = await sql<{ [K in keyof P]: P[K] extends Part<infer T> ? T : never }>`
+    select ${sql.join(columns)}`.execute(db);
+  const [row] = rows;
+  if (!row) throw new Error('the home statement answered no row');
+  return row;
+}
+
+/** The first `cap + 1` rows in order, counted, of which the first `limit` are answered. */
+function listedPart<Row>(
   from: RawBuilder<unknown>,
   where: RawBuilder<SqlBool>,
   columns: RawBuilder<unknown>,
   order: RawBuilder<unknown>,
   limit: number,
   cap: number,
-): Promise<Listed<Row>> {
-  const { rows } = await sql<Row & { listed_position: string; listed_count: string }>`
-    with capped as (
+): Part<Listed<Row>> {
+  return sql<Listed<Row>>`(
+    select json_build_object('count', count(*), 'rows', coalesce(
+      json_agg(to_jsonb(c) - 'listed_position' order by c.listed_position) filter (where c.listed_position <= ${limit}),
+      '[]'::json))
+    from (
       select ${columns}, row_number() over (order by ${order}) as listed_position
       from ${from} where ${where} order by ${order} limit ${cap + 1}
-    )
-    select *, (select count(*) from capped) as listed_count
-    from capped where listed_position <= ${limit} order by listed_position`.execute(db);
-  return {
-    rows: rows.map(({ listed_position: _position, listed_count: _count, ...row }) => row as Row),
-    count: Number(rows[0]?.listed_count ?? 0),
-  };
+    ) c)`;
 }
 
 function anyScope(column: RawBuilder<unknown>, scopes: readonly string[]): RawBuilder<SqlBool> {
@@ -56,27 +72,33 @@ export interface TaskRow {
   subject: string;
   request_number: string | null;
   message_id: string | null;
-  due_at: Date | null;
+  due_at: string | null;
 }
+
+/** Who may see a request, on the columns that hold its scope and references (requests' visibleScopes). */
+export type VisibleOn = (columns: RequestAccessColumns) => RawBuilder<SqlBool>;
 
 /**
  * The open tasks assigned to the user with a due time in [from, before), soonest first: on a
  * request the user may still see, or on an inbox message of a scope whose inbox the user works.
+ * The request's scope and references are read from the copies the task keeps (migration 8001), so
+ * neither the list nor its count joins requests; a kept scope means the request exists.
  */
-export function listAssignedTasks(
-  db: DbOrTrx,
-  q: { userId: string; visible: Visible; inboxScopes: string[]; from?: Date; before?: Date },
+export function assignedTasks(
+  q: { userId: string; visible: VisibleOn; inboxScopes: string[]; from?: Date; before?: Date },
   limit: number,
   cap: number,
-): Promise<Listed<TaskRow>> {
-  const visible = q.visible(expressionBuilder<Database, 'requests'>());
+): Part<Listed<TaskRow>> {
+  const visible = q.visible({
+    scope: sql.ref('t.request_scope'),
+    externalUserReferences: sql.ref('t.request_external_user_references'),
+  });
   const where = sql<SqlBool>`t.assigned_to = ${q.userId} and t.completed_at is null
     and ${q.from ? sql`t.due_at >= ${q.from}` : sql`true`} and ${q.before ? sql`t.due_at < ${q.before}` : sql`true`}
-    and ((requests.request_number is not null and ${visible})
+    and ((t.request_scope is not null and ${visible})
       or (t.request_number is null and t.message_id is not null and ${anyScope(sql.ref('t.scope'), q.inboxScopes)}))`;
-  return listAndCount<TaskRow>(
-    db,
-    sql`tasks t left join requests on requests.request_number = t.request_number`,
+  return listedPart<TaskRow>(
+    sql`tasks t`,
     where,
     sql`t.id::text as id, t.type, t.subject, t.request_number, t.message_id, t.due_at`,
     sql`t.due_at, t.id`,
@@ -89,29 +111,30 @@ export interface RequestRow {
   request_number: string;
   applicant_name: string;
   status: string;
-  at: Date;
+  at: string;
 }
 
 /** The requests the user's own actions changed last (newest first), among those still visible. */
-export async function listRequestsTouched(
-  db: DbOrTrx,
-  userId: string,
-  visible: Visible,
-  limit: number,
-): Promise<RequestRow[]> {
+export function requestsTouched(userId: string, visible: Visible, limit: number): Part<RequestRow[]> {
   // The user's latest 200 request events are plenty to find the last few distinct requests. By
   // time, not id: history written in bulk (the demo's year) has new ids for old events.
-  const { rows } = await sql<RequestRow>`
+  return sql<RequestRow[]>`(
     with mine as (
       select e.aggregate_id, e.created_at from events e
       where e.actor = ${userId} and e.aggregate_type = 'request' and e.actor is not null
       order by e.created_at desc limit 200
-    ), last as (select aggregate_id, max(created_at) as at from mine group by aggregate_id)
-    select requests.request_number, requests.applicant_name, requests.status, last.at
-    from last join requests on requests.request_number = last.aggregate_id
-    where ${visible(expressionBuilder<Database, 'requests'>())}
-    order by last.at desc, requests.request_number limit ${limit}`.execute(db);
-  return rows;
+    ), last as (
+      -- In the answer's order, so the lookups below stop at the limit (about 20 buffers, not 800).
+      select aggregate_id, max(created_at) as at from mine group by aggregate_id order by at desc, aggregate_id
+    )
+    select coalesce(json_agg(r order by r.at desc, r.request_number), '[]'::json) from (
+      select requests.request_number, requests.applicant_name, requests.status, last.at
+      from last join lateral (
+        select * from requests where requests.request_number = last.aggregate_id
+          and ${visible(expressionBuilder<Database, 'requests'>())}
+      ) requests on true
+      order by last.at desc, last.aggregate_id limit ${limit}
+    ) r)`;
 }
 
 export interface SenderTaskRow {
@@ -119,18 +142,12 @@ export interface SenderTaskRow {
   subject: string;
   request_number: string;
   applicant_name: string;
-  due_at: Date | null;
+  due_at: string | null;
 }
 
 /** Open Sender Action Required tasks of the requests the sender side sees, soonest due first. */
-export function listWaitingOnSender(
-  db: DbOrTrx,
-  visible: Visible,
-  limit: number,
-  cap: number,
-): Promise<Listed<SenderTaskRow>> {
-  return listAndCount<SenderTaskRow>(
-    db,
+export function waitingOnSender(visible: Visible, limit: number, cap: number): Part<Listed<SenderTaskRow>> {
+  return listedPart<SenderTaskRow>(
     sql`tasks t join requests on requests.request_number = t.request_number`,
     sql<SqlBool>`t.type = 'senderActionRequired' and t.completed_at is null and requests.status <> 'closed'
       and ${visible(expressionBuilder<Database, 'requests'>())}`,
@@ -141,16 +158,14 @@ export function listWaitingOnSender(
   );
 }
 
-/** Visible requests with activity after `since`, most recent first. */
-export function listChangedSince(
-  db: DbOrTrx,
+/** Visible requests with activity after `since` (a timestamp expression), most recent first. */
+export function changedSince(
   visible: Visible,
-  since: Date,
+  since: RawBuilder<unknown>,
   limit: number,
   cap: number,
-): Promise<Listed<RequestRow>> {
-  return listAndCount<RequestRow>(
-    db,
+): Part<Listed<RequestRow>> {
+  return listedPart<RequestRow>(
     sql`requests`,
     sql<SqlBool>`requests.last_activity_at > ${since} and ${visible(expressionBuilder<Database, 'requests'>())}`,
     sql`requests.request_number, requests.applicant_name, requests.status, requests.last_activity_at as at`,
@@ -164,13 +179,12 @@ export interface MailRow {
   id: string;
   to: string;
   subject: string;
-  failed_at: Date;
+  failed_at: string;
 }
 
 /** Mail that failed for good, newest first, within the scopes the reader may see mail of. */
-export function listFailedMail(db: DbOrTrx, scopes: string[], limit: number, cap: number) {
-  return listAndCount<MailRow>(
-    db,
+export function failedMail(scopes: string[], limit: number, cap: number): Part<Listed<MailRow>> {
+  return listedPart<MailRow>(
     sql`mail_outbox m`,
     sql<SqlBool>`m.failed_at is not null and ${anyScope(sql.ref('m.scope'), scopes)}`,
     sql`m.id::text as id, m."to", m.subject, m.failed_at`,
@@ -184,13 +198,12 @@ export interface MessageRow {
   id: string;
   from_email: string;
   subject: string;
-  received_at: Date;
+  received_at: string;
 }
 
 /** Inbox messages linked to no request, newest first, within the scopes whose inbox the user works. */
-export function listUnmatchedMessages(db: DbOrTrx, scopes: string[], limit: number, cap: number) {
-  return listAndCount<MessageRow>(
-    db,
+export function unmatchedMessages(scopes: string[], limit: number, cap: number): Part<Listed<MessageRow>> {
+  return listedPart<MessageRow>(
     sql`inbox_messages m`,
     sql<SqlBool>`${anyScope(sql.ref('m.scope'), scopes)} and not exists (
       select 1 from inbox_message_links l where l.message_id = m.id and l.unlinked_at is null)`,
@@ -205,13 +218,12 @@ export interface UnreadRow {
   id: string;
   text: string;
   target: string;
-  created_at: Date;
+  created_at: string;
 }
 
 /** The user's notifications not yet acknowledged, newest first. */
-export function listUnreadNotifications(db: DbOrTrx, userId: string, limit: number, cap: number) {
-  return listAndCount<UnreadRow>(
-    db,
+export function unreadNotifications(userId: string, limit: number, cap: number): Part<Listed<UnreadRow>> {
+  return listedPart<UnreadRow>(
     sql`notifications n`,
     sql<SqlBool>`n.user_id = ${userId} and n.acknowledged_at is null`,
     sql`n.id::text as id, n.text, n.target, n.created_at`,
@@ -221,27 +233,41 @@ export function listUnreadNotifications(db: DbOrTrx, userId: string, limit: numb
   );
 }
 
+export interface Visit {
+  /** Whether this session's visit is recorded; if not, recordVisit records it after the read. */
+  recorded: boolean;
+  /** When the user last came in an earlier session: null on a first visit ever. */
+  last_visit_at: string | null;
+}
+
 /**
- * Records the visit and answers when the user last came in an earlier session: the first visit of
+ * When the user last came in an earlier session, as recordVisit will record it: the first visit of
  * a session moves the previous session's start into previous_visit_at; later visits in the same
  * session leave both, so the list of changes stays put while the user works through it.
  */
-export async function recordVisit(db: DbOrTrx, userId: string, sessionId: string, now: Date) {
-  // Within one session the visit does not change: reading it spares the home page a write (and its
-  // commit) on every load.
-  const known = await db
-    .selectFrom('home_visits')
-    .select(['session_id', 'previous_visit_at'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (known?.session_id === sessionId) return known.previous_visit_at;
-  const { rows } = await sql<{ previous_visit_at: Date | null }>`
+function lastVisitOf(userId: string, sessionId: string): RawBuilder<unknown> {
+  return sql`(select case when v.session_id = ${sessionId} then v.previous_visit_at else v.visit_started_at end
+    from home_visits v where v.user_id = ${userId})`;
+}
+
+export function visit(userId: string, sessionId: string): Part<Visit> {
+  return sql<Visit>`json_build_object(
+    'recorded', exists (select 1 from home_visits v where v.user_id = ${userId} and v.session_id = ${sessionId}),
+    'last_visit_at', ${lastVisitOf(userId, sessionId)})`;
+}
+
+/** The last visit, or `fallback` for a user who never came before: what "changed since" counts from. */
+export function visitOrSince(userId: string, sessionId: string, fallback: Date): RawBuilder<unknown> {
+  return sql`coalesce(${lastVisitOf(userId, sessionId)}, ${fallback}::timestamptz)`;
+}
+
+/** Records the first visit of a session (see lastVisitOf); the page reads it before, in its statement. */
+export async function recordVisit(db: DbOrTrx, userId: string, sessionId: string, now: Date): Promise<void> {
+  await sql`
     insert into home_visits as v (user_id, session_id, visit_started_at, previous_visit_at)
     values (${userId}, ${sessionId}, ${now}, null)
     on conflict (user_id) do update set
       previous_visit_at = case when v.session_id = excluded.session_id then v.previous_visit_at else v.visit_started_at end,
       visit_started_at = case when v.session_id = excluded.session_id then v.visit_started_at else excluded.visit_started_at end,
-      session_id = excluded.session_id
-    returning previous_visit_at`.execute(db);
-  return rows[0]?.previous_visit_at ?? null;
+      session_id = excluded.session_id`.execute(db);
 }

@@ -6,11 +6,12 @@ import {
   type HomeSectionKey,
   type HomeView,
 } from '@dossier/core';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { type Actor, scopesWithPermission } from '../auth/index.js';
 import { getPublicHolidays } from '../configuration/index.js';
 import { dueWindow } from '../dashboard/index.js';
-import { visibleRequests } from '../requests/index.js';
+import { visibleRequests, visibleScopes } from '../requests/index.js';
 import { homeSectionsFor, senderSide } from './policy.js';
 import * as repo from './repository.js';
 
@@ -22,11 +23,12 @@ import * as repo from './repository.js';
 const FIRST_VISIT_WINDOW_MS = 14 * 24 * 3600 * 1000;
 
 const requestHref = (n: string) => `/requests/${encodeURIComponent(n)}`;
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+/** Timestamps come as ISO strings with an offset (the page is read as JSON): answered in UTC. */
+const iso = (d: string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 function section(
   key: HomeSectionKey,
-  listed: repo.Listed<unknown> | { rows: unknown[]; count: number },
+  listed: repo.Listed<unknown>,
   items: HomeItem[],
   href: string | null,
 ): HomeSection {
@@ -71,37 +73,50 @@ function notificationHref(target: string): string {
 
 export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): Promise<HomeView> {
   const shown = homeSectionsFor(actor);
-  const lastVisit = await repo.recordVisit(db, actor.id, actor.sessionId, now);
   const visible = visibleRequests(actor);
   const n = HOME_ITEMS_SHOWN;
   const cap = HOME_COUNT_CAP;
-  const sections: HomeSection[] = [];
+  const none = sql<null>`null`;
+  const staffSide = shown.has('overdueTasks');
+  const inbox = {
+    userId: actor.id,
+    visible: visibleScopes(actor),
+    inboxScopes: scopesWithPermission(actor, 'inbox'),
+  };
+  const today = staffSide ? dueWindow('today', now, await getPublicHolidays(db, actor.scope)) : undefined;
+  // The sender side's own view: a person who is also staff somewhere sees the sender's tasks of
+  // the requests it sees as a sender only (its submitter and external grants).
+  const asSender = visibleRequests(senderSide(actor));
+  const since = repo.visitOrSince(actor.id, actor.sessionId, new Date(now.getTime() - FIRST_VISIT_WINDOW_MS));
+  const page = await repo.readParts(db, {
+    visit: repo.visit(actor.id, actor.sessionId),
+    overdue: today ? repo.assignedTasks({ ...inbox, before: now }, n, cap) : none,
+    dueToday: today ? repo.assignedTasks({ ...inbox, from: now, before: today.before }, n, cap) : none,
+    touched: staffSide ? repo.requestsTouched(actor.id, visible, n) : none,
+    waiting: shown.has('waitingOnSender') ? repo.waitingOnSender(asSender, n, cap) : none,
+    changed: shown.has('changedSinceVisit') ? repo.changedSince(asSender, since, n, cap) : none,
+    unread: repo.unreadNotifications(actor.id, n, cap),
+    failed: shown.has('failedMail')
+      ? repo.failedMail(scopesWithPermission(actor, 'mail:view'), n, cap)
+      : none,
+    unmatched: shown.has('unmatchedInbox')
+      ? repo.unmatchedMessages(scopesWithPermission(actor, 'inbox'), n, cap)
+      : none,
+  });
+  // A session's first visit is written once; every later load of the page only reads.
+  if (!page.visit.recorded) await repo.recordVisit(db, actor.id, actor.sessionId, now);
 
-  if (shown.has('overdueTasks')) {
-    const inboxScopes = scopesWithPermission(actor, 'inbox');
-    const today = dueWindow('today', now, await getPublicHolidays(db, actor.scope));
-    const base = { userId: actor.id, visible, inboxScopes };
-    const [overdue, dueToday, touched] = await Promise.all([
-      repo.listAssignedTasks(db, { ...base, before: now }, n, cap),
-      repo.listAssignedTasks(db, { ...base, from: now, before: today.before }, n, cap),
-      repo.listRequestsTouched(db, actor.id, visible, n),
-    ]);
+  const sections: HomeSection[] = [];
+  const { overdue, dueToday, touched } = page;
+  if (overdue && dueToday && touched) {
     sections.push(
       section('overdueTasks', overdue, overdue.rows.map(taskItem), '/dashboard?due=today'),
       section('tasksDueToday', dueToday, dueToday.rows.map(taskItem), '/dashboard?due=today'),
       section('recentRequests', { rows: touched, count: touched.length }, touched.map(requestItem), null),
     );
   }
-
-  if (shown.has('waitingOnSender')) {
-    // The sender side's own view: a person who is also staff somewhere sees the sender's tasks of
-    // the requests it sees as a sender only (its submitter and external grants).
-    const since = lastVisit ?? new Date(now.getTime() - FIRST_VISIT_WINDOW_MS);
-    const asSender = visibleRequests(senderSide(actor));
-    const [waiting, changed] = await Promise.all([
-      repo.listWaitingOnSender(db, asSender, n, cap),
-      repo.listChangedSince(db, asSender, since, n, cap),
-    ]);
+  const { waiting, changed } = page;
+  if (waiting && changed) {
     sections.push(
       section(
         'waitingOnSender',
@@ -119,8 +134,7 @@ export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): 
       section('changedSinceVisit', changed, changed.rows.map(requestItem), '/requests/find'),
     );
   }
-
-  const unread = await repo.listUnreadNotifications(db, actor.id, n, cap);
+  const { unread, failed, unmatched } = page;
   sections.push(
     section(
       'notifications',
@@ -136,9 +150,7 @@ export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): 
       null,
     ),
   );
-
-  if (shown.has('failedMail')) {
-    const failed = await repo.listFailedMail(db, scopesWithPermission(actor, 'mail:view'), n, cap);
+  if (failed) {
     sections.push(
       section(
         'failedMail',
@@ -155,8 +167,7 @@ export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): 
       ),
     );
   }
-  if (shown.has('unmatchedInbox')) {
-    const unmatched = await repo.listUnmatchedMessages(db, scopesWithPermission(actor, 'inbox'), n, cap);
+  if (unmatched) {
     sections.push(
       section(
         'unmatchedInbox',
@@ -178,7 +189,7 @@ export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): 
     $type: 'home',
     title: 'Home',
     name: actor.name,
-    lastVisitAt: iso(lastVisit),
+    lastVisitAt: iso(page.visit.last_visit_at),
     sections,
   };
 }
