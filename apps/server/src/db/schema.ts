@@ -2,6 +2,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { JsonObject, MailAttachment, RecipientData } from './jsonColumns.js';
 import type {
   BusinessCalendarTable,
+  InvoicePaidDaysTable,
   OpenTaskDaysTable,
   RequestDaysTable,
   RequestResultDaysTable,
@@ -438,6 +439,7 @@ export interface Database {
   tasks: TasksTable;
   home_visits: HomeVisitsTable;
   task_completion_days: TaskCompletionDaysTable;
+  invoice_paid_days: InvoicePaidDaysTable;
   open_task_days: OpenTaskDaysTable;
   business_calendar: BusinessCalendarTable;
   user_open_tasks: UserOpenTasksTable;

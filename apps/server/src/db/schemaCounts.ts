@@ -1,4 +1,4 @@
-import type { DateColumn, NullableDateColumn } from './schemaTypes.js';
+import type { Bigint, DateColumn, NullableDateColumn } from './schemaTypes.js';
 
 // Tables kept by triggers beside the rows they count (reports, assignment), and the reports'
 // business-day calendar: derived data, never written by a use case directly.
@@ -64,4 +64,22 @@ export interface OpenTaskDaysTable {
   due_on: NullableDateColumn;
   slot: number;
   n: number;
+}
+
+/**
+ * Migration 20261130_2001: invoices with payments, summed per scope, currency, day added, day paid
+ * and the next day paid (null: none), kept by triggers on payments and invoices (Paid Invoices).
+ */
+export interface InvoicePaidDaysTable {
+  scope: string;
+  currency: string | null;
+  created_on: DateColumn;
+  paid_on: DateColumn;
+  next_paid_on: NullableDateColumn;
+  n: number;
+  amount: Bigint;
+  amounts: number;
+  tax: Bigint;
+  paid: Bigint;
+  balance: Bigint;
 }

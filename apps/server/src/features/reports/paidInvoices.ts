@@ -4,7 +4,7 @@ import { visibleRequests } from '../requests/index.js';
 import { withinReportScopes } from './access.js';
 import { calendarCte, holidaySetOf, localDate } from './calendar.js';
 import { type ReportContext, type ReportDefinition, weeklyChart } from './definition.js';
-import { inDateRange, inScope, type ReportFilters } from './filters.js';
+import { inDateRange, inDayRange, inScope, type ReportFilters } from './filters.js';
 
 // Paid Invoices: the invoices paid, in full or in part, within the dates (a payment of theirs falls
 // in them; discarded ones left out), per sender organisation and currency: how many, the amounts
@@ -55,27 +55,23 @@ function base(ctx: ReportContext, f: ReportFilters): RawBuilder<unknown> {
 }
 
 /**
- * The same invoices for the summary, by the scope each invoice carries (migration 6003) rather than
- * through its request: within the actor's report scopes (a role with reports:view grants
- * request:view there too, so visibleRequests adds nothing) and the chosen scope and currency.
+ * The invoices with a payment within the dates for the summary, summed per scope, currency, day
+ * added and latest day paid within the dates: from the rows invoice_paid_days keeps (migration
+ * 20261130_2001) per day an invoice was paid and the next day it was, each invoice counted by its
+ * row with from <= paid_on <= to < next_paid_on. Within the actor's report scopes (a role with
+ * reports:view grants request:view there too, so visibleRequests adds nothing) and the chosen
+ * scope and currency, by the scope each invoice carries (migration 6003).
  */
-function summaryBase(ctx: ReportContext, f: ReportFilters): RawBuilder<unknown> {
+function summaryRows(ctx: ReportContext, f: ReportFilters): RawBuilder<unknown> {
+  const lastWithin = f.to
+    ? sql`(k.next_paid_on is null or k.next_paid_on > ${f.to}::date)`
+    : sql`k.next_paid_on is null`;
   return sql`
-    select i.id, i.scope, i.currency, i.amount, i.tax, i.created_at, pt.paid_at, pt.paid
-    from (
-      -- Per invoice with a payment within the dates: the latest such payment and everything paid,
-      -- in one pass the planner may hash (a lookup per invoice read ~115,000 buffers for a year).
-      select p.invoice_id, max(p.paid_at) filter (where ${inDateRange(sql.ref('p.paid_at'), f)}) as paid_at,
-        sum(p.amount) as paid
-      from invoice_payments p
-      where p.invoice_id in (select q.invoice_id from invoice_payments q where ${inDateRange(sql.ref('q.paid_at'), f)})
-      group by p.invoice_id
-    ) pt
-      join request_invoices i on i.id = pt.invoice_id
-    where i.discarded_at is null
-      and ${withinReportScopes(ctx.actor, sql.ref('i.scope'))}
-      and ${inScope(sql.ref('i.scope'), f.scope)}
-      and ${f.currency ? sql`i.currency = ${f.currency}` : sql`true`}`;
+    select k.* from invoice_paid_days k
+    where ${inDayRange(sql.ref('k.paid_on'), f)} and ${lastWithin}
+      and ${withinReportScopes(ctx.actor, sql.ref('k.scope'))}
+      and ${inScope(sql.ref('k.scope'), f.scope)}
+      and ${f.currency ? sql`k.currency = ${f.currency}` : sql`true`}`;
 }
 
 /**
@@ -146,17 +142,16 @@ export const paidInvoicesReport: ReportDefinition = {
   async summary(ctx, f) {
     // One pass over the invoices: the table per scope and currency, and the chart of invoices paid
     // per week (counts: amounts in several currencies do not stack), by grouping sets.
-    // The invoices are summed per scope, currency and day pair first, so the calendar is looked up
-    // once per combination rather than once per invoice.
+    // The kept rows are summed per scope, currency and day pair first, so the calendar is looked up
+    // once per combination.
     const h = ctx.holidays;
     const { rows } = await sql<Record<string, unknown>>`
       with cal as materialized (${calendarCte(h)}),
       x as (
         select q.scope, coalesce(q.currency, 'AUD') as currency, ${holidaySetOf(h, sql.ref('q.scope'))} as set_id,
-          ${localDate(sql.ref('q.created_at'), h)} as from_d, ${localDate(sql.ref('q.paid_at'), h)} as to_d,
-          count(*) as n, sum(q.amount) as amount, count(q.amount) as amounts, sum(q.tax) as tax,
-          sum(q.paid) as paid, sum(q.amount - q.paid) as balance
-        from (${summaryBase(ctx, f)}) q
+          q.created_on as from_d, q.paid_on as to_d, sum(q.n) as n, sum(q.amount) as amount,
+          sum(q.amounts) as amounts, sum(q.tax) as tax, sum(q.paid) as paid, sum(q.balance) as balance
+        from (${summaryRows(ctx, f)}) q
         group by 1, 2, 3, 4, 5
       )
       select grouping(x.scope) as by_week, x.scope, x.currency,
