@@ -4,6 +4,7 @@ import type {
   BusinessCalendarTable,
   OpenTaskDaysTable,
   RequestDaysTable,
+  RequestLexemesTable,
   RequestResultDaysTable,
   TaskCompletionDaysTable,
   UserOpenTasksTable,
@@ -444,6 +445,7 @@ export interface Database {
   user_scope_open_tasks: UserScopeOpenTasksTable;
   request_result_days: RequestResultDaysTable;
   request_days: RequestDaysTable;
+  request_lexemes: RequestLexemesTable;
   task_skills: TaskSkillsTable;
   presence: PresenceTable;
   workflow_reminders: WorkflowRemindersTable;

@@ -65,3 +65,8 @@ export interface OpenTaskDaysTable {
   slot: number;
   n: number;
 }
+
+/** Migration 20261130_1001: every lexeme of the requests' full text, kept by triggers (Find Requests). */
+export interface RequestLexemesTable {
+  lexeme: string;
+}
