@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as lexemesMigration from '../src/db/migrations/20261130_1001_request_lexemes.js';
 import { caller } from './accountsHelpers.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
@@ -103,6 +104,39 @@ afterAll(() => t.close());
 
 const numbers = (res: { json(): { hits: { id: string }[] } }) => res.json().hits.map((h) => h.id);
 
+/** The search before migration 20261130_0001: per word, the columns' tsvector or the content's. */
+async function formerHits(words: string[]): Promise<string[]> {
+  const word = (w: string, i: number) => `'${w}'${i === words.length - 1 ? ':*' : ''}`;
+  const rows = await t.db
+    .selectFrom('requests')
+    .select('request_number')
+    .where(({ and }) =>
+      and(
+        words.map(
+          (w, i) => sql<boolean>`(search @@ to_tsquery('simple', ${word(w, i)})
+            or content_search @@ to_tsquery('simple', ${word(w, i)}))`,
+        ),
+      ),
+    )
+    .orderBy('submitted_at', 'desc')
+    .orderBy('request_number', 'desc')
+    .execute();
+  return rows.map((r) => r.request_number);
+}
+
+/** The hits of GET /requests/search for `q` are those of the former query (at most 100 of them). */
+async function expectFormerHits(q: string, expected: 'some' | 'none'): Promise<string[]> {
+  const res = await handler.get(`/requests/search?pageSize=100&q=${encodeURIComponent(q)}`);
+  expect(res.statusCode, q).toBe(200);
+  const found = await formerHits(q.split(' '));
+  if (expected === 'some') expect(found.length, q).toBeGreaterThan(0);
+  else expect(found, q).toEqual([]);
+  expect(found.length, q).toBeLessThanOrEqual(100);
+  expect(numbers(res), q).toEqual(found);
+  expect(res.json().total, q).toBe(found.length);
+  return found;
+}
+
 describe('find requests', () => {
   it('serves the page view with the scopes the user may search', async () => {
     const res = await acme.get('/requests/find');
@@ -189,25 +223,6 @@ describe('find requests', () => {
   });
 
   it('finds what the former query found: each word in the columns or in the content', async () => {
-    // The search before migration 20261130_0001: per word, the columns' tsvector or the content's.
-    const former = async (words: string[]) => {
-      const word = (w: string, i: number) => `'${w}'${i === words.length - 1 ? ':*' : ''}`;
-      const rows = await t.db
-        .selectFrom('requests')
-        .select('request_number')
-        .where(({ and }) =>
-          and(
-            words.map(
-              (w, i) => sql<boolean>`(search @@ to_tsquery('simple', ${word(w, i)})
-                or content_search @@ to_tsquery('simple', ${word(w, i)}))`,
-            ),
-          ),
-        )
-        .orderBy('submitted_at', 'desc')
-        .orderBy('request_number', 'desc')
-        .execute();
-      return rows.map((r) => r.request_number);
-    };
     for (const q of [
       'olivia harb',
       'carla radiology',
@@ -217,11 +232,121 @@ describe('find requests', () => {
       'mrn-778899 carla',
       'carla physio',
     ]) {
-      const res = await handler.get(`/requests/search?pageSize=50&q=${encodeURIComponent(q)}`);
-      const found = await former(q.split(' '));
-      expect(found.length, q).toBeGreaterThan(0);
-      expect(numbers(res), q).toEqual(found);
+      await expectFormerHits(q, 'some');
     }
+  });
+
+  it('spells the last word out as its lexemes and still finds what the former query found', async () => {
+    // Prefixes of one, several and over 50 lexemes (request_lexemes, migration 20261130_1001).
+    for (const name of [
+      'Vantoria Alpha',
+      'Vantorian Beta',
+      'Vantorius Gamma',
+      'Wex 2e5xylo',
+      'Zqtoreal Person',
+    ])
+      await insertTestRequest(t.db, { scope: '/org/globex/', prefix: 'GLX', applicant: { name } });
+    for (let i = 0; i < 55; i++)
+      await insertTestRequest(t.db, {
+        scope: '/org/globex/',
+        prefix: 'GLX',
+        applicant: { name: `Wex Member${i}` },
+      });
+    // No request has it, yet it starts like one: the expansion must quote it as tsquery input.
+    await sql`insert into request_lexemes values (${"zqto'x\\y"})`.execute(t.db);
+    for (const q of [
+      'olivia HARB',
+      'vanto',
+      'alpha vanto',
+      'VANTORIA',
+      'vantorian',
+      'member1',
+      'member5',
+      'memb',
+      'wex memb',
+      'zqto',
+      'zqtoreal',
+      // Not plain, so still a prefix in to_tsquery: a hyphen, '@', a dot, scientific notation.
+      'wex 2e5x',
+      'olivia records@',
+      'carla mrn-7788',
+    ]) {
+      await expectFormerHits(q, 'some');
+    }
+    for (const q of ['olivia zzqx', 'zzqx', 'gina vanto', 'olivia zz-qx', 'vantoria memb']) {
+      await expectFormerHits(q, 'none');
+    }
+    const over50 = (await handler.get('/requests/search?pageSize=100&q=memb')).json();
+    expect(over50.total).toBe(55);
+  });
+
+  it('finds a request by the words it was given by an update', async () => {
+    const number = await insertTestRequest(t.db, {
+      scope: '/org/globex/',
+      prefix: 'GLX',
+      applicant: { name: 'Quenby Original' },
+    });
+    await t.db
+      .updateTable('requests')
+      .set({ applicant_name: 'Quenby Renamedword' })
+      .where('request_number', '=', number)
+      .execute();
+    for (const q of ['renamedw', 'quenby renamedword']) {
+      expect(await expectFormerHits(q, 'some'), q).toEqual([number]);
+    }
+    const one = await t.db
+      .selectFrom('requests')
+      .select('content')
+      .where('request_number', '=', number)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('requests')
+      .set({ content: JSON.stringify({ ...one.content, additionalInstructions: 'Zebrafinch feathers' }) })
+      .where('request_number', '=', number)
+      .execute();
+    for (const q of ['zebraf', 'quenby zebrafinch feath']) {
+      expect(await expectFormerHits(q, 'some'), q).toEqual([number]);
+    }
+    // The old word's lexeme stays behind: it widens an expansion and matches nothing.
+    await expectFormerHits('quenby orig', 'none');
+  });
+
+  it('keeps every lexeme of every request in request_lexemes', async () => {
+    // Several rows in one statement, and an update of some of them.
+    await sql`insert into requests (request_number, scope, applicant, applicant_name, recipient, recipient_name,
+        content, submitted_at)
+      select 'LEX' || lpad(g::text, 6, '0') || 'AAA00', '/org/globex/', '{}', 'Lexbulk' || g, '{}', 'Clinic',
+        '{}', timestamptz '2023-01-01' + make_interval(hours => g)
+      from generate_series(1, 30) g`.execute(t.db);
+    await sql`update requests set recipient_name = 'Lexupdated' || substr(request_number, 4, 6)::int
+      where request_number like 'LEX%' and request_number < 'LEX000010'`.execute(t.db);
+    await sql`update requests set last_activity_at = now() where request_number like 'LEX%'`.execute(t.db);
+    const missing = await sql<{ lexeme: string }>`
+      select distinct unnest(tsvector_to_array(search || coalesce(content_search, ''::tsvector))) as lexeme
+      from requests
+      except select lexeme from request_lexemes`.execute(t.db);
+    expect(missing.rows).toEqual([]);
+    const kept = await sql<{ n: string }>`select count(*) as n from request_lexemes
+      where lexeme like 'lexupdated%' or lexeme like 'lexbulk%'`.execute(t.db);
+    expect(Number(kept.rows[0]?.n)).toBe(39);
+    await expectFormerHits('lexupdated', 'some');
+  });
+
+  it('fills request_lexemes from the requests already there when migrated', async () => {
+    const db = t.db as unknown as Kysely<unknown>;
+    await lexemesMigration.down(db);
+    await insertTestRequest(t.db, {
+      scope: '/org/globex/',
+      prefix: 'GLX',
+      applicant: { name: 'Premigration Person' },
+    });
+    await lexemesMigration.up(db);
+    const missing = await sql<{ lexeme: string }>`
+      select distinct unnest(tsvector_to_array(search || coalesce(content_search, ''::tsvector))) as lexeme
+      from requests
+      except select lexeme from request_lexemes`.execute(t.db);
+    expect(missing.rows).toEqual([]);
+    await expectFormerHits('premig', 'some');
   });
 
   it('keeps the stored content words equal to the content, also after the content changes', async () => {

@@ -5,6 +5,7 @@ import type {
   InvoicePaidDaysTable,
   OpenTaskDaysTable,
   RequestDaysTable,
+  RequestLexemesTable,
   RequestResultDaysTable,
   TaskCompletionDaysTable,
   UserOpenTasksTable,
@@ -446,6 +447,7 @@ export interface Database {
   user_scope_open_tasks: UserScopeOpenTasksTable;
   request_result_days: RequestResultDaysTable;
   request_days: RequestDaysTable;
+  request_lexemes: RequestLexemesTable;
   task_skills: TaskSkillsTable;
   presence: PresenceTable;
   workflow_reminders: WorkflowRemindersTable;

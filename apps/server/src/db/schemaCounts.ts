@@ -83,3 +83,8 @@ export interface InvoicePaidDaysTable {
   paid: Bigint;
   balance: Bigint;
 }
+
+/** Migration 20261130_1001: every lexeme of the requests' full text, kept by triggers (Find Requests). */
+export interface RequestLexemesTable {
+  lexeme: string;
+}

@@ -47,6 +47,7 @@ import * as sessionChangeNotify from './20261129_0001_session_change_notify.js';
 import * as userScopeOpenTasks from './20261129_2001_user_scope_open_tasks.js';
 import * as openTaskDays from './20261129_3001_open_task_days.js';
 import * as fulltextIndex from './20261130_0001_fulltext_index.js';
+import * as requestLexemes from './20261130_1001_request_lexemes.js';
 import * as invoicePaidDays from './20261130_2001_invoice_paid_days.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '20261129_2001_user_scope_open_tasks': userScopeOpenTasks,
   '20261129_3001_open_task_days': openTaskDays,
   '20261130_0001_fulltext_index': fulltextIndex,
+  '20261130_1001_request_lexemes': requestLexemes,
   '20261130_2001_invoice_paid_days': invoicePaidDays,
 };
 
