@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './intlFormats.js';
 // Business days: Monday to Friday, less the public holidays of the effective configuration.
 // Dates are calendar dates (YYYY-MM-DD) in the organisation's time zone; times keep their clock
 // time when moved by business days.
@@ -57,22 +58,8 @@ export function dateInTimeZone(instant: Date, timeZone = BUSINESS_TIME_ZONE): st
   return dateFormatIn(timeZone).format(instant);
 }
 
-// Creating an Intl.DateTimeFormat costs far more than formatting with one, and the request page's
-// figures format a date per task: keep one per time zone (there are few).
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format;
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
 /**

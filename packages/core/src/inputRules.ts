@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './intlFormats.js';
 // The shared input rules (docs/ARCHITECTURE.md, "Shared input rules, applied once"). Each is a pure function used by the browser inputs
 // and repeated by the server before anything is stored.
 
@@ -151,7 +152,7 @@ export function timeInputToIso(text: string): string | undefined {
 }
 
 function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -181,7 +182,7 @@ export function atTimeOfDay(instant: Date, isoTime: string, timeZone = 'Australi
   const time = parseIsoTimeOfDay(isoTime);
   if (!time) return instant;
   // en-CA formats as YYYY-MM-DD: three parts.
-  const [year = 0, month = 1, day = 1] = new Intl.DateTimeFormat('en-CA', {
+  const [year = 0, month = 1, day = 1] = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -201,7 +202,7 @@ export function formatIsoTimeOfDay(value: string, locale = 'en-AU'): string {
   const time = parseIsoTimeOfDay(value);
   if (!time) return '';
   const date = new Date(Date.UTC(2000, 0, 1, time.hours, time.minutes, time.seconds));
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
     second: time.seconds ? '2-digit' : undefined,

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './intlFormats.js';
 // The one time-zone rule (docs/ARCHITECTURE.md, "Time zones"): business dates and date-times are
 // shown and entered in the organisation's time zone, never the browser's or the server process's.
 // Pages, documents, mails and exports all format through these functions.
@@ -17,7 +18,7 @@ function toInstant(value: Date | string): Date {
 /** The wall clock of a time zone at an instant, each part two digits (the year four). */
 function wallClock(instant: Date, timeZone: string): Record<string, string> {
   return Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+    dateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -82,7 +83,7 @@ export function formatDate(
   const dateOnly = typeof value === 'string' && DATE_ONLY.test(value);
   const instant = dateOnly ? new Date(`${value}T00:00:00Z`) : toInstant(value);
   if (Number.isNaN(instant.getTime())) return String(value);
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     dateStyle: 'medium',
     timeZone: dateOnly ? 'UTC' : timeZone,
   }).format(instant);
@@ -104,7 +105,7 @@ export function formatDateTime(
   const instant = toInstant(value);
   if (Number.isNaN(instant.getTime())) return String(value);
   const timeZone = options.timeZone ?? BUSINESS_TIME_ZONE;
-  const text = new Intl.DateTimeFormat(options.locale ?? DATE_LOCALE, {
+  const text = dateTimeFormat(options.locale ?? DATE_LOCALE, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone,
@@ -114,7 +115,7 @@ export function formatDateTime(
 
 /** The zone's short name at an instant ("AEDT", "AEST"); a GMT offset where there is none. */
 export function timeZoneShortName(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
-  const part = new Intl.DateTimeFormat('en-AU', { timeZone, timeZoneName: 'short' })
+  const part = dateTimeFormat('en-AU', { timeZone, timeZoneName: 'short' })
     .formatToParts(instant)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;

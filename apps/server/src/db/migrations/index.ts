@@ -49,6 +49,7 @@ import * as openTaskDays from './20261129_3001_open_task_days.js';
 import * as fulltextIndex from './20261130_0001_fulltext_index.js';
 import * as requestLexemes from './20261130_1001_request_lexemes.js';
 import * as invoicePaidDays from './20261130_2001_invoice_paid_days.js';
+import * as assignedTasksCover from './20261130_3001_assigned_tasks_cover.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '20261130_0001_fulltext_index': fulltextIndex,
   '20261130_1001_request_lexemes': requestLexemes,
   '20261130_2001_invoice_paid_days': invoicePaidDays,
+  '20261130_3001_assigned_tasks_cover': assignedTasksCover,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -38,7 +38,11 @@ export async function readParts<P extends Record<string, Part<unknown>>>(
   return row;
 }
 
-/** The first `cap + 1` rows in order, counted, of which the first `limit` are answered. */
+/**
+ * The first `limit` rows in order, and how many there are up to `cap + 1`. Counted apart from the
+ * rows: the count reads only what the condition needs, so an index covering it (as the assigned
+ * tasks' does, migration 20261130_3001) counts without reading a row; only the rows shown are read.
+ */
 function listedPart<Row>(
   from: RawBuilder<unknown>,
   where: RawBuilder<SqlBool>,
@@ -47,14 +51,14 @@ function listedPart<Row>(
   limit: number,
   cap: number,
 ): Part<Listed<Row>> {
-  return sql<Listed<Row>>`(
-    select json_build_object('count', count(*), 'rows', coalesce(
-      json_agg(to_jsonb(c) - 'listed_position' order by c.listed_position) filter (where c.listed_position <= ${limit}),
-      '[]'::json))
-    from (
-      select ${columns}, row_number() over (order by ${order}) as listed_position
-      from ${from} where ${where} order by ${order} limit ${cap + 1}
-    ) c)`;
+  return sql<Listed<Row>>`json_build_object(
+    'count', (select count(*) from (select from ${from} where ${where} limit ${cap + 1}) k),
+    'rows', coalesce((
+      select json_agg(to_jsonb(c) - 'listed_position' order by c.listed_position)
+      from (
+        select ${columns}, row_number() over (order by ${order}) as listed_position
+        from ${from} where ${where} order by ${order} limit ${limit}
+      ) c), '[]'::json))`;
 }
 
 function anyScope(column: RawBuilder<unknown>, scopes: readonly string[]): RawBuilder<SqlBool> {
