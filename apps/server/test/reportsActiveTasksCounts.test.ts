@@ -9,7 +9,7 @@ import { reportContext } from '../src/features/reports/service.js';
 import { TASK_OVERDUE_NOW, taskConditions } from '../src/features/reports/tasksBase.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { REPORT_ACTORS } from './support/reportActors.js';
-import { getAs, type ReportData, seedReportData } from './support/reports.js';
+import { getReport, type ReportData, seedReportData } from './support/reports.js';
 
 // The Active Tasks summary reads the counts open_task_days keeps (migration 20261129_3001) per local
 // trigger and due day, with the tasks due today read from tasks. Here its answer is compared with
@@ -128,12 +128,7 @@ function filters(): ReportFilters[] {
 
 let compared = 0;
 async function compare(who: 'admin' | 'globex', f: ReportFilters) {
-  const query = Object.entries(f)
-    .map(([k, v]) => `filter.${k}=${encodeURIComponent(String(v))}`)
-    .join('&');
-  const res = await getAs(t, d.cookies[who], `/reports/tasks/active/filter?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  const answer = res.json();
+  const { query, answer } = await getReport(t, d.cookies[who], '/reports/tasks/active', f);
   const want = await reference(who, f);
   const label = `${who} ${query}`;
   expect(

@@ -8,7 +8,7 @@ import { inDateRange, inScope, type ReportFilters } from '../src/features/report
 import { reportContext } from '../src/features/reports/service.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { REPORT_ACTORS } from './support/reportActors.js';
-import { getAs, type ReportData, seedReportData } from './support/reports.js';
+import { getReport, type ReportData, seedReportData } from './support/reports.js';
 
 // The Paid Invoices summary reads invoice_paid_days (migration 20261130_2001): per invoice and day
 // it was paid, the next day it was paid. Here its answer is compared with the query it used before
@@ -104,12 +104,7 @@ function filters(): ReportFilters[] {
 
 let compared = 0;
 async function compare(who: 'admin' | 'globex', f: ReportFilters) {
-  const query = Object.entries(f)
-    .map(([k, v]) => `filter.${k}=${encodeURIComponent(String(v))}`)
-    .join('&');
-  const res = await getAs(t, d.cookies[who], `/reports/invoices/paid/filter?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  const answer = res.json();
+  const { query, answer } = await getReport(t, d.cookies[who], '/reports/invoices/paid', f);
   const want = await reference(who, f);
   const label = `${who} ${query}`;
   const close = (rows: Record<string, unknown>[]) =>

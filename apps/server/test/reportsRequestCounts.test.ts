@@ -5,7 +5,7 @@ import { KPI_AVERAGES, reportRequests, requestKpiCtes } from '../src/features/re
 import { reportContext } from '../src/features/reports/service.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { REPORT_ACTORS } from './support/reportActors.js';
-import { at, getAs, type ReportData, seedReportData } from './support/reports.js';
+import { at, getReport, type ReportData, seedReportData } from './support/reports.js';
 import { insertTestRequest } from './support/requests.js';
 
 // Closed Requests and Open Requests read the counts request_days keeps (migration 6002), with the
@@ -136,22 +136,17 @@ async function reference(who: 'admin' | 'globex', f: Filter, closed: boolean, gr
 }
 
 async function compare(who: 'admin' | 'globex', path: string, f: Filter) {
-  const query = Object.entries(f)
-    .map(([k, v]) => `filter.${k}=${encodeURIComponent(v)}`)
-    .join('&');
-  const res = await getAs(t, d.cookies[who], `${path}/filter?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  const answer = res.json();
+  const { query, answer } = await getReport(t, d.cookies[who], path, f);
   const closed = path.endsWith('/closed');
   const want = await reference(who, f, closed, sql`scope`);
   const label = `${who} ${path} ${query}`;
   expect(
-    answer.rows.map((r: { scope: string }) => r.scope),
+    answer.rows.map((r) => r.scope),
     label,
   ).toEqual(want.map((r) => r.key));
   want.forEach((row, i) => {
     const got = answer.rows[i];
-    expect(got.requests, label).toBe(row.requests);
+    expect(got?.requests, label).toBe(row.requests);
     for (const key of [
       'calendarDays',
       'businessDays',
@@ -159,7 +154,7 @@ async function compare(who: 'admin' | 'globex', path: string, f: Filter) {
       'daysPendedInternal',
       'daysPendedExternal',
     ])
-      expect(got[key], `${label} ${key}`).toBeCloseTo(Number(row[key]), 9);
+      expect(Number(got?.[key]), `${label} ${key}`).toBeCloseTo(Number(row[key]), 9);
   });
   if (closed) {
     const weeks = await reference(who, f, closed, sql`to_char(date_trunc('week', to_d), 'YYYY-MM-DD')`);
@@ -177,7 +172,7 @@ async function compare(who: 'admin' | 'globex', path: string, f: Filter) {
       when business_days <= 20 then '11-20' when business_days <= 40 then '21-40' else '41+' end`;
     const ages = new Map((await reference(who, f, closed, bucket)).map((r) => [r.key, r.requests]));
     if (want.length > 0)
-      expect(answer.chart.series[0].values, label).toEqual(AGE_BUCKETS.map((b) => ages.get(b) ?? 0));
+      expect(answer.chart?.series[0]?.values, label).toEqual(AGE_BUCKETS.map((b) => ages.get(b) ?? 0));
   }
   return answer;
 }
@@ -200,8 +195,8 @@ describe('Closed Requests and Open Requests from the kept counts', () => {
     const answer = await compare('admin', '/reports/requests/closed', june);
     // What the data is meant to cover: three scopes, pended days both ways.
     expect(answer.rows).toHaveLength(3);
-    expect(answer.totals.daysPendedExternal).toBeGreaterThan(0);
-    expect(answer.totals.daysPendedInternal).toBeGreaterThan(0);
+    expect(Number(answer.totals?.daysPendedExternal)).toBeGreaterThan(0);
+    expect(Number(answer.totals?.daysPendedInternal)).toBeGreaterThan(0);
   });
 
   it('gives Open Requests the figures of the former query, by status too', async () => {
@@ -210,7 +205,7 @@ describe('Closed Requests and Open Requests from the kept counts', () => {
     for (const f of open.filter((x) => !x.scope)) await compare('globex', '/reports/requests/open', f);
     const answer = await compare('admin', '/reports/requests/open', june);
     expect(answer.rows).toHaveLength(3);
-    expect(answer.totals.daysPendedInternal).toBeGreaterThan(0);
+    expect(Number(answer.totals?.daysPendedInternal)).toBeGreaterThan(0);
   });
 
   it('keeps counts equal to a fresh count of the requests', async () => {

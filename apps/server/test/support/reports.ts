@@ -1,3 +1,5 @@
+import { reportAnswerSchema } from '@dossier/core';
+import { expect } from 'vitest';
 import { seedConfiguration } from '../../src/db/seedConfiguration.js';
 import { createUser, signIn, type TestContext, XHR } from '../helpers.js';
 import { insertTestRequest } from './requests.js';
@@ -238,6 +240,19 @@ export async function seedReportData(t: TestContext): Promise<ReportData> {
 
 export function getAs(t: TestContext, cookie: string, url: string) {
   return t.app.inject({ method: 'GET', url, headers: { ...XHR, cookie } });
+}
+
+/**
+ * A report's summary under filters (`GET {path}/filter?filter.…`), as the user of `cookie`; it must
+ * answer 200. `query`: the filters as sent, to label what is compared.
+ */
+export async function getReport(t: TestContext, cookie: string, path: string, filters: object) {
+  const query = Object.entries(filters)
+    .map(([k, v]) => `filter.${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+  const res = await getAs(t, cookie, `${path}/filter?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return { query, answer: reportAnswerSchema.parse(res.json()) };
 }
 
 /** The Monday of a date's week (YYYY-MM-DD): where the reports' weekly charts put it. */
