@@ -8,7 +8,7 @@ import { inDateRange, inScope, type ReportFilters } from '../src/features/report
 import { reportContext } from '../src/features/reports/service.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { REPORT_ACTORS } from './support/reportActors.js';
-import { getReport, type ReportData, seedReportData } from './support/reports.js';
+import { getReport, insertInvoice, type ReportData, seedReportData } from './support/reports.js';
 
 // The Paid Invoices summary reads invoice_paid_days (migration 20261130_2001): per invoice and day
 // it was paid, the next day it was paid. Here its answer is compared with the query it used before
@@ -151,14 +151,9 @@ async function compareAll() {
   expect(rows).toEqual([]);
 }
 
-async function invoice(requestNumber: string, values: Record<string, unknown>): Promise<string> {
-  const row = await t.db
-    .insertInto('request_invoices')
-    .values({ request_number: requestNumber, file_key: `inv-${Math.random()}`, ...values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** An invoice of a request (the values its columns take), answering its id. */
+const invoice = (requestNumber: string, values: Record<string, unknown>) =>
+  insertInvoice(t, requestNumber, values);
 
 /** Payments of [invoice, June day, minutes after midnight, amount], in one statement. */
 async function pay(...payments: [string, number, number, number][]) {

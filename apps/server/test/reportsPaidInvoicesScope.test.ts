@@ -2,7 +2,14 @@ import { createBusinessCalendar, dateInTimeZone } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPublicHolidays } from '../src/features/configuration/effective.js';
 import { createTestContext, type TestContext } from './helpers.js';
-import { at, getReport, mondayOf, type ReportData, seedReportData } from './support/reports.js';
+import {
+  at,
+  getReport,
+  insertInvoice,
+  mondayOf,
+  type ReportData,
+  seedReportData,
+} from './support/reports.js';
 import { insertTestRequest } from './support/requests.js';
 
 // Paid Invoices groups by the scope each invoice carries (migration 6003, kept by triggers) instead
@@ -15,14 +22,9 @@ let t: TestContext;
 let d: ReportData;
 const TZ = 'Australia/Sydney';
 
-async function invoice(requestNumber: string, values: Record<string, unknown>) {
-  const row = await t.db
-    .insertInto('request_invoices')
-    .values({ request_number: requestNumber, file_key: `inv-${Math.random()}`, ...values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** An invoice of a request (the values its columns take), answering its id. */
+const invoice = (requestNumber: string, values: Record<string, unknown>) =>
+  insertInvoice(t, requestNumber, values);
 
 async function payment(invoiceId: string, paidAt: Date, amount: number, currency = 'AUD') {
   await t.db

@@ -238,6 +238,16 @@ export async function seedReportData(t: TestContext): Promise<ReportData> {
   return { cookies, n };
 }
 
+/** An invoice of a request with the given column values (a file key of its own), answering its id. */
+export async function insertInvoice(t: TestContext, requestNumber: string, values: Record<string, unknown>) {
+  const row = await t.db
+    .insertInto('request_invoices')
+    .values({ request_number: requestNumber, file_key: `inv-${Math.random()}`, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export function getAs(t: TestContext, cookie: string, url: string) {
   return t.app.inject({ method: 'GET', url, headers: { ...XHR, cookie } });
 }
