@@ -68,6 +68,15 @@ describe('POST /signin', () => {
     expect(bad.headers.location).toBe('/signin?err=invalid&return-url=%2Fhelp');
     const page = await t.app.inject({ url: bad.headers.location as string });
     expect(page.body).toContain('Invalid username and/or password.');
+    // A code the page does not know, a name of every object's prototype among them, is a plain failure.
+    for (const err of ['constructor', '__proto__', 'toString', 'nonsense']) {
+      const other = await t.app.inject({
+        url: `/signin?err=${err}`,
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+      });
+      expect(other.statusCode, err).toBe(200);
+      expect(other.json().err, err).toBe('Sign-in failed.');
+    }
   });
 
   it('never redirects to another site', async () => {

@@ -27,7 +27,7 @@ export async function restoreBackup(
     if (manifest.format !== BACKUP_FORMAT || manifest.version !== 1)
       throw new Error(`${file} is not a Dossier backup.`);
     const known = await migrationProvider.getMigrations();
-    if (!(manifest.migration in known))
+    if (!Object.hasOwn(known, manifest.migration))
       throw new Error(`The backup is from a newer Dossier (migration ${manifest.migration}); update first.`);
     if ((await exists(opts.filesDir)) && (await fs.readdir(opts.filesDir)).length > 0)
       throw new Error(`The files folder ${opts.filesDir} is not empty.`);

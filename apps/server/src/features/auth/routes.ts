@@ -14,7 +14,9 @@ const FORBIDDEN_FAILURES = new Set<SigninFailure>(['unconfirmed', 'ipRange', 'pa
 function failureText(code: string | undefined): string | undefined {
   if (code === undefined) return undefined;
   // The page shows only texts of its own, never text taken from the address.
-  return code in SIGNIN_FAILURE_TEXT ? SIGNIN_FAILURE_TEXT[code as SigninFailure] : 'Sign-in failed.';
+  return Object.hasOwn(SIGNIN_FAILURE_TEXT, code)
+    ? SIGNIN_FAILURE_TEXT[code as SigninFailure]
+    : 'Sign-in failed.';
 }
 
 /**
