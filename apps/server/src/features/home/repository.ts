@@ -16,6 +16,9 @@ type Visible = (eb: ReturnType<typeof expressionBuilder<Database, 'requests'>>) 
 /** A part of the page: a subquery answering one JSON value (timestamps as ISO strings). */
 export type Part<T> = RawBuilder<T>;
 
+/** A section the user does not get: null in its column. */
+export const NO_PART: Part<null> = sql<null>`null`;
+
 export interface Listed<Row> {
   rows: Row[];
   /** Counted up to cap + 1: more than cap means "cap+". */

@@ -6,7 +6,6 @@ import {
   type HomeSectionKey,
   type HomeView,
 } from '@dossier/core';
-import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { type Actor, scopesWithPermission } from '../auth/index.js';
 import { getPublicHolidays } from '../configuration/index.js';
@@ -76,9 +75,9 @@ export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): 
   const visible = visibleRequests(actor);
   const n = HOME_ITEMS_SHOWN;
   const cap = HOME_COUNT_CAP;
-  const none = sql<null>`null`;
+  const none = repo.NO_PART;
   const staffSide = shown.has('overdueTasks');
-  const inbox = {
+  const mine = {
     userId: actor.id,
     visible: visibleScopes(actor),
     inboxScopes: scopesWithPermission(actor, 'inbox'),
@@ -90,8 +89,8 @@ export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): 
   const since = repo.visitOrSince(actor.id, actor.sessionId, new Date(now.getTime() - FIRST_VISIT_WINDOW_MS));
   const page = await repo.readParts(db, {
     visit: repo.visit(actor.id, actor.sessionId),
-    overdue: today ? repo.assignedTasks({ ...inbox, before: now }, n, cap) : none,
-    dueToday: today ? repo.assignedTasks({ ...inbox, from: now, before: today.before }, n, cap) : none,
+    overdue: today ? repo.assignedTasks({ ...mine, before: now }, n, cap) : none,
+    dueToday: today ? repo.assignedTasks({ ...mine, from: now, before: today.before }, n, cap) : none,
     touched: staffSide ? repo.requestsTouched(actor.id, visible, n) : none,
     waiting: shown.has('waitingOnSender') ? repo.waitingOnSender(asSender, n, cap) : none,
     changed: shown.has('changedSinceVisit') ? repo.changedSince(asSender, since, n, cap) : none,
