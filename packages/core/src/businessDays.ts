@@ -1,8 +1,8 @@
-import { dateTimeFormat } from './intlFormats.js';
 // Business days: Monday to Friday, less the public holidays of the effective configuration.
 // Dates are calendar dates (YYYY-MM-DD) in the organisation's time zone; times keep their clock
 // time when moved by business days.
 
+import { dateTimeFormat } from './intlFormats.js';
 import { BUSINESS_TIME_ZONE } from './timeZone.js';
 
 export interface BusinessCalendar {
@@ -55,11 +55,10 @@ export function createBusinessCalendar(holidays: readonly string[]): BusinessCal
 
 /** The calendar date of an instant in a time zone (YYYY-MM-DD). */
 export function dateInTimeZone(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
-  return dateFormatIn(timeZone).format(instant);
-}
-
-function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
-  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  // en-CA formats as YYYY-MM-DD.
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }
 
 /**

@@ -1,8 +1,10 @@
-import { dateTimeFormat } from './intlFormats.js';
 // The shared input rules (docs/ARCHITECTURE.md, "Shared input rules, applied once"). Each is a pure function used by the browser inputs
 // and repeated by the server before anything is stored.
 
+import { dateInTimeZone } from './businessDays.js';
 import { MAX_DECIMAL_PRECISION, MIN_DECIMAL_PRECISION } from './configuration/enums.js';
+import { dateTimeFormat } from './intlFormats.js';
+import { zoneOffset } from './timeZone.js';
 
 const IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
 
@@ -151,29 +153,6 @@ export function timeInputToIso(text: string): string | undefined {
   return toIsoTimeOfDay(time);
 }
 
-function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = dateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const local = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return Math.round((local - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
-}
-
 /**
  * The instant on the local date of `instant` (in `timeZone`) at the ISO time of day: a task due
  * on a day falls due at the configured time of that day. An invalid time keeps `instant`.
@@ -181,20 +160,11 @@ function offsetMinutes(instant: Date, timeZone: string): number {
 export function atTimeOfDay(instant: Date, isoTime: string, timeZone = 'Australia/Sydney'): Date {
   const time = parseIsoTimeOfDay(isoTime);
   if (!time) return instant;
-  // en-CA formats as YYYY-MM-DD: three parts.
-  const [year = 0, month = 1, day = 1] = dateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .format(instant)
-    .split('-')
-    .map(Number);
+  const [year = 0, month = 1, day = 1] = dateInTimeZone(instant, timeZone).split('-').map(Number);
   const wall = Date.UTC(year, month - 1, day, time.hours, time.minutes, time.seconds);
   // The offset at the wall time read as UTC, then again at the first guess (a DST change between).
-  const first = wall - offsetMinutes(new Date(wall), timeZone) * 60000;
-  return new Date(wall - offsetMinutes(new Date(first), timeZone) * 60000);
+  const first = wall - zoneOffset(new Date(wall), timeZone);
+  return new Date(wall - zoneOffset(new Date(first), timeZone));
 }
 
 /** Shows an ISO time of day in the locale's time format. */

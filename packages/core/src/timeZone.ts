@@ -1,7 +1,8 @@
-import { dateTimeFormat } from './intlFormats.js';
 // The one time-zone rule (docs/ARCHITECTURE.md, "Time zones"): business dates and date-times are
 // shown and entered in the organisation's time zone, never the browser's or the server process's.
 // Pages, documents, mails and exports all format through these functions.
+
+import { dateTimeFormat } from './intlFormats.js';
 
 /** The organisation's time zone: due dates, filters, reports, documents and pages all use it. */
 export const BUSINESS_TIME_ZONE = 'Australia/Sydney';
