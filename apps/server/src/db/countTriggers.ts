@@ -4,6 +4,12 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 // request_result_days, user_open_tasks): each event runs one upsert of the rows it added or took
 // away, in the transaction of the change. The migrations that keep such counts build them here.
 
+/**
+ * A timestamp column's local date, as the kept counts group by it: Australia/Sydney
+ * (BUSINESS_TIME_ZONE), written out since a trigger's SQL cannot take a parameter.
+ */
+export const localDay = (column: string) => sql.raw(`(${column} at time zone 'Australia/Sydney')::date`);
+
 export type CountEvent = 'insert' | 'update' | 'delete';
 
 const REFERENCING: Record<CountEvent, string> = {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { localDay } from '../countTriggers.js';
 
 // Completed tasks counted per (completion day, scope, type, completer, trigger day, overdue): what
 // the Completed Tasks and Users reports group a year of tasks into. On 1,000,000 requests a year is
@@ -7,13 +8,12 @@ import { type Kysely, sql } from 'kysely';
 // counts in the transaction of every change to tasks, set-based (a bulk insert is one upsert), and
 // an update adds the difference only. Days are Australia/Sydney days, as everywhere in reports.
 
-const LOCAL = (column: string) => sql.raw(`(${column} at time zone 'Australia/Sydney')::date`);
 const OVERDUE = sql.raw('coalesce(r.was_overdue, r.completed_at > r.due_at, false)');
 
 /** The rows of a transition table as counts (+1 or -1 each), grouped as the table keeps them. */
 const countsOf = (table: string, sign: 1 | -1) => sql`
-  select r.scope, r.type, coalesce(r.completed_by, '') as completed_by, ${LOCAL('r.triggered_at')} as triggered_on,
-    ${LOCAL('r.completed_at')} as completed_on, ${OVERDUE} as overdue, ${sql.raw(String(sign))} * count(*) as n
+  select r.scope, r.type, coalesce(r.completed_by, '') as completed_by, ${localDay('r.triggered_at')} as triggered_on,
+    ${localDay('r.completed_at')} as completed_on, ${OVERDUE} as overdue, ${sql.raw(String(sign))} * count(*) as n
   from ${sql.raw(table)} r where r.completed_at is not null
   group by 1, 2, 3, 4, 5, 6`;
 

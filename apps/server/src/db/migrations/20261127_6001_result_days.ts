@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createCountFunction, createCountTriggers, dropCountTriggers } from '../countTriggers.js';
+import { createCountFunction, createCountTriggers, dropCountTriggers, localDay } from '../countTriggers.js';
 
 // Request results counted per (day added, scope, day of the request's submission, state): what the
 // Request Results report groups a year of results into. On 1,000,000 requests a year is ~66,700
@@ -11,7 +11,6 @@ import { createCountFunction, createCountTriggers, dropCountTriggers } from '../
 // ever changes (neither does today). A request with results cannot be deleted (the foreign key has
 // no cascade), so request deletes need nothing. Days are Australia/Sydney days, as in reports.
 
-const LOCAL = (column: string) => sql.raw(`(${column} at time zone 'Australia/Sydney')::date`);
 // The report's states, in its order of precedence (requestResults.ts).
 const STATE = sql.raw(`case when x.discarded_at is not null then 'discarded'
   when x.downloaded_at is not null then 'downloaded'
@@ -20,7 +19,7 @@ const STATE = sql.raw(`case when x.discarded_at is not null then 'discarded'
 
 /** Result rows (alias x) with their request (alias r) as counts of `sign` each, grouped as kept. */
 const countsOf = (from: string, sign: string) => sql`
-  select ${LOCAL('x.created_at')} as created_on, r.scope, ${LOCAL('r.submitted_at')} as submitted_on,
+  select ${localDay('x.created_at')} as created_on, r.scope, ${localDay('r.submitted_at')} as submitted_on,
     ${STATE} as state, ${sql.raw(sign)} * count(*) as n
   from ${sql.raw(from)}
   group by 1, 2, 3, 4`;
@@ -54,11 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A request's scope or submission date changing moves its results' counts (a row trigger, so an
   // ordinary update of a request costs only the WHEN test).
   const moved = upsert(sql`
-    select ${LOCAL('x.created_at')} as created_on, old.scope as scope, ${LOCAL('old.submitted_at')} as submitted_on,
+    select ${localDay('x.created_at')} as created_on, old.scope as scope, ${localDay('old.submitted_at')} as submitted_on,
       ${STATE} as state, -count(*) as n
     from request_results x where x.request_number = old.request_number group by 1, 2, 3, 4
     union all
-    select ${LOCAL('x.created_at')}, new.scope, ${LOCAL('new.submitted_at')}, ${STATE}, count(*)
+    select ${localDay('x.created_at')}, new.scope, ${localDay('new.submitted_at')}, ${STATE}, count(*)
     from request_results x where x.request_number = new.request_number group by 1, 2, 3, 4`);
   await createCountFunction(db, 'request_result_days_on_request', moved);
   await sql`create trigger request_result_days_request after update of scope, submitted_at on requests

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createCountFunction, createCountTriggers, dropCountTriggers } from '../countTriggers.js';
+import { createCountFunction, createCountTriggers, dropCountTriggers, localDay } from '../countTriggers.js';
 
 // Requests counted per (status, scope, submission day, close day): what the Closed Requests and Open
 // Requests reports group a year of requests into. On 1,000,000 requests a year is ~245,000 closed
@@ -11,12 +11,11 @@ import { createCountFunction, createCountTriggers, dropCountTriggers } from '../
 // insert is one upsert); an update by a row trigger that runs only when one of the four changes, so
 // the many other updates of a request cost the WHEN test alone.
 
-const LOCAL = (column: string) => sql.raw(`(${column} at time zone 'Australia/Sydney')::date`);
 const CLOSED_ON = (table: string) =>
   sql.raw(`coalesce((${table}.closed_at at time zone 'Australia/Sydney')::date, 'infinity'::date)`);
 
 const countsOf = (table: string, sign: string) => sql`
-  select ${sql.raw(table)}.status, ${sql.raw(table)}.scope, ${LOCAL(`${table}.submitted_at`)} as submitted_on,
+  select ${sql.raw(table)}.status, ${sql.raw(table)}.scope, ${localDay(`${table}.submitted_at`)} as submitted_on,
     ${CLOSED_ON(table)} as closed_on, ${sql.raw(sign)} * count(*) as n
   from ${sql.raw(table)} group by 1, 2, 3, 4`;
 
@@ -29,7 +28,7 @@ const upsert = (source: ReturnType<typeof sql>) => sql`
   on conflict (status, closed_on, scope, submitted_on) do update set n = d.n + excluded.n`;
 
 const one = (row: 'old' | 'new', sign: string) => sql`
-  select ${sql.raw(row)}.status, ${sql.raw(row)}.scope, ${LOCAL(`${row}.submitted_at`)} as submitted_on,
+  select ${sql.raw(row)}.status, ${sql.raw(row)}.scope, ${localDay(`${row}.submitted_at`)} as submitted_on,
     ${CLOSED_ON(row)} as closed_on, ${sql.raw(sign)} as n`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createCountTriggers, dropCountTriggers } from '../countTriggers.js';
+import { createCountTriggers, dropCountTriggers, localDay } from '../countTriggers.js';
 
 // Open tasks counted per (scope, type, local trigger day, local due day): what the Active Tasks
 // summary groups them into. It used to read every open task of the dates, work out "overdue now"
@@ -21,11 +21,10 @@ import { createCountTriggers, dropCountTriggers } from '../countTriggers.js';
 // Days are Australia/Sydney days (BUSINESS_TIME_ZONE), as everywhere in reports.
 
 const SLOTS = 4;
-const LOCAL = (column: string) => sql.raw(`(${column} at time zone 'Australia/Sydney')::date`);
 
 /** The open rows of a transition table as counts (+1 or -1 each), grouped as the table keeps them. */
 const countsOf = (table: string, sign: 1 | -1) => sql`
-  select r.scope, r.type, ${LOCAL('r.triggered_at')} as triggered_on, ${LOCAL('r.due_at')} as due_on,
+  select r.scope, r.type, ${localDay('r.triggered_at')} as triggered_on, ${localDay('r.due_at')} as due_on,
     (r.id % ${sql.lit(SLOTS)})::smallint as slot, ${sql.raw(String(sign))} * count(*) as n
   from ${sql.raw(table)} r where r.completed_at is null
   group by 1, 2, 3, 4, 5`;
