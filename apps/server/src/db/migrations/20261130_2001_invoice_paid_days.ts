@@ -93,15 +93,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     update: keep(paymentChange(sql`${newIds} union ${oldIds}`, 'new_rows', 'old_rows')),
     delete: keep(paymentChange(oldIds, null, 'old_rows')),
   });
-  // A change of invoices (scope, currency, amounts, discarded, the day added): their rows with the
-  // invoices before and now, the payments as they are.
-  const ids = (table: string) => sql.raw(`select id from ${table}`);
+  // An update of invoices that changes what their rows hold (scope, currency, amounts, discarded,
+  // the day added): their rows with the invoices before and now, the payments as they are. Most
+  // updates of an invoice (its file, its paid mark) change none of it and compute nothing.
+  const counted = ['scope', 'currency', 'created_at', 'amount', 'tax', 'discarded_at'];
+  const changed = sql.raw(`select n.id from new_rows n join old_rows o on o.id = n.id
+    where (${counted.map((c) => `n.${c}`).join(', ')}) is distinct from (${counted.map((c) => `o.${c}`).join(', ')})`);
+  const changedIn = (table: string) => sql`(select * from ${sql.raw(table)} where id in (${changed}))`;
+  const payments = paymentsOf(changed);
   await createCountTriggers(db, 'invoice_paid_days_inv', 'request_invoices', {
     update: keep(
-      sql`${rowsOf(sql.raw('new_rows'), paymentsOf(sql`${ids('new_rows')} union ${ids('old_rows')}`), 1)}
-        union all ${rowsOf(sql.raw('old_rows'), paymentsOf(sql`${ids('new_rows')} union ${ids('old_rows')}`), -1)}`,
+      sql`${rowsOf(changedIn('new_rows'), payments, 1)} union all ${rowsOf(changedIn('old_rows'), payments, -1)}`,
     ),
-    delete: keep(rowsOf(sql.raw('old_rows'), paymentsOf(ids('old_rows')), -1)),
+    delete: keep(rowsOf(sql.raw('old_rows'), paymentsOf(sql`select id from old_rows`), -1)),
   });
   // What is there already.
   await sql`${sql.raw(upsert(rowsOf(sql`request_invoices`, sql`invoice_payments`, 1)).compile(db).sql)}`.execute(
