@@ -248,27 +248,27 @@ export interface Visit {
 }
 
 /**
- * When the user last came in an earlier session, as recordVisit will record it: the first visit of
- * a session moves the previous session's start into previous_visit_at; later visits in the same
- * session leave both, so the list of changes stays put while the user works through it.
+ * When the user last came in an earlier session, as recordVisit will record it, on the user's row
+ * `v` of home_visits: the first visit of a session moves the previous session's start into
+ * previous_visit_at; later visits in the same session leave both, so the list of changes stays put
+ * while the user works through it.
  */
-function lastVisitOf(userId: string, sessionId: string): RawBuilder<unknown> {
-  return sql`(select case when v.session_id = ${sessionId} then v.previous_visit_at else v.visit_started_at end
-    from home_visits v where v.user_id = ${userId})`;
-}
+const lastVisitOn = (sessionId: string) =>
+  sql`case when v.session_id = ${sessionId} then v.previous_visit_at else v.visit_started_at end`;
 
-export function visit(userId: string, sessionId: string): Part<Visit> {
-  return sql<Visit>`json_build_object(
-    'recorded', exists (select 1 from home_visits v where v.user_id = ${userId} and v.session_id = ${sessionId}),
-    'last_visit_at', ${lastVisitOf(userId, sessionId)})`;
+/** The user's visit as read: null when the user never came before (nothing recorded). */
+export function visit(userId: string, sessionId: string): Part<Visit | null> {
+  return sql<Visit | null>`(select json_build_object('recorded', v.session_id = ${sessionId},
+    'last_visit_at', ${lastVisitOn(sessionId)}) from home_visits v where v.user_id = ${userId})`;
 }
 
 /** The last visit, or `fallback` for a user who never came before: what "changed since" counts from. */
 export function visitOrSince(userId: string, sessionId: string, fallback: Date): RawBuilder<unknown> {
-  return sql`coalesce(${lastVisitOf(userId, sessionId)}, ${fallback}::timestamptz)`;
+  return sql`coalesce((select ${lastVisitOn(sessionId)} from home_visits v where v.user_id = ${userId}),
+    ${fallback}::timestamptz)`;
 }
 
-/** Records the first visit of a session (see lastVisitOf); the page reads it before, in its statement. */
+/** Records the first visit of a session (see lastVisitOn); the page reads it before, in its statement. */
 export async function recordVisit(db: DbOrTrx, userId: string, sessionId: string, now: Date): Promise<void> {
   await sql`
     insert into home_visits as v (user_id, session_id, visit_started_at, previous_visit_at)

@@ -103,7 +103,7 @@ export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): 
       : none,
   });
   // A session's first visit is written once; every later load of the page only reads.
-  if (!page.visit.recorded) await repo.recordVisit(db, actor.id, actor.sessionId, now);
+  if (!page.visit?.recorded) await repo.recordVisit(db, actor.id, actor.sessionId, now);
 
   const sections: HomeSection[] = [];
   const { overdue, dueToday, touched } = page;
@@ -188,7 +188,7 @@ export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): 
     $type: 'home',
     title: 'Home',
     name: actor.name,
-    lastVisitAt: iso(page.visit.last_visit_at),
+    lastVisitAt: iso(page.visit?.last_visit_at),
     sections,
   };
 }
