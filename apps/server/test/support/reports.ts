@@ -166,16 +166,12 @@ export async function seedReportData(t: TestContext): Promise<ReportData> {
   // unpaid one that never count.
   // A paid one is paid by one payment of its amount, at its paid_at.
   const invoice = async (requestNumber: string, values: Record<string, unknown>, payee = 'Payee') => {
-    const row = await t.db
-      .insertInto('request_invoices')
-      .values({ request_number: requestNumber, file_key: `inv-${Math.random()}`, ...values })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertInvoice(t, requestNumber, values);
     if (values.paid_at)
       await t.db
         .insertInto('invoice_payments')
         .values({
-          invoice_id: row.id,
+          invoice_id: id,
           paid_at: values.paid_at as Date,
           payee_name: payee,
           method: 'cheque',
