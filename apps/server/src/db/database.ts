@@ -2,7 +2,7 @@ import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
-import { SessionWritesPlugin } from './sessionWrites.js';
+import { StatementsPlugin } from './writes.js';
 
 export type Db = Kysely<Database>;
 /** A use case takes either the database or an open transaction. */
@@ -37,7 +37,7 @@ export function createDb(url: string, poolSize: number): { db: Db; pool: pg.Pool
   return {
     db: new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
-      plugins: [new SessionWritesPlugin()],
+      plugins: [new StatementsPlugin()],
     }),
     pool,
   };

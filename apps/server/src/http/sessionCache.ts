@@ -1,3 +1,4 @@
+import { KeptReads } from '../db/keptReads.js';
 import type { Actor } from './actor.js';
 
 // The actor of each session cookie, kept for a few seconds: every request needs it, and reading the
@@ -9,7 +10,6 @@ import type { Actor } from './actor.js';
 // changing transaction's commit may have read the state before it.
 
 export const CACHE_MS = 30_000;
-const SETTLE_MS = 1_000;
 const MAX_ENTRIES = 10_000;
 
 export interface ResolvedSession {
@@ -18,47 +18,22 @@ export interface ResolvedSession {
   validUntil: number;
 }
 
-interface Entry {
-  session: ResolvedSession;
-  loadedAt: number;
-}
-
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
-  private generation = 0;
-  private settledAt = 0;
+  private readonly kept = new KeptReads<string, Actor>(MAX_ENTRIES);
 
   constructor(private readonly load: (token: string) => Promise<ResolvedSession | undefined>) {}
 
-  async actorOf(token: string): Promise<Actor | undefined> {
-    const now = Date.now();
-    const hit = this.entries.get(token);
-    if (hit && now - hit.loadedAt < CACHE_MS && now < hit.session.validUntil) return hit.session.actor;
-    const generation = this.generation;
-    const session = await this.load(token);
-    if (!session) {
-      this.entries.delete(token);
-      return undefined;
-    }
-    if (generation === this.generation && now >= this.settledAt) this.keep(token, session, now);
-    return session.actor;
+  actorOf(token: string): Promise<Actor | undefined> {
+    return this.kept.get(token, async (now) => {
+      const session = await this.load(token);
+      if (!session) return undefined;
+      return { value: frozen(session.actor), validUntil: Math.min(now + CACHE_MS, session.validUntil) };
+    });
   }
 
   /** Drops every entry, and keeps none loaded before now or in the next second. */
   forget(): void {
-    this.generation++;
-    this.settledAt = Date.now() + SETTLE_MS;
-    this.entries.clear();
-  }
-
-  private keep(token: string, session: ResolvedSession, now: number): void {
-    this.entries.delete(token);
-    if (this.entries.size >= MAX_ENTRIES) {
-      // Map keeps insertion order: the first key is the oldest entry.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(token, { session: { ...session, actor: frozen(session.actor) }, loadedAt: now });
+    this.kept.forget();
   }
 }
 
