@@ -213,7 +213,7 @@ export async function buildApp(input: {
       deps,
       sso && ((sessionId, signInUrl) => providerSignOutUrl(deps.db, sso, sessionId, signInUrl)),
     );
-    homeRoutes(app, deps);
+    await homeRoutes(app, deps);
     pageRoutes(app, deps);
     passwordResetRoutes(app, deps);
     configurationRoutes(app, deps);

@@ -131,6 +131,11 @@ export class LiveHub {
       if (c.socket === socket) c.topic = topic && TOPIC_PATTERN.test(topic) ? topic : undefined;
   }
 
+  /** Whether this instance hears NOTIFY now (false until started, and while reconnecting). */
+  get listening(): boolean {
+    return this.listener !== undefined;
+  }
+
   /** Sockets this instance holds. */
   get socketCount(): number {
     return this.connections.size;

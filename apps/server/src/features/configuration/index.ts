@@ -14,5 +14,9 @@ export {
 } from './effective.js';
 export { assertCanEdit, assertCanView, requireConfigurationViewer } from './policy.js';
 export { Writer, writeContentLines } from './preview/smartFormPdf.js';
-export { findConfiguration, findSecret } from './repository.js';
+export {
+  CHANGE_CHANNEL as CONFIGURATION_CHANGE_CHANNEL,
+  findConfiguration,
+  findSecret,
+} from './repository.js';
 export { type EntrySavedHook, onEntrySaved } from './service.js';

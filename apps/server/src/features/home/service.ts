@@ -11,6 +11,7 @@ import { type Actor, scopesWithPermission } from '../auth/index.js';
 import { getPublicHolidays } from '../configuration/index.js';
 import { dueWindow } from '../dashboard/index.js';
 import { visibleRequests, visibleScopes } from '../requests/index.js';
+import type { HomePage } from './cache.js';
 import { homeSectionsFor, senderSide } from './policy.js';
 import * as repo from './repository.js';
 
@@ -70,7 +71,7 @@ function notificationHref(target: string): string {
   return target.startsWith('/') && !target.startsWith('//') ? target : '/';
 }
 
-export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): Promise<HomeView> {
+export async function getHomePage(db: DbOrTrx, actor: Actor, now = new Date()): Promise<HomePage> {
   const shown = homeSectionsFor(actor);
   const visible = visibleRequests(actor);
   const n = HOME_ITEMS_SHOWN;
@@ -184,11 +185,17 @@ export async function getHomeView(db: DbOrTrx, actor: Actor, now = new Date()): 
     );
   }
 
-  return {
+  const view: HomeView = {
     $type: 'home',
     title: 'Home',
     name: actor.name,
     lastVisitAt: iso(page.visit?.last_visit_at),
     sections,
   };
+  // The soonest task due today is the first to fall overdue; at today's end the window moves on.
+  const firstDue = dueToday?.rows[0]?.due_at;
+  const changesAt = today
+    ? new Date(Math.min(today.before.getTime(), firstDue ? Date.parse(firstDue) : Infinity))
+    : null;
+  return { view, changesAt };
 }
