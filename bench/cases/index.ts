@@ -1,5 +1,5 @@
 import type { BenchCase } from '../lib/types.js';
-import { homeView, notificationsActive } from './authenticated.js';
+import { homeView, homeViewChanging, notificationsActive } from './authenticated.js';
 import { bare } from './bare.js';
 import { csvExport } from './csvExport.js';
 import { dashboardCases } from './dashboard.js';
@@ -15,6 +15,7 @@ export const CASES: BenchCase[] = [
   signin,
   notificationsActive,
   homeView,
+  homeViewChanging,
   ...requestCases,
   ...dashboardCases,
   ...reportCases,
