@@ -46,6 +46,9 @@ describe('which writes change a home page', () => {
       sql`insert into home_visits (user_id) values ('x')`,
       sql`with x as (update "mail_outbox" set failed_at = now() returning id) select * from x`,
       sql`DELETE FROM inbox_message_links where message_id = ${'m'}`,
+      sql`insert into ${sql.table('notifications')} (user_id) values ('x')`,
+      sql`with w as (${sql`update events set payload = '{}'`}) select 1`,
+      sql`with w as (${builder.deleteFrom('tasks')}) select 1`,
     ];
     for (const write of writes) expect(writesHomeState(write.toOperationNode())).toBe(true);
     const others = [

@@ -1,9 +1,11 @@
 import type {
+  IdentifierNode,
   KyselyPlugin,
   OperationNode,
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
   QueryResult,
+  RawNode,
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
@@ -35,6 +37,36 @@ export function tableNameOf(node: OperationNode | undefined): string | undefined
 const RAW_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)/gi;
 
 /**
+ * A raw statement's text with the fragments and names put in it (sql`` nested in sql``, sql.table,
+ * sql.id); a value is a placeholder.
+ */
+function rawText(node: OperationNode): string {
+  switch (node.kind) {
+    case 'RawNode': {
+      const { sqlFragments, parameters } = node as RawNode;
+      return sqlFragments
+        .map((fragment, i) => fragment + (parameters[i] ? rawText(parameters[i]) : ''))
+        .join('');
+    }
+    case 'TableNode':
+    case 'AliasNode':
+      return tableNameOf(node) ?? '?';
+    case 'IdentifierNode':
+      return (node as IdentifierNode).name;
+    case 'InsertQueryNode':
+    case 'UpdateQueryNode':
+    case 'DeleteQueryNode':
+    case 'MergeQueryNode':
+      // A builder's write inside raw SQL, named as raw SQL would name it.
+      return tablesWritten(node as RootOperationNode)
+        .map((t) => ` update ${t} `)
+        .join('');
+    default:
+      return '?';
+  }
+}
+
+/**
  * The tables a statement writes: for a raw one, every table its text names after insert into,
  * update or delete from (a word in a string literal may add one too many, never one too few).
  */
@@ -49,7 +81,7 @@ export function tablesWritten(node: RootOperationNode): string[] {
     case 'MergeQueryNode':
       return [tableNameOf(node.into)].filter((t) => t !== undefined);
     case 'RawNode':
-      return [...node.sqlFragments.join(' ').matchAll(RAW_WRITE)].map((m) => (m[1] ?? '').toLowerCase());
+      return [...rawText(node).matchAll(RAW_WRITE)].map((m) => (m[1] ?? '').toLowerCase());
     default:
       return [];
   }
