@@ -1,15 +1,7 @@
 import type { HomeSection, HomeView } from '@dossier/core';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/schema.js';
 import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { onStatement } from '../src/db/writes.js';
 import {
@@ -22,19 +14,13 @@ import {
 import type { Actor } from '../src/http/actor.js';
 import { createTestContext, createUser, signIn, type TestContext, until, XHR } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
+import { statementBuilder } from './support/statements.js';
 
 // A kept home page must never answer for a page that has changed: not after a write of this
 // instance (at once), not after another instance's or a hand-written one (once its NOTIFY arrives),
 // and not once time alone moves a task from due today to overdue.
 
-const builder = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const builder = statementBuilder;
 
 describe('which writes change a home page', () => {
   it('sees writes to what the page is read from, in builders and in raw SQL, and nothing else', () => {
