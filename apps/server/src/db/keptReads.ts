@@ -1,9 +1,13 @@
-// Values read from the database and kept in this instance, each until its own time is up, all of
-// them dropped at once by forget() when anything they may be read from changes. A read that raced
-// the change (it began before forget(), or in the second after it, while the changing transaction's
-// commit may not yet be visible to every connection) answers its value but is not kept.
+// Values read from the database and kept in this instance, each until its own time is up. A change
+// to what they were read from drops them: forget() drops every value, forget(affects) those it
+// affects. A read in flight when a change comes answers its value but is not kept if the change
+// affects it, since it may have read the state before the change. forget() of everything also keeps
+// nothing for a second, for a caller that forgets as a change is made rather than after its commit
+// (a read in that second may still see the state before it).
 
 const SETTLE_MS = 1_000;
+/** Changes remembered for reads in flight; a read that took longer is not kept. */
+const CHANGES_KEPT_MS = 60_000;
 
 export interface Read<V> {
   value: V;
@@ -16,10 +20,21 @@ interface Entry<V> {
   validUntil: number;
 }
 
+interface Change<V> {
+  at: number;
+  /** Changes are numbered in order: a read notes the last number before it starts. */
+  seq: number;
+  affects: (value: V) => boolean;
+}
+
+const everything = () => true;
+
 export class KeptReads<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
-  private generation = 0;
+  /** Recent changes, oldest first. */
+  private changes: Change<V>[] = [];
   private settledAt = 0;
+  private seq = 0;
 
   constructor(private readonly maxEntries: number) {}
 
@@ -35,26 +50,51 @@ export class KeptReads<K, V> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now < hit.validUntil && fits(hit.value)) return hit.value;
-    const generation = this.generation;
+    const seen = this.seq;
     const read = await load(now);
     if (!read) {
       this.entries.delete(key);
       return undefined;
     }
-    if (generation === this.generation && now >= this.settledAt && read.validUntil > Date.now())
+    const done = Date.now();
+    if (
+      now >= this.settledAt &&
+      done - now < CHANGES_KEPT_MS &&
+      read.validUntil > done &&
+      !this.changedSince(seen, read.value)
+    )
       this.keep(key, read);
     return read.value;
   }
 
-  /** Drops every entry, and keeps none loaded before now or in the next second. */
-  forget(): void {
-    this.generation++;
-    this.settledAt = Date.now() + SETTLE_MS;
-    this.entries.clear();
+  /**
+   * Drops the values `affects` answers true for; without it, every value, and keeps none for a
+   * second (see above).
+   */
+  forget(affects?: (value: V) => boolean): void {
+    const now = Date.now();
+    while (this.changes[0] && now - this.changes[0].at >= CHANGES_KEPT_MS) this.changes.shift();
+    this.changes.push({ at: now, seq: ++this.seq, affects: affects ?? everything });
+    if (!affects) {
+      this.settledAt = now + SETTLE_MS;
+      this.entries.clear();
+      return;
+    }
+    for (const [key, entry] of this.entries) if (affects(entry.value)) this.entries.delete(key);
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Whether a change after the one numbered `seen` affects `value`. */
+  private changedSince(seen: number, value: V): boolean {
+    for (let i = this.changes.length - 1; i >= 0; i--) {
+      const change = this.changes[i];
+      if (!change || change.seq <= seen) return false;
+      if (change.affects(value)) return true;
+    }
+    return false;
   }
 
   private keep(key: K, read: Read<V>): void {

@@ -1,20 +1,22 @@
 import type { HomeView } from '@dossier/core';
-import type { RootOperationNode } from 'kysely';
 import { KeptReads } from '../../db/keptReads.js';
-import { tablesWritten } from '../../db/writes.js';
 import type { Actor } from '../auth/index.js';
 
 // Each session's home page, kept by the instance that read it: the page is everyone's landing
 // place, opened again and again, and reading it costs one statement of seven lists. A kept page
-// answers only while nothing it is read from has changed:
-// - any write to its tables drops every kept page: this instance's own writes as they are built
-//   (db/writes.ts), so the writer's next page shows them; every instance's after their commit
-//   (NOTIFY dossier_home from the triggers of migration 20261130_4001, and dossier_configuration
-//   for the public holidays); and all of them whenever the listening connection is down or back;
+// answers only while nothing it was read from has changed:
+// - a write to the tables it reads drops the pages it may change, on every instance after the
+//   commit: triggers (migration 20261130_4001) send NOTIFY dossier_home naming what changed (users,
+//   requests, scopes; '*' for a change too large to name), and each page knows what it depends on;
+// - the user's own write drops the user's pages on the instance that answered it, before the answer
+//   leaves, so the writer's next page shows it (routes.ts);
+// - the configuration (holidays), a lost listener or its reconnect drop every page, and nothing is
+//   kept while this instance cannot hear the others;
 // - a page is kept for the session's actor object only: a changed user or role reads the actor
 //   again (http/sessionCache.ts), and with it the page;
 // - a page is kept at most HOME_CACHE_MS, and never past the moment time alone changes it: the
-//   first task due today falling overdue, or the end of the day.
+//   first task due today falling overdue, or the end of the day. A session's first page, which
+//   records the visit, is not kept.
 
 export const HOME_CHANGE_CHANNEL = 'dossier_home';
 export const HOME_CACHE_MS = 30_000;
@@ -31,22 +33,52 @@ export const HOME_TABLES: ReadonlySet<string> = new Set([
   'inbox_message_links',
   'home_visits',
 ]);
-/** The public holidays (they set today's end), which notify on their own channel. */
-const CONFIGURATION_TABLES = new Set(['configurations', 'configuration_entries']);
 
-export function writesHomeState(node: RootOperationNode): boolean {
-  return tablesWritten(node).some((t) => HOME_TABLES.has(t) || CONFIGURATION_TABLES.has(t));
+/** What a page was read from, to match the changes named by the triggers against. */
+export interface HomeDependencies {
+  userId: string;
+  /** Requests whose change may change the page (those the user worked on last). */
+  requests: ReadonlySet<string>;
+  /** Scopes at or under which a changed request, task, message or mail may change the page. */
+  scopes: readonly string[];
 }
 
 export interface HomePage {
   view: HomeView;
   /** When time alone changes the page (a task falls overdue, the day ends); null: not before a write. */
   changesAt: Date | null;
+  dependsOn: HomeDependencies;
+}
+
+/** A change as the triggers name it: `u:<user>`, `r:<request number>`, `s:<scope>`; '*' is anything. */
+export type HomeChange = readonly string[] | '*';
+
+/** Reads a NOTIFY payload; anything unreadable counts as a change of everything. */
+export function parseHomeChange(payload: string | undefined): HomeChange {
+  if (!payload || payload === '*') return '*';
+  try {
+    const keys: unknown = JSON.parse(payload);
+    return Array.isArray(keys) && keys.every((k) => typeof k === 'string') ? keys : '*';
+  } catch {
+    return '*';
+  }
+}
+
+export function changeAffects(change: HomeChange, on: HomeDependencies): boolean {
+  if (change === '*') return true;
+  return change.some((key) => {
+    const value = key.slice(2);
+    if (key.startsWith('u:')) return value === on.userId;
+    if (key.startsWith('r:')) return on.requests.has(value);
+    if (key.startsWith('s:')) return on.scopes.some((scope) => value.startsWith(scope));
+    return true;
+  });
 }
 
 interface Kept {
   actor: Actor;
   view: HomeView;
+  dependsOn: HomeDependencies;
 }
 
 export class HomeCache {
@@ -57,7 +89,7 @@ export class HomeCache {
 
   async viewOf(actor: Actor, load: () => Promise<HomePage>): Promise<HomeView> {
     if (!this.listening()) {
-      this.forget();
+      this.forget('*');
       return (await load()).view;
     }
     const kept = await this.kept.get(
@@ -65,7 +97,10 @@ export class HomeCache {
       async (now) => {
         const page = await load();
         const until = Math.min(now + HOME_CACHE_MS, page.changesAt?.getTime() ?? Number.POSITIVE_INFINITY);
-        return { value: { actor, view: deepFrozen(page.view) }, validUntil: until };
+        return {
+          value: { actor, view: deepFrozen(page.view), dependsOn: page.dependsOn },
+          validUntil: until,
+        };
       },
       (value) => value.actor === actor,
     );
@@ -73,8 +108,15 @@ export class HomeCache {
     return kept.view;
   }
 
-  forget(): void {
-    this.kept.forget();
+  /** Drops the pages the change may affect, on this instance. */
+  forget(change: HomeChange): void {
+    if (change === '*') this.kept.forget();
+    else this.kept.forget((page) => changeAffects(change, page.dependsOn));
+  }
+
+  /** Drops the user's own pages: after the user's write, before the answer leaves. */
+  forgetUser(userId: string): void {
+    this.kept.forget((page) => page.dependsOn.userId === userId);
   }
 }
 

@@ -121,11 +121,17 @@ export interface RequestRow {
   at: string;
 }
 
+export interface Touched {
+  rows: RequestRow[];
+  /** Every request looked at (of the user's latest events): a change to any may change the rows. */
+  considered: string[];
+}
+
 /** The requests the user's own actions changed last (newest first), among those still visible. */
-export function requestsTouched(userId: string, visible: Visible, limit: number): Part<RequestRow[]> {
+export function requestsTouched(userId: string, visible: Visible, limit: number): Part<Touched> {
   // The user's latest 200 request events are plenty to find the last few distinct requests. By
   // time, not id: history written in bulk (the demo's year) has new ids for old events.
-  return sql<RequestRow[]>`(
+  return sql<Touched>`(
     with mine as (
       select e.aggregate_id, e.created_at from events e
       where e.actor = ${userId} and e.aggregate_type = 'request' and e.actor is not null
@@ -134,14 +140,16 @@ export function requestsTouched(userId: string, visible: Visible, limit: number)
       -- In the answer's order, so the lookups below stop at the limit (about 20 buffers, not 800).
       select aggregate_id, max(created_at) as at from mine group by aggregate_id order by at desc, aggregate_id
     )
-    select coalesce(json_agg(r order by r.at desc, r.request_number), '[]'::json) from (
-      select requests.request_number, requests.applicant_name, requests.status, last.at
-      from last join lateral (
-        select * from requests where requests.request_number = last.aggregate_id
-          and ${visible(expressionBuilder<Database, 'requests'>())}
-      ) requests on true
-      order by last.at desc, last.aggregate_id limit ${limit}
-    ) r)`;
+    select json_build_object(
+      'considered', coalesce((select json_agg(aggregate_id) from last), '[]'::json),
+      'rows', coalesce((select json_agg(r order by r.at desc, r.request_number) from (
+        select requests.request_number, requests.applicant_name, requests.status, last.at
+        from last join lateral (
+          select * from requests where requests.request_number = last.aggregate_id
+            and ${visible(expressionBuilder<Database, 'requests'>())}
+        ) requests on true
+        order by last.at desc, last.aggregate_id limit ${limit}
+      ) r), '[]'::json)))`;
 }
 
 export interface SenderTaskRow {

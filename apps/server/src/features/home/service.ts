@@ -11,7 +11,7 @@ import { type Actor, scopesWithPermission } from '../auth/index.js';
 import { getPublicHolidays } from '../configuration/index.js';
 import { dueWindow } from '../dashboard/index.js';
 import { visibleRequests, visibleScopes } from '../requests/index.js';
-import type { HomePage } from './cache.js';
+import type { HomeDependencies, HomePage } from './cache.js';
 import { homeSectionsFor, senderSide } from './policy.js';
 import * as repo from './repository.js';
 
@@ -112,7 +112,12 @@ export async function getHomePage(db: DbOrTrx, actor: Actor, now = new Date()): 
     sections.push(
       section('overdueTasks', overdue, overdue.rows.map(taskItem), '/dashboard?due=today'),
       section('tasksDueToday', dueToday, dueToday.rows.map(taskItem), '/dashboard?due=today'),
-      section('recentRequests', { rows: touched, count: touched.length }, touched.map(requestItem), null),
+      section(
+        'recentRequests',
+        { rows: touched.rows, count: touched.rows.length },
+        touched.rows.map(requestItem),
+        null,
+      ),
     );
   }
   const { waiting, changed } = page;
@@ -193,9 +198,21 @@ export async function getHomePage(db: DbOrTrx, actor: Actor, now = new Date()): 
     sections,
   };
   // The soonest task due today is the first to fall overdue; at today's end the window moves on.
+  // A session's first page recorded the visit, a change of its own: it is not kept.
   const firstDue = dueToday?.rows[0]?.due_at;
-  const changesAt = today
-    ? new Date(Math.min(today.before.getTime(), firstDue ? Date.parse(firstDue) : Infinity))
-    : null;
-  return { view, changesAt };
+  const changesAt = !page.visit?.recorded
+    ? now
+    : today
+      ? new Date(Math.min(today.before.getTime(), firstDue ? Date.parse(firstDue) : Infinity))
+      : null;
+  const dependsOn: HomeDependencies = {
+    userId: actor.id,
+    requests: new Set(touched?.considered),
+    scopes: [
+      ...(waiting ? senderSide(actor).roles.map((grant) => grant.scope) : []),
+      ...(failed ? scopesWithPermission(actor, 'mail:view') : []),
+      ...(unmatched ? scopesWithPermission(actor, 'inbox') : []),
+    ],
+  };
+  return { view, changesAt, dependsOn };
 }
