@@ -1,7 +1,8 @@
 import type { HomeSection, HomeView } from '@dossier/core';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as homeChangeNotify from '../src/db/migrations/20261130_4001_home_change_notify.js';
 import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { onStatement } from '../src/db/writes.js';
 import {
@@ -279,14 +280,23 @@ describe('the home page of a running instance', () => {
     expect(titles(await get(), 'overdueTasks')).toContain('Due in a moment');
   });
 
-  it('has the triggers of migration 20261130_4001 on every table the page is read from', async () => {
-    const { rows } = await sql<{ table: string; events: number }>`
-      select c.relname as table, count(*)::int as events from pg_trigger g join pg_class c on c.oid = g.tgrelid
-      join pg_proc p on p.oid = g.tgfoid where p.proname = 'notify_home_change' group by c.relname`.execute(
-      t.db,
-    );
+  it('has the triggers of migration 20261130_4001 on every table the page is read from, after undoing it too', async () => {
+    const triggers = async () => {
+      const { rows } = await sql<{ table: string; events: number }>`
+        select c.relname as table, count(*)::int as events from pg_trigger g join pg_class c on c.oid = g.tgrelid
+        join pg_proc p on p.oid = g.tgfoid where p.proname like 'notify_home_change_%' group by c.relname`.execute(
+        t.db,
+      );
+      return rows;
+    };
+    const rows = await triggers();
     expect(new Set(rows.map((r) => r.table))).toEqual(HOME_TABLES);
     expect(rows.every((r) => r.events === 4)).toBe(true);
+    const db = t.db as unknown as Kysely<unknown>;
+    await homeChangeNotify.down(db);
+    expect(await triggers()).toEqual([]);
+    await homeChangeNotify.up(db);
+    expect(await triggers()).toEqual(expect.arrayContaining(rows));
   });
 
   it('names what each write changed, and everything for a write too large to name', async () => {

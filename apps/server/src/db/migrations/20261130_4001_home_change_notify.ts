@@ -27,61 +27,58 @@ const KEYS: Record<string, string> = {
   inbox_message_links: `'s:' || coalesce((select m.scope from inbox_messages m where m.id = r.message_id), '/')`,
 };
 
+/** The keys of the rows of one transition table: at most one past MAX_KEYS, which then sends '*'. */
+const keysOf = (rows: string, keys: string) => `array(select distinct k from ${rows} r
+  cross join lateral unnest(array[${keys}]) k where k is not null limit ${MAX_KEYS + 1})`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The row expressions come as the trigger's argument and are run against the transition tables
-  // of the statement's own kind (an INSERT has no old rows).
+  // One function per table, so each statement is planned once per connection; a branch whose
+  // transition table the event lacks (an INSERT has no old rows) is never run, so never planned.
   await sql
     .raw(`
-    create function notify_home_change() returns trigger language plpgsql as $$
-    declare
-      keys text[] := '{}';
-      part text[];
-      rows_table text;
-      payload text;
+    create function notify_home_keys(keys text[]) returns void language plpgsql as $$
+    declare payload text;
+    begin
+      keys := array(select distinct k from unnest(keys) k);
+      if cardinality(keys) = 0 then return; end if;
+      payload := case when cardinality(keys) > ${MAX_KEYS} then '*' else to_json(keys)::text end;
+      perform pg_notify('${CHANNEL}', case when octet_length(payload) > 7900 then '*' else payload end);
+    end $$;
+    ${Object.entries(KEYS)
+      .map(
+        ([table, keys]) => `
+    create function notify_home_change_${table}() returns trigger language plpgsql as $$
     begin
       if tg_op = 'TRUNCATE' then
         perform pg_notify('${CHANNEL}', '*');
-        return null;
+      elsif tg_op = 'INSERT' then
+        perform notify_home_keys(${keysOf('new_rows', keys)});
+      elsif tg_op = 'DELETE' then
+        perform notify_home_keys(${keysOf('old_rows', keys)});
+      else
+        perform notify_home_keys(${keysOf('old_rows', keys)} || ${keysOf('new_rows', keys)});
       end if;
-      foreach rows_table in array case tg_op when 'INSERT' then array['new_rows']
-        when 'DELETE' then array['old_rows'] else array['old_rows', 'new_rows'] end loop
-        execute format('select array(select distinct k from %I r cross join lateral unnest(array[%s]) k
-          where k is not null limit ${MAX_KEYS + 1})', rows_table, tg_argv[0]) into part;
-        keys := keys || part;
-      end loop;
-      keys := array(select distinct k from unnest(keys) k);
-      if cardinality(keys) = 0 then return null; end if;
-      payload := case when cardinality(keys) > ${MAX_KEYS} then '*' else to_json(keys)::text end;
-      perform pg_notify('${CHANNEL}', case when octet_length(payload) > 7900 then '*' else payload end);
       return null;
     end $$;
-    ${Object.entries(KEYS)
-      .map(([table, keys]) => {
-        const run = `for each statement execute function notify_home_change($k$${keys}$k$)`;
-        return `
-    create trigger ${table}_home_inserted after insert on ${table} referencing new table as new_rows ${run};
+    create trigger ${table}_home_inserted after insert on ${table} referencing new table as new_rows
+      for each statement execute function notify_home_change_${table}();
     create trigger ${table}_home_updated after update on ${table}
-      referencing old table as old_rows new table as new_rows ${run};
-    create trigger ${table}_home_deleted after delete on ${table} referencing old table as old_rows ${run};
+      referencing old table as old_rows new table as new_rows
+      for each statement execute function notify_home_change_${table}();
+    create trigger ${table}_home_deleted after delete on ${table} referencing old table as old_rows
+      for each statement execute function notify_home_change_${table}();
     create trigger ${table}_home_truncated after truncate on ${table}
-      for each statement execute function notify_home_change('');`;
-      })
+      for each statement execute function notify_home_change_${table}();`,
+      )
       .join('\n')}
   `)
     .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(`
-    ${Object.keys(KEYS)
-      .map((t) =>
-        ['inserted', 'updated', 'deleted', 'truncated']
-          .map((e) => `drop trigger ${t}_home_${e} on ${t};`)
-          .join('\n'),
-      )
-      .join('\n')}
-    drop function notify_home_change();
-  `)
-    .execute(db);
+  const drops = Object.keys(KEYS).flatMap((t) => [
+    ...['inserted', 'updated', 'deleted', 'truncated'].map((e) => `drop trigger ${t}_home_${e} on ${t};`),
+    `drop function notify_home_change_${t}();`,
+  ]);
+  await sql.raw(`${drops.join('\n')}\ndrop function notify_home_keys(text[]);`).execute(db);
 }
