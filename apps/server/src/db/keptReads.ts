@@ -27,14 +27,14 @@ interface Change<V> {
   affects: (value: V) => boolean;
 }
 
-const everything = () => true;
-
 export class KeptReads<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   /** Recent changes, oldest first. */
   private changes: Change<V>[] = [];
   private settledAt = 0;
   private seq = 0;
+  /** The number of the last change of everything: it refuses every read started before it. */
+  private everythingSeq = 0;
 
   constructor(private readonly maxEntries: number) {}
 
@@ -73,22 +73,24 @@ export class KeptReads<K, V> {
    */
   forget(affects?: (value: V) => boolean): void {
     const now = Date.now();
-    while (this.changes[0] && now - this.changes[0].at >= CHANGES_KEPT_MS) this.changes.shift();
-    this.changes.push({ at: now, seq: ++this.seq, affects: affects ?? everything });
+    const seq = ++this.seq;
     if (!affects) {
+      // Supersedes every change before it, so the log starts afresh: it stays small even when
+      // everything is forgotten on every read (a cache that cannot hear changes).
+      this.everythingSeq = seq;
+      this.changes = [];
       this.settledAt = now + SETTLE_MS;
       this.entries.clear();
       return;
     }
+    while (this.changes[0] && now - this.changes[0].at >= CHANGES_KEPT_MS) this.changes.shift();
+    this.changes.push({ at: now, seq, affects });
     for (const [key, entry] of this.entries) if (affects(entry.value)) this.entries.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 
   /** Whether a change after the one numbered `seen` affects `value`. */
   private changedSince(seen: number, value: V): boolean {
+    if (this.everythingSeq > seen) return true;
     for (let i = this.changes.length - 1; i >= 0; i--) {
       const change = this.changes[i];
       if (!change || change.seq <= seen) return false;
