@@ -282,7 +282,7 @@ export async function recordVisit(db: DbOrTrx, userId: string, sessionId: string
     insert into home_visits as v (user_id, session_id, visit_started_at, previous_visit_at)
     values (${userId}, ${sessionId}, ${now}, null)
     on conflict (user_id) do update set
-      previous_visit_at = case when v.session_id = excluded.session_id then v.previous_visit_at else v.visit_started_at end,
+      previous_visit_at = ${lastVisitOn(sessionId)},
       visit_started_at = case when v.session_id = excluded.session_id then v.visit_started_at else excluded.visit_started_at end,
       session_id = excluded.session_id`.execute(db);
 }

@@ -78,15 +78,18 @@ export async function getHomePage(db: DbOrTrx, actor: Actor, now = new Date()): 
   const cap = HOME_COUNT_CAP;
   const none = repo.NO_PART;
   const staffSide = shown.has('overdueTasks');
+  const inboxScopes = scopesWithPermission(actor, 'inbox');
+  const mailScopes = scopesWithPermission(actor, 'mail:view');
   const mine = {
     userId: actor.id,
     visible: visibleScopes(actor),
-    inboxScopes: scopesWithPermission(actor, 'inbox'),
+    inboxScopes,
   };
   const today = staffSide ? dueWindow('today', now, await getPublicHolidays(db, actor.scope)) : undefined;
   // The sender side's own view: a person who is also staff somewhere sees the sender's tasks of
   // the requests it sees as a sender only (its submitter and external grants).
-  const asSender = visibleRequests(senderSide(actor));
+  const sender = senderSide(actor);
+  const asSender = visibleRequests(sender);
   const since = repo.visitOrSince(actor.id, actor.sessionId, new Date(now.getTime() - FIRST_VISIT_WINDOW_MS));
   const page = await repo.readParts(db, {
     visit: repo.visit(actor.id, actor.sessionId),
@@ -96,12 +99,8 @@ export async function getHomePage(db: DbOrTrx, actor: Actor, now = new Date()): 
     waiting: shown.has('waitingOnSender') ? repo.waitingOnSender(asSender, n, cap) : none,
     changed: shown.has('changedSinceVisit') ? repo.changedSince(asSender, since, n, cap) : none,
     unread: repo.unreadNotifications(actor.id, n, cap),
-    failed: shown.has('failedMail')
-      ? repo.failedMail(scopesWithPermission(actor, 'mail:view'), n, cap)
-      : none,
-    unmatched: shown.has('unmatchedInbox')
-      ? repo.unmatchedMessages(scopesWithPermission(actor, 'inbox'), n, cap)
-      : none,
+    failed: shown.has('failedMail') ? repo.failedMail(mailScopes, n, cap) : none,
+    unmatched: shown.has('unmatchedInbox') ? repo.unmatchedMessages(inboxScopes, n, cap) : none,
   });
   // A session's first visit is written once; every later load of the page only reads.
   if (!page.visit?.recorded) await repo.recordVisit(db, actor.id, actor.sessionId, now);
@@ -209,9 +208,9 @@ export async function getHomePage(db: DbOrTrx, actor: Actor, now = new Date()): 
     userId: actor.id,
     requests: new Set(touched?.considered),
     scopes: [
-      ...(waiting ? senderSide(actor).roles.map((grant) => grant.scope) : []),
-      ...(failed ? scopesWithPermission(actor, 'mail:view') : []),
-      ...(unmatched ? scopesWithPermission(actor, 'inbox') : []),
+      ...(waiting ? sender.roles.map((grant) => grant.scope) : []),
+      ...(failed ? mailScopes : []),
+      ...(unmatched ? inboxScopes : []),
     ],
   };
   return { view, changesAt, dependsOn };
