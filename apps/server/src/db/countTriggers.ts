@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '@dossier/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 // Counts kept by statement triggers with transition tables (task_completion_days, request_days,
@@ -5,10 +6,10 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 // away, in the transaction of the change. The migrations that keep such counts build them here.
 
 /**
- * A timestamp column's local date, as the kept counts group by it: Australia/Sydney
- * (BUSINESS_TIME_ZONE), written out since a trigger's SQL cannot take a parameter.
+ * A timestamp column's local date, as the kept counts group by it: the business's (Australia/Sydney),
+ * written out since a trigger's SQL cannot take a parameter.
  */
-export const localDay = (column: string) => sql.raw(`(${column} at time zone 'Australia/Sydney')::date`);
+export const localDay = (column: string) => sql.raw(`(${column} at time zone '${BUSINESS_TIME_ZONE}')::date`);
 
 export type CountEvent = 'insert' | 'update' | 'delete';
 

@@ -11,8 +11,7 @@ import { createCountFunction, createCountTriggers, dropCountTriggers, localDay }
 // insert is one upsert); an update by a row trigger that runs only when one of the four changes, so
 // the many other updates of a request cost the WHEN test alone.
 
-const CLOSED_ON = (table: string) =>
-  sql.raw(`coalesce((${table}.closed_at at time zone 'Australia/Sydney')::date, 'infinity'::date)`);
+const CLOSED_ON = (table: string) => sql`coalesce(${localDay(`${table}.closed_at`)}, 'infinity'::date)`;
 
 const countsOf = (table: string, sign: string) => sql`
   select ${sql.raw(table)}.status, ${sql.raw(table)}.scope, ${localDay(`${table}.submitted_at`)} as submitted_on,
