@@ -1,17 +1,31 @@
-import { sql } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/schema.js';
 import { writesSessionState } from '../src/db/sessionWrites.js';
 import { resolveSessionEntry } from '../src/features/auth/service.js';
 import type { Actor } from '../src/http/actor.js';
 import { CACHE_MS, type ResolvedSession, SessionCache } from '../src/http/sessionCache.js';
 import { createTestContext, createUser, signIn, type TestContext, until, XHR } from './helpers.js';
-import { statementBuilder } from './support/statements.js';
 
 // The session cache must never answer for a session that has ended or an actor that has changed:
 // not on the instance that made the change, and not (after its NOTIFY) on any other.
 
-const builder = statementBuilder;
+const builder = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
 
 describe('which writes change an actor', () => {
   it('sees deletes, updates and role grants of what actors are read from, and nothing else', () => {
