@@ -55,9 +55,8 @@ test('a handler who worked a request finds it first among the requests worked la
 }) => {
   await signIn(page, 'handler');
   await expect(page.getByTestId('home-page')).toBeVisible({ timeout: SLOW });
-  // The page again twice, a second after the first visit was recorded: the second answer is the
-  // page the instance kept (features/home/cache.ts), which the note below must replace.
-  await page.waitForTimeout(1_100);
+  // The page again twice: the first visit's page is never kept, the second reload answers the page
+  // the instance kept (features/home/cache.ts), which the note below must replace.
   for (let i = 0; i < 2; i++) {
     await page.reload();
     await expect(page.getByTestId('home-page')).toBeVisible({ timeout: SLOW });
