@@ -17,6 +17,17 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.waitForURL((url) => !url.pathname.startsWith('/signin') || url.searchParams.has('err'));
 }
 
+/** Adds a note on the open request page through its panel, and waits for the panel to close. */
+export async function addNote(page: Page, text: string) {
+  await page.getByTestId('action-addNote').click();
+  const panel = page.getByTestId('panel-addNote');
+  const editor = panel.locator('.ProseMirror');
+  await editor.click();
+  await editor.pressSequentially(text);
+  await panel.getByTestId('panel-submit').click();
+  await expect(panel).toHaveCount(0);
+}
+
 /** Chooses an option of a Mantine select. */
 export async function pick(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();

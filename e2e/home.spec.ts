@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { withDatabase } from './db';
-import { ADMIN, signIn, test } from './fixtures';
+import { ADMIN, addNote, signIn, test } from './fixtures';
 
 // The first hour (issue 22 item 9) on the fresh demo database: each user's home page shows their own
 // work, and every item opens where it is worked. A handler: overdue tasks, tasks due today, the
@@ -71,13 +71,7 @@ test('a handler who worked a request finds it first among the requests worked la
     .first()
     .click();
   await expect(page.getByTestId('request-page')).toBeVisible({ timeout: SLOW });
-  await page.getByTestId('action-addNote').click();
-  const note = page.getByTestId('panel-addNote');
-  const editor = note.locator('.ProseMirror');
-  await editor.click();
-  await editor.pressSequentially('Called the clinic');
-  await note.getByTestId('panel-submit').click();
-  await expect(note).toHaveCount(0);
+  await addNote(page, 'Called the clinic');
   await page.getByTestId('product-name').click();
   await expect(page.getByTestId('home-page')).toBeVisible({ timeout: SLOW });
   expect((await requestNumbersIn(page, 'recentRequests'))[0]).toBe(number);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { withDatabase } from './db';
-import { ADMIN, expect, pick, signIn, test } from './fixtures';
+import { ADMIN, addNote, expect, pick, signIn, test } from './fixtures';
 import { PORT } from './playwright.config';
 
 // The open request page is live (issue 22, item 1): the handler (A) has a request open while the
@@ -11,16 +11,6 @@ import { PORT } from './playwright.config';
 const LIVE = { timeout: 2000 };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const shot = (name: string) => `/tmp/live-request-${name}.png`;
-
-async function addNote(page: Page, text: string) {
-  await page.getByTestId('action-addNote').click();
-  const panel = page.getByTestId('panel-addNote');
-  const editor = panel.locator('.ProseMirror');
-  await editor.click();
-  await editor.pressSequentially(text);
-  await panel.getByTestId('panel-submit').click();
-  await expect(panel).toHaveCount(0);
-}
 
 test('changes by another user appear on the open request page; a draft survives them', async ({
   browser,

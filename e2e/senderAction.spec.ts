@@ -1,5 +1,5 @@
 import { withDatabase } from './db';
-import { expect, pick, signIn, test } from './fixtures';
+import { addNote, expect, pick, signIn, test } from './fixtures';
 
 // The sender's side of the workflow: a handler asks the sender to act (a Sender Action Required
 // task, mailed to the sender); the submitter finds it on the request page and answers with a note;
@@ -57,13 +57,7 @@ test('a submitter answers a sender action with a note and the handler gets the r
   await expect(theirs).toContainText('Please sign the new authority form.');
   await expect(theirs.getByTestId('task-complete')).toBeVisible();
   await sender.screenshot({ path: shot('sender-task'), fullPage: true });
-  await sender.getByTestId('action-addNote').click();
-  const note = sender.getByTestId('panel-addNote');
-  const editor = note.locator('.ProseMirror');
-  await editor.click();
-  await editor.pressSequentially('The signed authority form is attached to our file.');
-  await note.getByTestId('panel-submit').click();
-  await expect(note).toHaveCount(0);
+  await addNote(sender, 'The signed authority form is attached to our file.');
   // The workflow completed the sender's task: the page reloads by itself.
   await expect(theirs.getByTestId('task-complete')).toHaveCount(0);
   await expect(theirs.getByTestId('task-state')).toHaveText(/completed/i);
