@@ -16,8 +16,10 @@ import { CASES } from './cases/index.js';
 import type { Row } from './lib/load.js';
 import { ROOT } from './lib/servers.js';
 
-const GROWTH_CASES = CASES.map((c) => c.name).filter((n) =>
-  /^(request-view|find-|dashboard$|report-(?!csv))/.test(n),
+// BENCH_ONLY narrows the cases (a comma-separated list of names), as it does for `npm run bench`.
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const GROWTH_CASES = CASES.map((c) => c.name).filter(
+  (n) => /^(request-view|find-|dashboard$|report-(?!csv))/.test(n) && (!ONLY || ONLY.includes(n)),
 );
 const CONNECTIONS = [1, 10];
 const LIMIT = 2;

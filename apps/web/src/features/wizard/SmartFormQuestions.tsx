@@ -16,10 +16,13 @@ function AnswerInput(props: {
   disabled: boolean;
   onChange(value: unknown): void;
   testId: string;
+  /** The id of the question's text, which names the input for a screen reader. */
+  labelId: string;
 }) {
   const { t } = useTranslation();
   const { question: q, disabled, testId } = props;
   const text = typeof props.value === 'string' ? props.value : '';
+  const named = { 'aria-labelledby': props.labelId };
   switch (q.answerType) {
     case 'yesOrNo':
       return (
@@ -33,6 +36,7 @@ function AnswerInput(props: {
             { value: 'yes', label: t('wizard.content.yes') },
             { value: 'no', label: t('wizard.content.no') },
           ]}
+          {...named}
           data-testid={testId}
         />
       );
@@ -44,6 +48,7 @@ function AnswerInput(props: {
           value={text || null}
           onChange={props.onChange}
           clearable
+          {...named}
           data-testid={testId}
         />
       );
@@ -55,6 +60,7 @@ function AnswerInput(props: {
           precision={q.decimalPrecision}
           value={parseDecimalInput(text, { precision: q.decimalPrecision })}
           onCommit={(v) => props.onChange(v === undefined ? '' : String(v))}
+          {...named}
           data-testid={testId}
         />
       );
@@ -65,6 +71,7 @@ function AnswerInput(props: {
           value={text || null}
           onChange={props.onChange}
           invalidMessage={t('wizard.invalidDate')}
+          {...named}
           data-testid={testId}
         />
       );
@@ -74,6 +81,7 @@ function AnswerInput(props: {
           disabled={disabled}
           value={text}
           onChange={(e) => props.onChange(e.currentTarget.value)}
+          {...named}
           data-testid={testId}
         />
       );
@@ -85,6 +93,7 @@ function AnswerInput(props: {
           autosize
           minRows={2}
           onChange={(e) => props.onChange(e.currentTarget.value)}
+          {...named}
           data-testid={testId}
         />
       );
@@ -109,6 +118,7 @@ export function SmartFormQuestions(props: {
         .map((q) => {
           const isExcluded = excluded.includes(q.id);
           const testId = `${props.testId}-${q.id}`;
+          const labelId = `${testId}-name`;
           return (
             <Stack
               key={q.id}
@@ -117,7 +127,12 @@ export function SmartFormQuestions(props: {
               data-testid={`${testId}-question`}
             >
               <Group justify="space-between" wrap="nowrap">
-                <Text size="sm" fw={500} {...(isExcluded && { c: 'dimmed', td: 'line-through' })}>
+                <Text
+                  id={labelId}
+                  size="sm"
+                  fw={500}
+                  {...(isExcluded && { c: 'dimmed', td: 'line-through' })}
+                >
                   {q.name}
                 </Text>
                 <Checkbox
@@ -134,6 +149,7 @@ export function SmartFormQuestions(props: {
                 disabled={isExcluded}
                 onChange={(value) => props.onAnswer(q.id, value)}
                 testId={testId}
+                labelId={labelId}
               />
               {q.nestedForm.length > 0 && !isExcluded && (
                 <SmartFormQuestions
