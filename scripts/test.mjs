@@ -110,7 +110,33 @@ function counts(step) {
   }
 }
 
+/**
+ * The names of the tests of a step with that outcome ('failed', or 'flaky': passed on a retry), so
+ * the last lines of a long log say which.
+ */
+function testsThat(step, outcome) {
+  try {
+    const data = JSON.parse(fs.readFileSync(step.file, 'utf8'));
+    if (step.kind === 'vitest') {
+      return data.testResults.flatMap((file) =>
+        file.assertionResults
+          .filter((a) => outcome === 'failed' && a.status === 'failed')
+          .map((a) => `${path.relative(root, file.name)} › ${a.fullName}`),
+      );
+    }
+    const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+    return data.suites
+      .flatMap(specs)
+      .filter((spec) => spec.tests.some((t) => t.status === (outcome === 'failed' ? 'unexpected' : 'flaky')))
+      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`);
+  } catch {
+    return [];
+  }
+}
+
 const total = { passed: 0, failed: 0, skipped: 0 };
+const failed = [];
+const flaky = [];
 let stepsFailed = 0;
 for (const step of steps) {
   console.log(`\n[dossier] ${step.name}`);
@@ -127,6 +153,10 @@ for (const step of steps) {
     console.error(`[dossier] ${step.name}: FAILED`);
   }
   for (const key of Object.keys(total)) total[key] += c[key];
+  if (c.failed > 0) failed.push(`${step.name}:`, ...testsThat(step, 'failed').map((name) => `  ${name}`));
+  flaky.push(...testsThat(step, 'flaky').map((name) => `  ${name}`));
 }
+if (flaky.length > 0) console.log(`\nPassed only on a retry:\n${flaky.join('\n')}`);
+if (failed.length > 0) console.log(`\nFailed:\n${failed.join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(stepsFailed === 0 && total.failed === 0 ? 0 : 1);
