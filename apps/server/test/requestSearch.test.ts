@@ -211,15 +211,22 @@ describe('find requests', () => {
     expect(numbers(await handler.get('/requests/search?q=carla%20radiology'))).toEqual([n.content]);
   });
 
-  it('matches the columns and the content through one GIN index', async () => {
+  it('matches the columns and the content through one GIN index, and by month through another', async () => {
     await sql`set enable_seqscan = off`.execute(t.db);
     const query = "'carla' & 'tribunal':*";
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select request_number from requests
       where (search || coalesce(content_search, ''::tsvector)) @@ to_tsquery('simple', ${query})`.execute(
       t.db,
     );
+    // A window of months asks the month index for each word with its month (migration 20261201_0001).
+    const windowPlan = await sql<{ 'QUERY PLAN': string }>`explain select request_number from requests
+      where request_month_words(search || coalesce(content_search, ''::tsvector), submitted_at)
+        @@ '(''24314~carla'' & ''24314~tribunal'':*) | (''24313~carla'' & ''24313~tribunal'':*)'::tsquery`.execute(
+      t.db,
+    );
     await sql`reset enable_seqscan`.execute(t.db);
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('requests_fulltext_idx');
+    expect(windowPlan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('requests_fulltext_month_idx');
   });
 
   it('finds what the former query found: each word in the columns or in the content', async () => {

@@ -4,6 +4,16 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { likeContains, likeStartsWith } from '../../db/search.js';
 import type { visibleRequests } from '../requests/index.js';
+import {
+  firstWindow,
+  monthOf,
+  type SearchSpan,
+  searchWindows,
+  shareOf,
+  type WordShares,
+  windowable,
+  withinMonth,
+} from './windows.js';
 
 // All SQL of the find-requests search. Every condition has an index behind it on 1,000,000 requests
 // (migrations 0009 and 0014): the number by its primary key or prefix index, applicant and recipient
@@ -34,8 +44,16 @@ export interface RequestSearchTerms {
 /** The words of a query built by toPrefixQuery ('a' & 'b':*): none contains '&'. */
 const wordsOf = (tsquery: string) => tsquery.split(' & ');
 
-/** The expression of requests_fulltext_idx: a query must spell it the same for the index to serve. */
+/**
+ * The expression of requests_fulltext_idx: a query must spell it the same for the index to serve.
+ * Every word must occur in the request's columns or in what it asks for (content_search, kept from
+ * the content by a trigger: migration 20261128_1001); both are matched together through one GIN index
+ * (migration 20261130_0001), which answers the whole query inside the index.
+ */
 const FULL_TEXT = sql`(search || coalesce(content_search, ''::tsvector))`;
+
+/** The expression of requests_fulltext_month_idx: the same words, each with its request's month. */
+const MONTH_WORDS = sql`request_month_words(search || coalesce(content_search, ''::tsvector), submitted_at)`;
 
 type Filter = (eb: ExpressionBuilder<Database, 'requests'>) => ReturnType<typeof sql<SqlBool>>;
 
@@ -52,44 +70,128 @@ const EXPANSION_MAX = 50;
  */
 const PLAIN_LAST_WORD = /^'([A-Za-z0-9]{1,100})':\*$/;
 
-/** A lexeme as a tsquery operand, taken literally: tsquery input unescapes a backslash before any character. */
-const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/[\\']/g, '\\$&')}'`;
+/**
+ * A lexeme as a tsquery operand, taken literally, spelt as PostgreSQL writes a tsquery out (quotes
+ * and backslashes doubled), so the whole query reads as one text (windows.ts rewrites its operands).
+ */
+const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * The tsquery of the search in its text form, or 'none' when it can match nothing, and, where there
+ * are requests, the months they were submitted in.
+ */
+interface FullText {
+  tsquery: string | 'none';
+  span: SearchSpan | undefined;
+}
 
 /**
  * What the full-text query matches, as the index can answer it fastest. GIN matches a prefix by
  * collecting every request holding any lexeme with that prefix into a bitmap first (10.4 ms for
  * "olivia harbour" at 1,000,000 requests, growing with the data), but ANDs exact words by skipping
- * through their posting lists by the rarest (3.9 ms spelt out; figures in migration 20261130_1001). The last word's prefix is therefore spelt out as
- * the lexemes it stands for, read from request_lexemes (every lexeme of every request, kept by
- * triggers: migration 20261130_1001): `'olivia' & ('harbour' | 'harbourside')` matches the same
- * requests as `'olivia' & 'harbour':*`. 'none': no request holds a word with that prefix.
+ * through their posting lists by the rarest (3.9 ms spelt out; figures in migration 20261130_1001).
+ * The last word's prefix is therefore spelt out as the lexemes it stands for, read from
+ * request_lexemes (every lexeme of every request, kept by triggers: migration 20261130_1001):
+ * `'olivia' & ('harbour' | 'harbourside')` matches the same requests as `'olivia' & 'harbour':*`.
+ * The same statement parses the words and reads the span of submission months the search's windows
+ * cover (windows.ts).
  */
-async function fullTextQuery(db: DbOrTrx, query: string): Promise<RawBuilder<unknown> | 'none'> {
-  const asIs = sql`to_tsquery('simple', ${query})`;
+async function fullTextQuery(db: DbOrTrx, query: string): Promise<FullText> {
   const words = wordsOf(query);
-  const plain = PLAIN_LAST_WORD.exec(words.at(-1) ?? '')?.[1];
-  if (plain === undefined) return asIs;
-  const word = plain.toLowerCase();
+  const word = PLAIN_LAST_WORD.exec(words.at(-1) ?? '')?.[1]?.toLowerCase();
+  const rest = words.slice(0, -1).join(' & ');
   // Even such a word is not always one lexeme to to_tsquery ('2e5x' is '2e5':* <-> 'x':*, a number in
-  // scientific notation and a word): only where it parses to itself are the two the same.
-  const found = await sql<{ parsed: string; lexemes: string[] }>`
-    select to_tsquery('simple', ${`'${word}':*`})::text as parsed,
-      array(select lexeme from request_lexemes where lexeme like ${likeStartsWith(word)}
-        order by lexeme limit ${EXPANSION_MAX + 1}) as lexemes`.execute(db);
-  const { parsed, lexemes } = found.rows[0] ?? { parsed: '', lexemes: [] };
-  if (parsed !== `'${word}':*` || lexemes.length > EXPANSION_MAX) return asIs;
+  // scientific notation and a word): only where it parses to itself are the two the same. The
+  // oldest and newest submissions are read from the ends of requests_submitted_idx; the number of
+  // requests is the planner's estimate, enough to size the windows.
+  const found = await sql<{
+    whole: string;
+    rest: string | null;
+    parsed: string | null;
+    lexemes: string[] | null;
+    requests: number;
+    oldest: Date | null;
+    newest: Date | null;
+  }>`
+    select to_tsquery('simple', ${query})::text as whole,
+      ${rest === '' ? sql`''` : sql`to_tsquery('simple', ${rest})::text`} as rest,
+      ${word === undefined ? sql`null` : sql`to_tsquery('simple', ${`'${word}':*`})::text`} as parsed,
+      ${
+        word === undefined
+          ? sql`null`
+          : sql`array(select lexeme from request_lexemes where lexeme like ${likeStartsWith(word)}
+              order by lexeme limit ${EXPANSION_MAX + 1})`
+      } as lexemes,
+      (select reltuples from pg_class where oid = 'requests'::regclass)::float8 as requests,
+      (select min(submitted_at) from requests) as oldest,
+      greatest((select max(submitted_at) from requests), now()) as newest`.execute(db);
+  const row = found.rows[0];
+  if (!row) return { tsquery: 'none', span: undefined };
+  const span =
+    row.oldest && row.newest
+      ? { oldest: monthOf(row.oldest), newest: monthOf(row.newest), requests: row.requests }
+      : undefined;
+  const { parsed, lexemes } = row;
+  if (word === undefined || parsed !== `'${word}':*` || !lexemes || lexemes.length > EXPANSION_MAX)
+    return { tsquery: row.whole, span };
   // The lookup is a statement of its own, so a request committed between it and the search may hold a
   // new word of that prefix and be missed: as if the search had run a moment earlier for that word.
-  if (lexemes.length === 0) return 'none';
-  // Built in tsquery's own input syntax: to_tsquery would parse each lexeme again (a hyphenated one
-  // into its parts). The other words still go through to_tsquery, as before; && of an empty query
-  // (words the parser drops, '-' say) is the other one, as in to_tsquery.
-  const last = sql`${lexemes.map(quoteLexeme).join(' | ')}::tsquery`;
-  const rest = words.slice(0, -1).join(' & ');
-  return rest === '' ? last : sql`(to_tsquery('simple', ${rest}) && ${last})`;
+  if (lexemes.length === 0) return { tsquery: 'none', span };
+  // The lexemes are taken as they are: to_tsquery would parse each again (a hyphenated one into its
+  // parts). An empty rest (words the parser drops, '-' say) leaves the last word alone, as && does.
+  const last = lexemes.map(quoteLexeme).join(' | ');
+  return { tsquery: row.rest ? `( ${row.rest} ) & ( ${last} )` : last, span };
 }
 
-function conditions(terms: RequestSearchTerms, fullText: RawBuilder<unknown> | undefined): Filter[] {
+/** How long the word statistics are kept: ANALYZE renews them when a tenth of the table changed. */
+const SHARES_MS = 10 * 60_000;
+let kept: { at: number; shares: Promise<WordShares | undefined> } | undefined;
+
+/**
+ * The shares of requests holding the most common words, from the statistics of requests_fulltext_idx
+ * (most_common_elem_freqs lists the words' frequencies, then the least and the greatest of them), read
+ * once per SHARES_MS by each instance. Undefined before the first ANALYZE.
+ */
+function wordShares(db: DbOrTrx): Promise<WordShares | undefined> {
+  if (kept && Date.now() - kept.at < SHARES_MS) return kept.shares;
+  const shares = sql<{ words: string[] | null; freqs: number[] | null }>`
+    select most_common_elems::text::text[] as words, most_common_elem_freqs::float8[] as freqs
+    from pg_stats where schemaname = current_schema() and tablename = 'requests_fulltext_idx'`
+    .execute(db)
+    .then(({ rows: [row] }) => {
+      if (!row?.words || !row.freqs) return undefined;
+      const freqs = row.freqs;
+      return {
+        words: new Map(row.words.map((w, i) => [w, freqs[i] ?? 0])),
+        floor: freqs[row.words.length] ?? 0,
+      };
+    });
+  kept = { at: Date.now(), shares };
+  // A failed read is not kept: the next search tries again.
+  shares.catch(() => {
+    kept = undefined;
+  });
+  return shares;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The span narrowed to the submission dates searched, two days wider on each side than the dates
+ * (they are days of the business's zone, the months UTC ones). The count of requests shrinks with it.
+ */
+function withinDates(span: SearchSpan, terms: RequestSearchTerms): SearchSpan {
+  const monthNear = (day: string | undefined, days: number) => {
+    const at = day === undefined ? Number.NaN : Date.parse(day) + days * DAY_MS;
+    return Number.isNaN(at) ? undefined : monthOf(new Date(at));
+  };
+  const newest = Math.min(span.newest, monthNear(terms.submittedAtTo, 2) ?? span.newest);
+  const oldest = Math.max(span.oldest, monthNear(terms.submittedAtFrom, -2) ?? span.oldest);
+  const share = (newest - oldest + 1) / (span.newest - span.oldest + 1);
+  return { newest, oldest, requests: span.requests * Math.max(0, share) };
+}
+
+function conditions(terms: RequestSearchTerms): Filter[] {
   const where: Filter[] = [];
   if (terms.requestNumber) {
     const n = terms.requestNumber;
@@ -120,13 +222,6 @@ function conditions(terms: RequestSearchTerms, fullText: RawBuilder<unknown> | u
     const scope = likeStartsWith(terms.scope);
     where.push(() => sql<SqlBool>`scope like ${scope}`);
   }
-  if (fullText) {
-    // Every word must occur in the request's columns or in what it asks for (content_search, kept
-    // from the content by a trigger: migration 20261128_1001). Both are matched together through one
-    // GIN index (migration 20261130_0001), which answers the whole query inside the index; for
-    // common words PostgreSQL may instead walk requests newest first comparing stored values.
-    where.push(() => sql<SqlBool>`${FULL_TEXT} @@ ${fullText}`);
-  }
   return where;
 }
 
@@ -148,8 +243,10 @@ const newestFirst = (a: { submitted_at: Date; request_number: string }, b: typeo
  * One page of matches, newest first, and their number up to TOTAL_CAP. One filtered read gives the
  * newest TOTAL_CAP + 1 matches (number and date only): PostgreSQL takes them from the index of a
  * selective condition (few matches, sorted after), or walks requests_newest_idx newest first, which
- * carries scope and names so a broad search is checked without reading a row (migration 0027). The
- * page is cut from them, and only its rows are read whole, by primary key.
+ * carries scope and names so a broad search is checked without reading a row (migration 0027). A
+ * full-text search over many requests reads them a window of months at a time, newest first, until
+ * it has them (windows.ts): each window's matches are taken from the heap and sorted, not every
+ * match of the words. The page is cut from them, and only its rows are read whole, by primary key.
  */
 export async function searchRequests(
   db: DbOrTrx,
@@ -157,17 +254,44 @@ export async function searchRequests(
   terms: RequestSearchTerms,
   offset: number,
   limit: number,
+  /** For tests: windows of this many months first, whatever the size of the database. */
+  firstMonths?: number,
 ) {
   const fullText = terms.tsquery ? await fullTextQuery(db, terms.tsquery) : undefined;
-  if (fullText === 'none') return { rows: [], total: 0, capped: false };
-  let query = db.selectFrom('requests').where(visible);
-  for (const condition of conditions(terms, fullText)) query = query.where(condition);
-  const matches = await query
-    .select(['request_number', 'submitted_at'])
-    .orderBy('submitted_at', 'desc')
-    .orderBy('request_number', 'desc')
-    .limit(TOTAL_CAP + 1)
-    .execute();
+  if (fullText?.tsquery === 'none') return { rows: [], total: 0, capped: false };
+  const newestMatches = (match: RawBuilder<SqlBool> | undefined, wanted: number) => {
+    let query = db.selectFrom('requests').where(visible);
+    for (const condition of conditions(terms)) query = query.where(condition);
+    if (match) query = query.where(() => match);
+    return query
+      .select(['request_number', 'submitted_at'])
+      .orderBy('submitted_at', 'desc')
+      .orderBy('request_number', 'desc')
+      .limit(wanted)
+      .execute();
+  };
+  const wanted = TOTAL_CAP + 1;
+  const tsquery = fullText?.tsquery;
+  const span =
+    tsquery && windowable(tsquery) && fullText.span ? withinDates(fullText.span, terms) : undefined;
+  const first =
+    tsquery && span
+      ? (firstMonths ?? firstWindow(span, shareOf(tsquery, await wordShares(db)), wanted))
+      : undefined;
+  let matches: Awaited<ReturnType<typeof newestMatches>> = [];
+  if (tsquery === undefined) matches = await newestMatches(undefined, wanted);
+  else if (!span || first === undefined)
+    matches = await newestMatches(sql<SqlBool>`${FULL_TEXT} @@ ${tsquery}::tsquery`, wanted);
+  else {
+    for (const months of searchWindows(span, first, () => matches.length, wanted)) {
+      const within = months.map((m) => sql<SqlBool>`${MONTH_WORDS} @@ ${withinMonth(tsquery, m)}::tsquery`);
+      const found = await newestMatches(
+        sql<SqlBool>`(${sql.join(within, sql` or `)})`,
+        wanted - matches.length,
+      );
+      matches = matches.concat(found);
+    }
+  }
   const page = matches.slice(offset, Math.min(offset + limit, TOTAL_CAP)).map((m) => m.request_number);
   const rows =
     page.length === 0
