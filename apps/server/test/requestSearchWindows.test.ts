@@ -60,12 +60,12 @@ describe('the full-text search in windows of months', () => {
     const all = { oldest: monthOf(span.oldest), newest: monthOf(span.newest), requests: 300 };
     const months = all.newest - all.oldest + 1;
     expect(months).toBe(35);
-    // Words every request holds, about 8.6 matches a month: 30 months to hold 201 and a quarter more.
-    expect(firstWindow(all, 1, 201, WINDOW)).toBe(30);
-    // Ten wanted: two months.
+    // Ten wanted of words every request holds, about 8.6 a month: two months.
     expect(firstWindow(all, 1, 10, WINDOW)).toBe(2);
-    // Words of half the requests: the whole span, so one statement without windows.
-    expect(firstWindow(all, 0.5, 201, WINDOW)).toBeUndefined();
+    // Words of a fifth of the requests: twenty wanted take fifteen months, over a quarter of the
+    // span, so one statement without windows; ten take eight.
+    expect(firstWindow(all, 0.2, 20, WINDOW)).toBeUndefined();
+    expect(firstWindow(all, 0.2, 10, WINDOW)).toBe(8);
     const first = 1;
     // With nothing found, each window four times the one before, newest first, without gaps or overlaps.
     const windows = [...searchWindows(all, first, () => 0, 201)];
