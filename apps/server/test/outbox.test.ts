@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalStorage } from '../src/files/storage.js';
 import { enqueueMail } from '../src/mail/outbox.js';
 import { type MailTransport, sendDueMail } from '../src/mail/sender.js';
@@ -272,6 +272,37 @@ describe('admin outbox', () => {
       attempts: 1,
       lastError: null,
     });
+  });
+});
+
+describe('the sender', () => {
+  it("sends a message as soon as it is committed, by the database's clock, whatever the app's says", async () => {
+    // next_attempt_at is the database's now(): a message compared with the app's clock was not due
+    // when that clock was behind, or in the same millisecond (milliseconds against microseconds).
+    const id = await t.db
+      .transaction()
+      .execute((trx) => enqueueMail(trx, { to: 'clock@test.example', subject: 'Due at once', text: 'x' }));
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      async send(mail) {
+        sent.push(mail.to);
+        return '<clock@test.example>';
+      },
+      close: () => undefined,
+    };
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 60_000 });
+    try {
+      await sendDueMail(t.db, transport, 'Dossier <no-reply@test.example>', 50);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(sent).toContain('clock@test.example');
+    const row = await t.db
+      .selectFrom('mail_outbox')
+      .select('sent_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
   });
 });
 

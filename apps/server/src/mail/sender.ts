@@ -80,7 +80,9 @@ export async function sendDueMail(
         .selectAll()
         .where('sent_at', 'is', null)
         .where('failed_at', 'is', null)
-        .where('next_attempt_at', '<=', new Date())
+        // The database's clock, which set next_attempt_at: a mail committed within the same millisecond
+        // as new Date() here was not due yet by the app's clock (milliseconds against microseconds).
+        .where('next_attempt_at', '<=', sql<Date>`now()`)
         .orderBy('next_attempt_at')
         .limit(1)
         .forUpdate()
