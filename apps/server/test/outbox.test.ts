@@ -59,6 +59,15 @@ const fail = (id: string, error = '550 No such user') =>
     .where('id', '=', id)
     .execute();
 
+/** A transport that accepts every message and notes its address in `to`. */
+const recordingTransport = (to: string[]): MailTransport => ({
+  async send(mail) {
+    to.push(mail.to);
+    return '<sent@test.example>';
+  },
+  close: () => undefined,
+});
+
 describe('admin outbox', () => {
   let rootMail: string;
   let acmeMail: string;
@@ -255,13 +264,7 @@ describe('admin outbox', () => {
 
     // The sender (running with SMTP_URL) takes it on its next pass.
     const delivered: string[] = [];
-    const transport: MailTransport = {
-      async send(mail) {
-        delivered.push(mail.to);
-        return '<sent@test.example>';
-      },
-      close: () => undefined,
-    };
+    const transport = recordingTransport(delivered);
     // The letter it carries is read from file storage, as in real sending.
     const storage = createLocalStorage(t.config.files.dir);
     await storage.write('k1', Readable.from([Buffer.from('%PDF-1.4 letter')]));
@@ -283,13 +286,7 @@ describe('the sender', () => {
       .transaction()
       .execute((trx) => enqueueMail(trx, { to: 'clock@test.example', subject: 'Due at once', text: 'x' }));
     const sent: string[] = [];
-    const transport: MailTransport = {
-      async send(mail) {
-        sent.push(mail.to);
-        return '<clock@test.example>';
-      },
-      close: () => undefined,
-    };
+    const transport = recordingTransport(sent);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 60_000 });
     try {
       await sendDueMail(t.db, transport, 'Dossier <no-reply@test.example>', 50);

@@ -7,8 +7,12 @@
 /** The month of an instant, as request_month_words numbers it. */
 export const monthOf = (at: Date): number => at.getUTCFullYear() * 12 + at.getUTCMonth();
 
-/** A quoted operand of a tsquery in its text form: a doubled quote stands for a quote. */
-const OPERAND = /'((?:[^']|'')*)'/g;
+/**
+ * A quoted operand of a tsquery in its text form (a doubled quote stands for a quote), with its
+ * prefix mark if it has one, or an AND between operands.
+ */
+const OPERAND = /'((?:[^']|'')*)'(:\*)?/g;
+const OPERAND_OR_AND = /'((?:[^']|'')*)'(:\*)?|&/g;
 
 /**
  * Whether a tsquery (its text form) can be asked within months: its words joined by & and | only.
@@ -25,7 +29,7 @@ export const windowable = (tsquery: string): boolean =>
  * month's words, three times slower for a window of seven months.
  */
 export const withinMonth = (tsquery: string, month: number): string =>
-  tsquery.replace(OPERAND, (_, word: string) => `'${month}~${word}'`);
+  tsquery.replace(OPERAND, (_, word: string, prefix = '') => `'${month}~${word}'${prefix}`);
 
 /** Databases of up to this many requests are searched in one statement: a window would save little. */
 export const WINDOW_REQUESTS = 100_000;
@@ -59,15 +63,18 @@ export interface WordShares {
  */
 export function shareOf(tsquery: string, shares: WordShares | undefined): number {
   let share = 1;
-  for (const part of tsquery.replace(OPERAND, (w) => w.replace(/&/g, ' ')).split('&')) {
-    let any = 0;
-    for (const [operand, word = ''] of part.matchAll(/'((?:[^']|'')*)'(:\*)?/g)) {
-      const known = shares?.words.get(word.replace(/''/g, "'").replace(/\\\\/g, '\\'));
-      any += operand.endsWith(':*') || !shares ? 1 : (known ?? shares.floor / 2);
+  // The share of the operands since the last &: they are ORed.
+  let any = 0;
+  for (const [token, word = '', prefix] of tsquery.matchAll(OPERAND_OR_AND)) {
+    if (token === '&') {
+      share *= Math.min(1, any);
+      any = 0;
+      continue;
     }
-    share *= Math.min(1, any);
+    const known = shares?.words.get(word.replace(/''/g, "'").replace(/\\\\/g, '\\'));
+    any += prefix || !shares ? 1 : (known ?? shares.floor / 2);
   }
-  return share;
+  return share * Math.min(1, any);
 }
 
 /**
