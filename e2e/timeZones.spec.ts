@@ -6,6 +6,14 @@ import { pick, signIn, test } from './fixtures';
 // (Australia/Sydney): a due time entered as 14:30 is 14:30 Sydney time wherever it is shown, and a
 // Find Requests day is a Sydney day, as on the page.
 
+// A due date must not be in the past: the next 30 November at least a week away, always in Sydney's
+// daylight saving time (AEDT).
+const dueYear = (() => {
+  const now = new Date();
+  const year = now.getUTCFullYear();
+  return Date.UTC(year, 10, 23) > now.getTime() ? year : year + 1;
+})();
+
 const shot = (name: string) => test.info().outputPath(`${name}.png`);
 
 test('a handler in New York enters and reads times in Sydney time', async ({ browser }) => {
@@ -28,13 +36,13 @@ test('a handler in New York enters and reads times in Sydney time', async ({ bro
   try {
     await signIn(page, 'handler');
 
-    // A task due 30/11/2026 14:30: the form says the time is Sydney's.
+    // A task due 30/11 14:30: the form says the time is Sydney's.
     await page.goto(`/requests/${n}`);
     await expect(page.getByTestId('request-page')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('action-addTask').click();
     const panel = page.getByTestId('panel-addTask');
     await pick(page, 'addTask-type', 'Follow Up');
-    await panel.getByTestId('addTask-dueDate').fill('30/11/2026');
+    await panel.getByTestId('addTask-dueDate').fill(`30/11/${dueYear}`);
     await panel.getByTestId('addTask-dueTime').fill('14:30');
     await expect(panel).toContainText(/Sydney time \(AE[DS]T\)/);
     await page.screenshot({ path: shot('add-task') });
@@ -43,16 +51,16 @@ test('a handler in New York enters and reads times in Sydney time', async ({ bro
     // A follow-up is work with the recipient: it is listed under Tasks (Recipient).
     const tasks = page.getByTestId('request-recipient-tasks');
     // 14:30 in Sydney is 22:30 the day before in New York: the page keeps Sydney's clock, and says so.
-    await expect(tasks).toContainText('30 Nov 2026, 2:30 pm AEDT');
-    await expect(tasks).not.toContainText('29 Nov 2026, 10:30 pm');
-    await expect(page.getByTestId('request-history')).toContainText('due 30 Nov 2026, 2:30 pm AEDT');
+    await expect(tasks).toContainText(`30 Nov ${dueYear}, 2:30 pm AEDT`);
+    await expect(tasks).not.toContainText(`29 Nov ${dueYear}, 10:30 pm`);
+    await expect(page.getByTestId('request-history')).toContainText(`due 30 Nov ${dueYear}, 2:30 pm AEDT`);
 
     // Once the task is done its Due column still shows when it was due.
     await withDatabase((client) =>
       client.query(
-        `update tasks set completed_at = timestamptz '2026-11-26 09:00+11', completed_by = 'handler'
-         where request_number = $1 and type = 'followUp' and due_at = timestamptz '2026-11-30 14:30+11'`,
-        [n],
+        `update tasks set completed_at = $2::timestamptz, completed_by = 'handler'
+         where request_number = $1 and type = 'followUp' and due_at = $3::timestamptz`,
+        [n, `${dueYear}-11-26 09:00+11`, `${dueYear}-11-30 14:30+11`],
       ),
     );
     await page.reload();
@@ -60,8 +68,8 @@ test('a handler in New York enters and reads times in Sydney time', async ({ bro
     const done = page
       .locator('[data-testid="task-item"][data-type="followUp"]')
       .filter({ has: page.getByTestId('task-completed-at') });
-    await expect(done.first().getByTestId('task-due')).toHaveText('30 Nov 2026, 2:30 pm AEDT');
-    await expect(done.first().getByTestId('task-completed-at')).toHaveText('26 Nov 2026, 9:00 am AEDT');
+    await expect(done.first().getByTestId('task-due')).toHaveText(`30 Nov ${dueYear}, 2:30 pm AEDT`);
+    await expect(done.first().getByTestId('task-completed-at')).toHaveText(`26 Nov ${dueYear}, 9:00 am AEDT`);
     await page.screenshot({ path: shot('request-tasks'), fullPage: true });
 
     // Submitted late on 18 Nov in Sydney (12:24 UTC, 7:24 am in New York).

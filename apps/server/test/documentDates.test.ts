@@ -37,6 +37,14 @@ afterAll(async () => {
   await t.close();
 });
 
+// A due date must not be in the past: the next 30 November at least a week away, always in Sydney's
+// daylight saving time (AEDT).
+const dueYear = (() => {
+  const now = new Date();
+  const year = now.getUTCFullYear();
+  return Date.UTC(year, 10, 23) > now.getTime() ? year : year + 1;
+})();
+
 const newRequest = () =>
   insertTestRequest(t.db, { scope: '/org/acme/', status: 'open', submittedBy: 'submitter' });
 
@@ -84,7 +92,7 @@ describe('dates on documents', () => {
     const n = await newRequest();
     const res = await post(t, handler, `/requests/${n}/actions/addTask`, {
       type: 'followUp',
-      dueDate: '2026-11-30',
+      dueDate: `${dueYear}-11-30`,
       dueTime: '14:30',
       notice: '',
     });
@@ -95,9 +103,9 @@ describe('dates on documents', () => {
       .where('request_number', '=', n)
       .where('type', '=', 'followUp')
       .executeTakeFirstOrThrow();
-    expect(task.due_at?.toISOString()).toBe('2026-11-30T03:30:00.000Z');
+    expect(task.due_at?.toISOString()).toBe(`${dueYear}-11-30T03:30:00.000Z`);
     const history = (await get(t, handler, `/requests/${n}`)).json().history as { summary: string }[];
-    expect(history.map((h) => h.summary).join('\n')).toContain('30 Nov 2026, 2:30 pm AEDT');
+    expect(history.map((h) => h.summary).join('\n')).toContain(`30 Nov ${dueYear}, 2:30 pm AEDT`);
   });
 });
 
