@@ -54,12 +54,11 @@ import { webhookRoutes } from './features/webhooks/routes.js';
 import { wizardRoutes } from './features/wizard/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { createS3Storage } from './files/s3Storage.js';
-import type { FilesContext } from './files/service.js';
 import { loadSecret } from './files/signing.js';
 import { createLocalStorage } from './files/storage.js';
-import type { Actor } from './http/actor.js';
 import { installControlCharacterGuard } from './http/controlCharacters.js';
 import { installCsrfGuard } from './http/csrf.js';
+import type { AppDeps } from './http/deps.js';
 import { installErrorHandler } from './http/errors.js';
 import { installOperations } from './http/operations.js';
 import { installRequestLog } from './http/requestLog.js';
@@ -69,22 +68,11 @@ import { installAnswerCheck, serve } from './http/serve.js';
 import { installSession } from './http/session.js';
 import { SessionCache } from './http/sessionCache.js';
 import { createShellRenderer } from './http/shell.js';
-import { sendView, type ViewContext, wantsJson } from './http/views.js';
+import { sendView, wantsJson } from './http/views.js';
 import { installZodMessages } from './http/zodMessages.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { LiveHub } from './live/hub.js';
 import { liveRoutes } from './live/routes.js';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  live: LiveHub;
-  /** Absent in tests that need no background jobs. */
-  jobs?: JobQueue | undefined;
-  views: ViewContext;
-  resolveActor(token: string): Promise<Actor | undefined>;
-  files: FilesContext;
-}
 
 /** Where the built web app lives, whether running from source or from the bundled server. */
 export function defaultWebDistDir(): string {

@@ -1,11 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { pageOf } from './pages';
 import { AppLayout } from './shell/AppLayout';
 import { ServicesProvider } from './shell/ServicesContext';
 import type { Services } from './shell/services';
 import { theme, themeVariables } from './theme';
 import { installDropGuard } from './ui/dropGuard';
+import { PagesProvider } from './view/pagesContext';
 
 export function App({ services }: { services: Services }) {
   // One catch-all route: the server decides what each path shows; the router gives history,
@@ -15,7 +17,9 @@ export function App({ services }: { services: Services }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={themeVariables}>
       <ServicesProvider services={services}>
-        <RouterProvider router={router} />
+        <PagesProvider pageOf={pageOf}>
+          <RouterProvider router={router} />
+        </PagesProvider>
       </ServicesProvider>
     </MantineProvider>
   );

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { pageOf, pages } from '../src/pages';
 import { displayErrorMessage } from '../src/shell/ErrorBanner';
 import { menuTestId } from '../src/shell/Menu';
 import { formatDueDate } from '../src/shell/tasks/TasksOverlay';
 import { shouldBlockDrop } from '../src/ui/dropGuard';
-import { pageOf, pages } from '../src/view/registry';
 import { replaceByTaskId } from '../src/view/replaceByTaskId';
 
 describe('shell helpers', () => {

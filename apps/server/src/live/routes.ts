@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { AppDeps } from '../app.js';
 import { type Actor, hasPermission } from '../http/actor.js';
 import { isSameOrigin } from '../http/csrf.js';
+import type { AppDeps } from '../http/deps.js';
 import { TOPIC_PATTERN } from './hub.js';
 
 /**

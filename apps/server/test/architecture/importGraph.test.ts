@@ -62,6 +62,22 @@ describe('the server platform', () => {
   });
 });
 
+describe('the composition root', () => {
+  it('is imported by no feature: the dependencies features take are typed in the platform', () => {
+    const intoApp = importEdges(SERVER).filter((e) => e.to === 'app.ts' && featureOf(e.from) !== null);
+    expect(show(intoApp)).toEqual([]);
+  });
+});
+
+describe('the web platform', () => {
+  it('keeps view/ below the features: pages are registered at the top, next to App', () => {
+    const viewToFeature = importEdges(WEB).filter(
+      (e) => e.from.startsWith('view/') && featureOf(e.to) !== null,
+    );
+    expect(show(viewToFeature)).toEqual([]);
+  });
+});
+
 describe('the import graph check', () => {
   it('finds a cycle through three features and an import into internals', () => {
     const edges = [

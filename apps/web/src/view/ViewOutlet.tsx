@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useServices } from '../shell/ServicesContext';
 import { useStore } from './createStore';
-import { pageOf } from './registry';
+import { usePageOf } from './pagesContext';
 
 /** Loads the view of every new location (the first, embedded one is not fetched again). */
 export function useViewLocationSync(): void {
@@ -23,6 +23,7 @@ export function ViewOutlet() {
   const { view: store } = useServices();
   const view = useStore(store, (s) => s.view);
   const loading = useStore(store, (s) => s.loading);
+  const pageOf = usePageOf();
   useEffect(() => {
     document.title = typeof view.title === 'string' && view.title.length > 0 ? view.title : PRODUCT_NAME;
   }, [view]);

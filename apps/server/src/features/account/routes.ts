@@ -10,7 +10,7 @@ import {
   updateAccountRoute,
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';

@@ -1,7 +1,7 @@
 import type { ApiScope, RouteAnswer, RouteContract, RouteParsed } from '@dossier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
 import type { Db } from '../../db/database.js';
+import type { AppDeps } from '../../http/deps.js';
 import { forbidden } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import type { Actor } from '../auth/index.js';

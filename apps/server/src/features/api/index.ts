@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import { apiDocsPageRoute, openApiDocumentRoute } from './contracts.js';

@@ -1,7 +1,7 @@
 import { type SignInView, signInPageRoute, signInRoute, signOutRoute } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
 import { toUserState } from '../../http/actor.js';
+import type { AppDeps } from '../../http/deps.js';
 import { HttpError } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/session.js';

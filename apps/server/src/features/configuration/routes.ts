@@ -8,7 +8,7 @@ import {
   saveEntryRoute,
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { serve } from '../../http/serve.js';
 import { requireSignedIn, sendView } from '../../http/views.js';
 import { permissionFirst } from '../auth/index.js';

@@ -1,7 +1,7 @@
 import { type CorrespondenceItem, fieldErrorsOf, richTextPlain, sanitizeRichText } from '@dossier/core';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
+import type { AppDeps } from '../../http/deps.js';
 import { conflict, fieldsInvalid, forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
 import { attachRequestFile, canHandleRequest, loadVisibleRequest, touchRequest } from '../requests/index.js';

@@ -1,6 +1,6 @@
 import { type DashboardView, dashboardPageRoute, dashboardTileRoute } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { serve } from '../../http/serve.js';
 import { hasPermission, requireActor } from '../auth/index.js';

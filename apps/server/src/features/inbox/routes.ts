@@ -11,7 +11,7 @@ import {
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { fieldsInvalid, notFound } from '../../http/errors.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { serve } from '../../http/serve.js';

@@ -11,9 +11,9 @@ import {
   searchSummary,
   validateTags,
 } from '@dossier/core';
-import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
+import type { AppDeps } from '../../http/deps.js';
 import { conflict, fieldsInvalid, forbidden, notFound } from '../../http/errors.js';
 import { namesIn, referencesIn, requestNumbersIn } from '../../mail/incoming/matcher.js';
 import { completeTask } from '../assignment/index.js';

@@ -1,6 +1,6 @@
 import { invoiceActionRoute, invoicePageRoute, payeeSearchRoute } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { forbidden } from '../../http/errors.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { serve } from '../../http/serve.js';

@@ -1,6 +1,6 @@
 import { CURRENCIES, defaultCurrency, REQUEST_TAGS, type RequestInvoiceView } from '@dossier/core';
-import type { AppDeps } from '../../app.js';
 import { offeredActionNames } from '../../http/actions.js';
+import type { AppDeps } from '../../http/deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { type Actor, hasPermission } from '../auth/index.js';
 import { isRequestStaff, loadVisibleRequest } from '../requests/index.js';

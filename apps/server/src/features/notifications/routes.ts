@@ -4,7 +4,7 @@ import {
   listNotificationsRoute,
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { serve } from '../../http/serve.js';
 import { requireActor, signedInOnly } from '../auth/index.js';
 import { acknowledgeNotifications, countActiveNotifications, listNotifications } from './service.js';

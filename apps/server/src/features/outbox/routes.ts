@@ -6,8 +6,8 @@ import {
   searchOutboxRoute,
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
 import { sendStoredFile } from '../../files/routes.js';
+import type { AppDeps } from '../../http/deps.js';
 import { notFound } from '../../http/errors.js';
 import { sendRefusalPage, sendSignedInPage } from '../../http/pageView.js';
 import { serve } from '../../http/serve.js';

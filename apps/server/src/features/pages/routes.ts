@@ -7,7 +7,7 @@ import {
   sanitizeRichText,
 } from '@dossier/core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { serve } from '../../http/serve.js';
 import { sendView } from '../../http/views.js';
 import { getEffectiveTemplate } from '../configuration/index.js';

@@ -2,7 +2,7 @@ import { type ForgotPasswordView, resetPasswordRoute, setPasswordRoute } from '@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { serve } from '../../http/serve.js';
 import { baseUrlOf, sendView } from '../../http/views.js';
 import { getSetPasswordView, requestPasswordReset, setPasswordWithToken } from './service.js';

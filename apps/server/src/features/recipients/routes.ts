@@ -8,7 +8,7 @@ import {
   updateRecipientRoute,
 } from '@dossier/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { serve } from '../../http/serve.js';
 import { permissionFirst, requirePermission } from '../auth/index.js';

@@ -1,6 +1,6 @@
 import { fieldErrorsOf, reportRoutesOf } from '@dossier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { badRequest } from '../../http/errors.js';
 import { sendRefusalPage, sendSignedInPage } from '../../http/pageView.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';

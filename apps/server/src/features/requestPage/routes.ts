@@ -8,7 +8,7 @@ import {
   saveRequestPartRoute,
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { badRequest } from '../../http/errors.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { serve } from '../../http/serve.js';

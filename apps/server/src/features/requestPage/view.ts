@@ -9,9 +9,9 @@ import {
   SENDER_TASK_TYPES,
   type TagDefinition,
 } from '@dossier/core';
-import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { offeredActionNames } from '../../http/actions.js';
+import type { AppDeps } from '../../http/deps.js';
 import type { Actor } from '../auth/index.js';
 import { getPublicHolidays, getRequestSettings, getScopeEntry } from '../configuration/index.js';
 import { listRequestCorrespondence } from '../correspondence/index.js';

@@ -15,9 +15,9 @@ import {
 } from '@dossier/core';
 import { type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import { diffRecords, recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
+import type { AppDeps } from '../../http/deps.js';
 import { conflict, fieldsInvalid, forbidden } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
 import { getRequestSettings } from '../configuration/index.js';

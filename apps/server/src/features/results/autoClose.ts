@@ -1,7 +1,7 @@
 import { describeTags, REQUEST_TAGS } from '@dossier/core';
-import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
 import type { Trx } from '../../db/database.js';
+import type { AppDeps } from '../../http/deps.js';
 import type { Actor } from '../auth/index.js';
 import { insertCorrespondence } from '../correspondence/index.js';
 import { notifySubmitters } from '../notifications/index.js';

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { type ActionDefinition, type ActionRegistry, commitAction } from '../../http/actions.js';
+import type { AppDeps } from '../../http/deps.js';
 import { notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
 import type { RequestRow } from '../requests/index.js';

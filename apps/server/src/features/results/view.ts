@@ -1,6 +1,6 @@
 import { REQUEST_TAGS, type RequestResultView } from '@dossier/core';
-import type { AppDeps } from '../../app.js';
 import { offeredActionNames } from '../../http/actions.js';
+import type { AppDeps } from '../../http/deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
 import { loadVisibleRequest } from '../requests/index.js';

@@ -1,6 +1,6 @@
 import { createScimTokenRoute, scimTokenStatusRoute } from '@dossier/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { serve } from '../../http/serve.js';
 import { requirePermission } from '../auth/index.js';
 import * as contracts from './contracts.js';

@@ -8,7 +8,7 @@ import {
   ssoReauthenticatedRoute,
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';

@@ -7,9 +7,9 @@ import {
   type RequestTaskItem,
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx, Trx } from '../../db/database.js';
+import type { AppDeps } from '../../http/deps.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import { completeTask } from '../assignment/index.js';

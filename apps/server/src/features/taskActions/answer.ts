@@ -1,5 +1,5 @@
 import type { RequestTaskItem } from '@dossier/core';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import type { Actor } from '../auth/index.js';
 import { loadRequestView } from '../requestPage/index.js';
 

@@ -6,8 +6,8 @@ import {
   taskAssigneesRoute,
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
 import type { DbOrTrx, Trx } from '../../db/database.js';
+import type { AppDeps } from '../../http/deps.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import {

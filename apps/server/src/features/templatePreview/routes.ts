@@ -5,7 +5,7 @@ import {
   templatePreviewRoute,
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import { permissionFirst } from '../auth/index.js';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app.js';
 import type { DbOrTrx } from '../../db/database.js';
+import type { AppDeps } from '../../http/deps.js';
 import { publishWebhookEvent, type WebhookEvent } from './service.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type WebhookDelivery, webhookDeliveriesRoute } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import { assertCanView, findConfiguration, requireConfigurationViewer } from '../configuration/index.js';

@@ -10,7 +10,7 @@ import {
   senderDataRoute,
 } from '@dossier/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../http/deps.js';
 import { forbidden } from '../../http/errors.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { serve } from '../../http/serve.js';

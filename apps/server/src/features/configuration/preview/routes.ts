@@ -11,8 +11,8 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
 import { openFile } from '../../../files/service.js';
+import type { AppDeps } from '../../../http/deps.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { serve } from '../../../http/serve.js';
 import type { Actor } from '../../auth/index.js';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../../app.js';
 import type { ActionDefinition, ActionOutcome } from '../../../http/actions.js';
+import type { AppDeps } from '../../../http/deps.js';
 import type { Actor } from '../../auth/index.js';
 import type { RequestRow } from '../../requests/index.js';
 

@@ -1,6 +1,6 @@
 import { requestActionRoute } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../app.js';
+import type { AppDeps } from '../../../http/deps.js';
 import { serve } from '../../../http/serve.js';
 import { requireActor } from '../../auth/index.js';
 import { loadVisibleRequest } from '../../requests/index.js';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../../app.js';
 import { type ActionOutcome, commitAction } from '../../../http/actions.js';
+import type { AppDeps } from '../../../http/deps.js';
 import type { Actor } from '../../auth/index.js';
 import { loadVisibleRequest } from '../../requests/index.js';
 import { requestActions } from './index.js';

@@ -1,6 +1,6 @@
 import { issueRequestTemplateRoute, issueRequestTemplatesRoute } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../app.js';
+import type { AppDeps } from '../../../http/deps.js';
 import { serve } from '../../../http/serve.js';
 import { requireActor } from '../../auth/index.js';
 import { listIssueRequestTemplates, renderIssueRequestTemplate } from './templates.js';

@@ -5,7 +5,7 @@ import {
   renderTemplate,
   sanitizeRichText,
 } from '@dossier/core';
-import type { AppDeps } from '../../../app.js';
+import type { AppDeps } from '../../../http/deps.js';
 import { forbidden, notFound } from '../../../http/errors.js';
 import type { Actor } from '../../auth/index.js';
 import { type EffectiveEntry, getEffectiveEntries } from '../../configuration/index.js';

@@ -1,91 +1,91 @@
-import { accountPages } from '../features/account/pages';
-import { HomePage } from '../features/home/HomePage';
-import { InvalidUrlPage } from '../features/invalidUrl/InvalidUrlPage';
-import { payeesPages } from '../features/payees/pages';
-import { recipientsPages } from '../features/recipients/pages';
-import { RichTextPage } from '../features/richTextPage/RichTextPage';
-import { SignInPage } from '../features/signin/SignInPage';
-import { UnknownViewPage } from '../features/unknown/UnknownViewPage';
-import { usersPages } from '../features/users/pages';
-import { wizardPages } from '../features/wizard/pages';
-import { lazyPage, type PageComponent } from './page';
+import { accountPages } from './features/account/pages';
+import { HomePage } from './features/home/HomePage';
+import { InvalidUrlPage } from './features/invalidUrl/InvalidUrlPage';
+import { payeesPages } from './features/payees/pages';
+import { recipientsPages } from './features/recipients/pages';
+import { RichTextPage } from './features/richTextPage/RichTextPage';
+import { SignInPage } from './features/signin/SignInPage';
+import { UnknownViewPage } from './features/unknown/UnknownViewPage';
+import { usersPages } from './features/users/pages';
+import { wizardPages } from './features/wizard/pages';
+import { lazyPage, type PageComponent } from './view/page';
 
 // Every page but those a first visit may land on is loaded on first use (issue 15: the first
 // load carries the shell and the page shown, each page its own chunk).
 const ConfigurationListPage = lazyPage(
-  () => import('../features/configuration/ConfigurationListPage'),
+  () => import('./features/configuration/ConfigurationListPage'),
   (m) => m.ConfigurationListPage,
 );
 const ConfigurationEntryPage = lazyPage(
-  () => import('../features/configuration/EntryPage'),
+  () => import('./features/configuration/EntryPage'),
   (m) => m.EntryPage,
 );
 const DashboardPage = lazyPage(
-  () => import('../features/dashboard/DashboardPage'),
+  () => import('./features/dashboard/DashboardPage'),
   (m) => m.DashboardPage,
 );
 const DownloadFilesPage = lazyPage(
-  () => import('../features/downloads/DownloadFilesPage'),
+  () => import('./features/downloads/DownloadFilesPage'),
   (m) => m.DownloadFilesPage,
 );
 const InboxMessagePage = lazyPage(
-  () => import('../features/inbox/InboxMessagePage'),
+  () => import('./features/inbox/InboxMessagePage'),
   (m) => m.InboxMessagePage,
 );
 const InboxPage = lazyPage(
-  () => import('../features/inbox/InboxPage'),
+  () => import('./features/inbox/InboxPage'),
   (m) => m.InboxPage,
 );
 const AdminOutboxPage = lazyPage(
-  () => import('../features/outbox/AdminOutboxPage'),
+  () => import('./features/outbox/AdminOutboxPage'),
   (m) => m.AdminOutboxPage,
 );
 const OutboxMessagePage = lazyPage(
-  () => import('../features/outbox/OutboxMessagePage'),
+  () => import('./features/outbox/OutboxMessagePage'),
   (m) => m.OutboxMessagePage,
 );
 const ForgotPasswordPage = lazyPage(
-  () => import('../features/passwordReset/ForgotPasswordPage'),
+  () => import('./features/passwordReset/ForgotPasswordPage'),
   (m) => m.ForgotPasswordPage,
 );
 const SetPasswordPage = lazyPage(
-  () => import('../features/passwordReset/SetPasswordPage'),
+  () => import('./features/passwordReset/SetPasswordPage'),
   (m) => m.SetPasswordPage,
 );
 const ReportPage = lazyPage(
-  () => import('../features/reports/ReportPage'),
+  () => import('./features/reports/ReportPage'),
   (m) => m.ReportPage,
 );
 const FindRequestsPage = lazyPage(
-  () => import('../features/requestSearch/FindRequestsPage'),
+  () => import('./features/requestSearch/FindRequestsPage'),
   (m) => m.FindRequestsPage,
 );
 const InvoicePage = lazyPage(
-  () => import('../features/requests/invoices/InvoicePage'),
+  () => import('./features/requests/invoices/InvoicePage'),
   (m) => m.InvoicePage,
 );
 const RequestPage = lazyPage(
-  () => import('../features/requests/RequestPage'),
+  () => import('./features/requests/RequestPage'),
   (m) => m.RequestPage,
 );
 const ResultPage = lazyPage(
-  () => import('../features/requests/results/ResultPage'),
+  () => import('./features/requests/results/ResultPage'),
   (m) => m.ResultPage,
 );
 const SelectRecipientPage = lazyPage(
-  () => import('../features/selectRecipient/SelectRecipientPage'),
+  () => import('./features/selectRecipient/SelectRecipientPage'),
   (m) => m.SelectRecipientPage,
 );
 const TaskSkillsPage = lazyPage(
-  () => import('../features/skills/TaskSkillsPage'),
+  () => import('./features/skills/TaskSkillsPage'),
   (m) => m.TaskSkillsPage,
 );
 const SsoErrorPage = lazyPage(
-  () => import('../features/sso/SsoErrorPage'),
+  () => import('./features/sso/SsoErrorPage'),
   (m) => m.SsoErrorPage,
 );
 const SsoReauthenticatedPage = lazyPage(
-  () => import('../features/sso/SsoReauthenticatedPage'),
+  () => import('./features/sso/SsoReauthenticatedPage'),
   (m) => m.SsoReauthenticatedPage,
 );
 
