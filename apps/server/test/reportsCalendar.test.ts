@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { invalidateConfigurationCache } from '../src/features/configuration/cache.js';
-import { calendarCte, loadHolidaySets } from '../src/features/reports/calendar.js';
+import { calendarCte, loadHolidaySets } from '../src/features/reports/queries/calendar.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
 // The reports' business-day calendar is kept in business_calendar per set of holidays: numbered

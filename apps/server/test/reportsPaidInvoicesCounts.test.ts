@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration from '../src/db/migrations/20261130_2001_invoice_paid_days.js';
-import { withinReportScopes } from '../src/features/reports/access.js';
-import { calendarCte, holidaySetOf, localDate } from '../src/features/reports/calendar.js';
 import type { ReportContext } from '../src/features/reports/definition.js';
-import { inDateRange, inScope, type ReportFilters } from '../src/features/reports/filters.js';
+import { withinReportScopes } from '../src/features/reports/queries/access.js';
+import { calendarCte, holidaySetOf, localDate } from '../src/features/reports/queries/calendar.js';
+import { inDateRange, inScope, type ReportFilters } from '../src/features/reports/queries/filters.js';
 import { reportContext } from '../src/features/reports/service.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { REPORT_ACTORS } from './support/reportActors.js';

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGE_BUCKETS } from '../src/features/reports/openRequests.js';
-import { KPI_AVERAGES, reportRequests, requestKpiCtes } from '../src/features/reports/requestKpi.js';
+import { AGE_BUCKETS } from '../src/features/reports/queries/openRequests.js';
+import { KPI_AVERAGES, reportRequests, requestKpiCtes } from '../src/features/reports/queries/requestKpi.js';
 import { reportContext } from '../src/features/reports/service.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { REPORT_ACTORS } from './support/reportActors.js';

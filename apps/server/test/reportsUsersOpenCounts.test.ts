@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopesWithPermission } from '../src/features/auth/index.js';
-import { withinReportScopes, withinScopes } from '../src/features/reports/access.js';
-import { inScope } from '../src/features/reports/filters.js';
+import { withinReportScopes, withinScopes } from '../src/features/reports/queries/access.js';
+import { inScope } from '../src/features/reports/queries/filters.js';
 import { createTestContext, createUser, type TestContext } from './helpers.js';
 import { REPORT_ACTORS } from './support/reportActors.js';
 import { getAs, type ReportData, seedReportData } from './support/reports.js';

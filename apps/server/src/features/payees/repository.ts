@@ -107,3 +107,35 @@ export async function searchPayees(db: DbOrTrx, terms: PayeeSearch, offset: numb
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** Enabled users holding the administrator role at the root. */
+export async function rootAdministrators(db: DbOrTrx): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('u.id')
+    .where('r.role', '=', 'c:roles:admin')
+    .where('r.scope', '=', '/')
+    .where('u.disabled', '=', false)
+    .execute();
+  return [...new Set(rows.map((r) => r.id))];
+}
+
+/** How long a change of payment details is pointed out to whoever pays the payee. */
+export const RECENT_CHANGE_DAYS = 30;
+
+/** Per payee id, when its bank account or email last changed, if within RECENT_CHANGE_DAYS. */
+export async function recentSensitiveChanges(db: DbOrTrx, payeeIds: string[]): Promise<Map<string, Date>> {
+  if (payeeIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('events')
+    .select(['aggregate_id', (eb) => eb.fn.max('created_at').as('at')])
+    .where('aggregate_type', '=', 'payee')
+    .where('type', '=', 'payeeUpdated')
+    .where('aggregate_id', 'in', payeeIds)
+    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${RECENT_CHANGE_DAYS})`)
+    .where(sql<boolean>`(payload -> 'changes') ?| array['bankAccount', 'email']`)
+    .groupBy('aggregate_id')
+    .execute();
+  return new Map(rows.map((r) => [r.aggregate_id, new Date(r.at)]));
+}

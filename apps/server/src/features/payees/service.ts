@@ -19,7 +19,7 @@ import type { Actor } from '../auth/index.js';
 import { hasPermission } from '../auth/index.js';
 import { mayEditPayee, newPayeeScope, notYourPayee } from './policy.js';
 import * as repo from './repository.js';
-import { announcePayeeChange, recentSensitiveChanges, sensitiveFields } from './sensitiveChange.js';
+import { announcePayeeChange, sensitiveFields } from './sensitiveChange.js';
 
 export function payeeView(
   actor: Actor,
@@ -155,7 +155,7 @@ export async function searchPayees(
   paging: PagingQuery,
 ): Promise<SearchAnswer<PayeeSummary>> {
   const { rows, total } = await repo.searchPayees(db, terms, paging.pageOffset, paging.pageSize);
-  const changed = await recentSensitiveChanges(
+  const changed = await repo.recentSensitiveChanges(
     db,
     rows.map((r) => r.id),
   );

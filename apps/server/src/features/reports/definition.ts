@@ -2,8 +2,8 @@ import type { Features, Permission, ReportChart, ReportColumn, ReportName, Repor
 import type { RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
-import type { HolidaySets } from './calendar.js';
-import type { FilterName, ReportFilters } from './filters.js';
+import type { HolidaySets } from './queries/calendar.js';
+import type { FilterName, ReportFilters } from './queries/filters.js';
 
 // One report = one definition file: its path, the form fields it offers, its summary columns, the
 // SQL of its summary (grouped rows and a chart) and of its export (one line per item, newest first,

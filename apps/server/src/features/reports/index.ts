@@ -1,11 +1,11 @@
-import { activeTasksReport } from './activeTasks.js';
-import { closedRequestsReport } from './closedRequests.js';
-import { completedTasksReport } from './completedTasks.js';
 import type { ReportDefinition } from './definition.js';
-import { openRequestsReport } from './openRequests.js';
-import { paidInvoicesReport } from './paidInvoices.js';
-import { requestResultsReport } from './requestResults.js';
-import { usersReport } from './users.js';
+import { activeTasksReport } from './queries/activeTasks.js';
+import { closedRequestsReport } from './queries/closedRequests.js';
+import { completedTasksReport } from './queries/completedTasks.js';
+import { openRequestsReport } from './queries/openRequests.js';
+import { paidInvoicesReport } from './queries/paidInvoices.js';
+import { requestResultsReport } from './queries/requestResults.js';
+import { usersReport } from './queries/users.js';
 
 /** The seven reports of the menu (packages/core menu.ts), in its order. */
 export const REPORTS: readonly ReportDefinition[] = [

@@ -7,10 +7,10 @@ import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
 import { serve } from '../../http/serve.js';
 import { requireSignedIn } from '../../http/views.js';
 import { requireActor } from '../auth/index.js';
-import { exportReportCsv } from './csvExport.js';
 import type { ReportDefinition } from './definition.js';
-import { filtersOf, type ReportQuery, reportQuerySchema } from './filters.js';
 import { REPORTS } from './index.js';
+import { exportReportCsv } from './queries/csvExport.js';
+import { filtersOf, type ReportQuery, reportQuerySchema } from './queries/filters.js';
 import { getReportView, runReport } from './service.js';
 
 // Per report: GET {path} is the page (or, with export=csv, the export), GET

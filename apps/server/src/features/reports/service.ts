@@ -11,15 +11,15 @@ import {
   WORKFLOW_TASK_TYPES,
   withRatios,
 } from '@dossier/core';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { type Actor, hasPermission } from '../auth/index.js';
 import { listScopeEntries } from '../configuration/index.js';
-import { reportScopes } from './access.js';
-import { loadHolidaySets, TIME_ZONE } from './calendar.js';
 import type { ReportContext, ReportDefinition } from './definition.js';
-import type { ReportFilters } from './filters.js';
+import { reportScopes } from './queries/access.js';
+import { loadHolidaySets, TIME_ZONE } from './queries/calendar.js';
+import type { ReportFilters } from './queries/filters.js';
+import { inReportSnapshot } from './queries/snapshot.js';
 
 // The use cases of the report pages: the page view (its form's choices), running a report (the
 // summary table with totals and chart) and preparing an export (see csvExport.ts).
@@ -96,12 +96,7 @@ export async function runReport(
   assertMayRun(actor, report, features);
   assertFiltersFit(report, filters);
   const ctx = await reportContext(db, actor);
-  // A year of rows is grouped in memory: room for the hash tables, and a read-only snapshot.
-  const summary = await db.transaction().execute(async (trx) => {
-    await sql`set transaction read only`.execute(trx);
-    await sql`set local work_mem = '64MB'`.execute(trx);
-    return report.summary({ ...ctx, db: trx }, filters);
-  });
+  const summary = await inReportSnapshot(db, (trx) => report.summary({ ...ctx, db: trx }, filters));
   const rows = withRatios(report.columns, summary.rows);
   return {
     report: report.name,

@@ -8,7 +8,7 @@ export { loadLetterContext } from './letters/letterData.js';
 export { findRequestFile, markRequestIssued } from './letters/repository.js';
 export { renderRequestLetterPdf } from './letters/requestLetterPdf.js';
 export { storeGeneratedRequestFile } from './letters/storeFile.js';
-export { mentionableUsers, suggestMentions } from './mentions.js';
+export { mentionableUsers, suggestMentions } from './mentionRepository.js';
 export { editablePartsOf, listSubmitterChoices, saveRequestPart } from './parts.js';
 export {
   canAddUrgentNote,
@@ -25,4 +25,4 @@ export {
 } from './policy.js';
 export { buildRequestPreview } from './preview.js';
 export type { RequestRow } from './repository.js';
-export { findRequest, touchRequest } from './repository.js';
+export { findRequest, reopenClosedRequest, touchRequest } from './repository.js';

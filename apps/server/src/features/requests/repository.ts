@@ -27,3 +27,19 @@ export async function touchRequest(
     .where('request_number', '=', requestNumber)
     .execute();
 }
+
+/** Re-opens a closed request; false when it was not closed (a concurrent re-open won). */
+export async function reopenClosedRequest(
+  trx: DbOrTrx,
+  requestNumber: string,
+  status: 'open' | 'submitted',
+): Promise<boolean> {
+  const reopened = await trx
+    .updateTable('requests')
+    .set({ status, closed_at: null, closed_by: null })
+    .where('request_number', '=', requestNumber)
+    .where('status', '=', 'closed')
+    .returning('request_number')
+    .executeTakeFirst();
+  return reopened !== undefined;
+}

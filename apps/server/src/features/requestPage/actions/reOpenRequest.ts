@@ -5,7 +5,7 @@ import { conflict, fieldsInvalid } from '../../../http/errors.js';
 import { getRequestSettings } from '../../configuration/index.js';
 import { insertCorrespondence } from '../../correspondence/index.js';
 import { notifySubmitters } from '../../notifications/index.js';
-import { canHandleRequest, touchRequest } from '../../requests/index.js';
+import { canHandleRequest, reopenClosedRequest, touchRequest } from '../../requests/index.js';
 import { publishRequestWebhook } from '../../webhooks/index.js';
 import { defineRequestAction } from './context.js';
 
@@ -33,14 +33,7 @@ export const reOpenRequest = defineRequestAction({
     const n = request.request_number;
     const now = new Date();
     const status = request.issued_at ? 'open' : 'submitted';
-    const reopened = await trx
-      .updateTable('requests')
-      .set({ status, closed_at: null, closed_by: null })
-      .where('request_number', '=', n)
-      .where('status', '=', 'closed')
-      .returning('request_number')
-      .executeTakeFirst();
-    if (!reopened) throw conflict('The request is not closed.');
+    if (!(await reopenClosedRequest(trx, n, status))) throw conflict('The request is not closed.');
     const notice = input.notice?.trim() || 'The request has been re-opened.';
     await insertCorrespondence(trx, {
       requestNumber: n,

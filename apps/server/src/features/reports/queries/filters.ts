@@ -1,7 +1,7 @@
 import { REPORT_OPEN_STATUSES, REPORT_RESULT_STATUSES, reportQuerySchema } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import { scopeAtOrUnder } from '../../db/scopes.js';
+import { scopeAtOrUnder } from '../../../db/scopes.js';
 import { TIME_ZONE } from './calendar.js';
 
 // The Run Report form as it travels (GET query, `filter.*` like the dashboard and the menu's

@@ -1,7 +1,7 @@
 import type { ReportChart } from '@dossier/core';
 import { sql } from 'kysely';
+import type { ReportDefinition } from '../definition.js';
 import { calendarCte, holidaySetOf, localDate, TIME_ZONE } from './calendar.js';
-import type { ReportDefinition } from './definition.js';
 import { openDayConditions, TASK_OVERDUE_NOW, taskConditions } from './tasksBase.js';
 
 // Active Tasks: the open tasks triggered (or due, filter.date=dueAt) within the dates, per task

@@ -1,9 +1,9 @@
 import type { ReportChart } from '@dossier/core';
 import { sql } from 'kysely';
-import { scopesWithPermission } from '../auth/index.js';
+import { scopesWithPermission } from '../../auth/index.js';
+import type { ReportContext, ReportDefinition } from '../definition.js';
 import { withinReportScopes, withinScopes } from './access.js';
 import { calendarCte, holidaySetOf } from './calendar.js';
-import type { ReportContext, ReportDefinition } from './definition.js';
 import { inScope, type ReportFilters } from './filters.js';
 import { completionDayConditions } from './tasksBase.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { type ReportDefinition, weeklyChart } from '../definition.js';
 import { calendarCte, holidaySetOf, localDate } from './calendar.js';
-import { type ReportDefinition, weeklyChart } from './definition.js';
 import { completionDayConditions, TASK_OVERDUE_WHEN_COMPLETED, taskConditions } from './tasksBase.js';
 
 // Completed Tasks: the tasks completed within the dates, per task type: how many, how many on time

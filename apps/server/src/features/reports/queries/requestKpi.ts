@@ -1,9 +1,9 @@
 import type { ReportColumn } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { visibleRequests } from '../requests/index.js';
+import { visibleRequests } from '../../requests/index.js';
+import type { ReportContext } from '../definition.js';
 import { withinReportScopes } from './access.js';
 import { calendarCte, type HolidaySets, holidaySetOf, localDate } from './calendar.js';
-import type { ReportContext } from './definition.js';
 import { inDateRange, inDayRange, inScope, type ReportFilters } from './filters.js';
 
 // The KPI figures of many requests at once, in SQL, by the rules of packages/core requests/kpi.ts

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type ReportDefinition, weeklyChart } from './definition.js';
+import { type ReportDefinition, weeklyChart } from '../definition.js';
 import {
   countedRequests,
   KPI_AVERAGES,

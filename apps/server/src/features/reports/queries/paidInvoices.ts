@@ -1,9 +1,9 @@
 import { PAYMENT_METHOD_NAMES } from '@dossier/core';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { visibleRequests } from '../requests/index.js';
+import { visibleRequests } from '../../requests/index.js';
+import { type ReportContext, type ReportDefinition, weeklyChart } from '../definition.js';
 import { withinReportScopes } from './access.js';
 import { calendarCte, holidaySetOf, localDate } from './calendar.js';
-import { type ReportContext, type ReportDefinition, weeklyChart } from './definition.js';
 import { inDateRange, inDayRange, inScope, type ReportFilters } from './filters.js';
 
 // Paid Invoices: the invoices paid, in full or in part, within the dates (a payment of theirs falls

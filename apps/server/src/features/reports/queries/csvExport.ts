@@ -10,11 +10,11 @@ import {
   reportFileName,
 } from '@dossier/core';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Actor } from '../auth/index.js';
-import type { ReportDefinition } from './definition.js';
+import type { Db } from '../../../db/database.js';
+import type { Actor } from '../../auth/index.js';
+import type { ReportDefinition } from '../definition.js';
+import { assertFiltersFit, assertMayRun, reportContext } from '../service.js';
 import type { ReportFilters } from './filters.js';
-import { assertFiltersFit, assertMayRun, reportContext } from './service.js';
 
 // A report's export (`export=csv`): the same filters and visibility as the page, one line
 // per item, at most REPORT_EXPORT_CAP lines after the header. The rows come from a server-side

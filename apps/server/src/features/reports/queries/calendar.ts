@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { BUSINESS_TIME_ZONE } from '@dossier/core';
 import { type RawBuilder, sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database.js';
-import { likeStartsWith } from '../../db/search.js';
-import { getPublicHolidays, listScopeEntries } from '../configuration/index.js';
+import type { DbOrTrx } from '../../../db/database.js';
+import { likeStartsWith } from '../../../db/search.js';
+import { getPublicHolidays, listScopeEntries } from '../../configuration/index.js';
 
 // Business days in SQL, by the rules of packages/core businessDays.ts and requests/kpi.ts: Monday
 // to Friday less the public holidays of the effective configuration of the row's scope, counted

@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { ReportContext } from '../definition.js';
 import { withinReportScopes } from './access.js';
-import type { ReportContext } from './definition.js';
 import { inDateRange, inDayRange, inScope, type ReportFilters } from './filters.js';
 
 // The task rows the task reports share: within the actor's report scopes (a task carries its

@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { scopeAtOrUnder } from '../../db/scopes.js';
-import type { Actor } from '../auth/index.js';
-import { scopesWithPermission } from '../auth/index.js';
+import { scopeAtOrUnder } from '../../../db/scopes.js';
+import type { Actor } from '../../auth/index.js';
+import { scopesWithPermission } from '../../auth/index.js';
 
 // Who sees what in a report: the rows of the scopes where the actor holds reports:view (a role
 // covers its scope and everything below it). Every role that grants reports:view also grants

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ReportDefinition } from './definition.js';
+import type { ReportDefinition } from '../definition.js';
 import { OPEN_STATUSES } from './filters.js';
 import {
   countedRequests,

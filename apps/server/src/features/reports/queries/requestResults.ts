@@ -1,8 +1,8 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { visibleRequests } from '../requests/index.js';
+import { visibleRequests } from '../../requests/index.js';
+import { type ReportContext, type ReportDefinition, weeklyChart } from '../definition.js';
 import { withinReportScopes } from './access.js';
 import { calendarCte, holidaySetOf, localDate } from './calendar.js';
-import { type ReportContext, type ReportDefinition, weeklyChart } from './definition.js';
 import { inDateRange, inDayRange, inScope, RESULT_STATUSES, type ReportFilters } from './filters.js';
 
 // Request Results: the results added within the dates, per sender organisation: how many, how many

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './importGraph.js';
+
+// SQL stays in repositories (docs/ARCHITECTURE.md, "Folders"): in a feature, only a repository
+// (`repository.ts`, `…Repository.ts`, a `repositories/` folder) or a query module (a `queries/`
+// folder: the reports, which are queries by nature) builds or runs a statement.
+
+const FEATURES = join(repoRoot, 'apps/server/src/features');
+const STATEMENT = /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto)\(|\bsql(<[^>]*>)?`/;
+const PLACE = /(^|\/)(repository\.ts|\w+Repository\.ts)$|\/(repositories|queries)\//;
+
+// Files that still hold SQL of their own, to move into their feature's repository.
+const STILL_TO_MOVE = [
+  'assignment/service.ts',
+  'requestPage/view.ts',
+  'requests/history.ts',
+  'requests/parts.ts',
+  'requests/policy.ts',
+  'requests/preview.ts',
+  'tasks/requestTasks.ts',
+  'users/claims.ts',
+];
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+describe('SQL in the features', () => {
+  it('is written only in repositories and query modules', () => {
+    const outside = files(FEATURES)
+      .map((f) => relative(FEATURES, f).split(sep).join('/'))
+      .filter((f) => !PLACE.test(f) && STATEMENT.test(readFileSync(join(FEATURES, f), 'utf8')));
+    expect(outside.filter((f) => !STILL_TO_MOVE.includes(f))).toEqual([]);
+  });
+});
