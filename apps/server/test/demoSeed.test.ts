@@ -55,6 +55,47 @@ describe('the demo data', () => {
     }
   });
 
+  it('names on every request a recipient of its directory, by id and name', async () => {
+    const directory = new Map(
+      (await server.db.selectFrom('recipients').select(['id', 'name']).execute()).map((r) => [r.id, r.name]),
+    );
+    const requests = await server.db
+      .selectFrom('requests')
+      .select(['request_number', 'recipient_id', 'recipient_name'])
+      .execute();
+    const strays = requests.filter(
+      (r) => !r.recipient_id || directory.get(r.recipient_id) !== r.recipient_name,
+    );
+    expect(strays.map((r) => `${r.request_number}: ${r.recipient_name}`)).toEqual([]);
+  });
+
+  it("counts a request's open tasks as due and calls a task done before its due date on time", async () => {
+    const signin = await server.app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: XHR,
+      payload: { username: 'handler', password: 'Demo-Pass-2026!' },
+    });
+    const cookie = `dossier_session=${signin.cookies.find((c) => c.name === 'dossier_session')?.value}`;
+    const numbers = await server.db.selectFrom('requests').select('request_number').execute();
+    let onTime = 0;
+    for (const { request_number: n } of numbers) {
+      const res = await server.app.inject({ url: `/requests/${n}`, headers: { ...XHR, cookie } });
+      expect(res.statusCode, n).toBe(200);
+      const view = res.json() as {
+        previews: { tasksDue: number; tasksCompleted: number };
+        tasks: { dueAt?: string; completedAt?: string; wasCompletedBeforeDueDate?: boolean }[];
+      };
+      expect(view.previews.tasksDue, n).toBe(view.tasks.filter((t) => !t.completedAt).length);
+      for (const task of view.tasks.filter((t) => t.completedAt && t.dueAt)) {
+        const early = (task.completedAt as string) <= (task.dueAt as string);
+        if (early) onTime++;
+        expect(task.wasCompletedBeforeDueDate, `${n} ${JSON.stringify(task)}`).toBe(early);
+      }
+    }
+    expect(onTime).toBeGreaterThan(0);
+  }, 180_000);
+
   it('has requests in every state, with results, invoices, notes and mail', async () => {
     // The live demo of the last weeks (the year of history behind it is checked below).
     const statuses = await server.db

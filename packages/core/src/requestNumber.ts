@@ -2,6 +2,8 @@
 // letters and two check digits (ISO 7064 MOD 97-10 over the rest, letters counted A=10 … Z=35 as in
 // IBANs), e.g. ACM251122QXT42. The check digits let a form reject a mistyped number before any lookup.
 
+import { dateInTimeZone } from './businessDays.js';
+
 export const REQUEST_NUMBER_PATTERN = /^[A-Z]{3}\d{6}[A-Z]{3}\d{2}$/;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -24,9 +26,8 @@ export function createRequestNumber(
   submittedAt: Date,
   random: () => number = Math.random,
 ): string {
-  const yymmdd = [submittedAt.getUTCFullYear() % 100, submittedAt.getUTCMonth() + 1, submittedAt.getUTCDate()]
-    .map((n) => String(n).padStart(2, '0'))
-    .join('');
+  // The day of submission where the business is (the day every page shows), not in UTC.
+  const yymmdd = dateInTimeZone(submittedAt).slice(2).replaceAll('-', '');
   const letters = Array.from({ length: 3 }, () => LETTERS[Math.floor(random() * 26)]).join('');
   const body = `${prefix.toUpperCase()}${yymmdd}${letters}`;
   return `${body}${checkDigits(body)}`;

@@ -8,6 +8,13 @@ describe('request numbers', () => {
     expect(isValidRequestNumber(n)).toBe(true);
   });
 
+  it("carry the day of submission in the business's time zone (Sydney), not UTC's", () => {
+    // 2:31 am on 30 Nov in Sydney is still 29 Nov in UTC.
+    expect(createRequestNumber('ACM', new Date('2026-11-29T15:31:00Z'), () => 0.5)).toMatch(/^ACM261130/);
+    // 10:30 pm on 30 June in Sydney (winter, UTC+10) is 12:30 pm UTC the same day.
+    expect(createRequestNumber('ACM', new Date('2026-06-30T12:30:00Z'), () => 0.5)).toMatch(/^ACM260630/);
+  });
+
   it('compute ISO 7064 MOD 97-10 check digits as IBANs do', () => {
     // The IBAN GB82 WEST 1234 5698 7654 32 rearranged: body + country + check must give 1 mod 97.
     expect(checkDigits('WEST12345698765432GB')).toBe('82');

@@ -7,6 +7,7 @@ import {
   type RequestEventName,
 } from '@dossier/core';
 import { getPublicHolidays } from '../features/configuration/effective.js';
+import { insertRecipient } from '../features/recipients/repository.js';
 import { localDateTime } from '../features/tasks/requestTasks.js';
 import * as fileRepo from '../files/repository.js';
 import type { FileStorage } from '../files/storage.js';
@@ -161,12 +162,46 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, now = new Da
     })),
   );
 
+  // The history's recipients are in the directory, as those of the live demo are: a request names
+  // the entry it was issued to.
+  const directory = [];
+  for (const r of RECIPIENTS) {
+    const recipientId = await insertRecipient(
+      db,
+      {
+        disabled: false,
+        name: r.name,
+        phone: r.phone,
+        fax: null,
+        email: r.email,
+        webSiteUrl: null,
+        streetAddress: null,
+        postalAddress: null,
+        country: 'AU',
+        notes: null,
+        tags: { kind: { value: r.tags.kind }, region: { value: r.tags.region } },
+        attachments: [],
+        contacts: [],
+      },
+      null,
+      '/',
+    );
+    directory.push({ ...r, recipientId, version: 1 });
+  }
+
   const requests: Row[] = [];
   const tasks: Row[] = [];
   const events: Row[] = [];
   const results: Row[] = [];
   const invoices: { row: Row; payments: Row[] }[] = [];
-  const task = (row: Row) => tasks.push({ subject: `${row.type}`, ...row });
+  // A completed task records whether it was done late, as completing one through the app does.
+  const task = (row: Row) =>
+    tasks.push({
+      subject: `${row.type}`,
+      ...row,
+      was_overdue:
+        row.completed_at instanceof Date && row.due_at instanceof Date ? row.completed_at > row.due_at : null,
+    });
   const event = (type: RequestEventName, n: string, actor: string, when: Date, summary: string) =>
     events.push({
       type,
@@ -189,7 +224,7 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, now = new Da
     const submittedAt = at(submittedOn, between(8, 16));
     const n = createRequestNumber(org.prefix, submittedAt, random);
     const name = `${pick(FIRST)} ${pick(LAST)}-${String(i + 1).padStart(3, '0')}`;
-    const recipient = pick(RECIPIENTS);
+    const recipient = pick(directory);
     const itemId = pick(ITEMS);
     const reference = `${org.reference}-${String(30000 + i)}`;
     // The last weeks' late ones: still not issued, or waiting on the recipient.
@@ -384,6 +419,7 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, now = new Da
       }),
       applicant_name: name,
       recipient: JSON.stringify({ ...recipient, country: 'AU', attachments: [], contacts: [] }),
+      recipient_id: recipient.recipientId,
       recipient_name: recipient.name,
       content: JSON.stringify({
         itemTypes: [

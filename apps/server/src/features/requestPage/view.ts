@@ -181,7 +181,8 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
     canViewInvoices: staff,
     correspondence,
     previews: {
-      tasksDue: tasks.filter((t) => t.dueAt !== undefined).length,
+      // Completed tasks keep their due date (the Due column shows it): only open ones are due.
+      tasksDue: tasks.filter((t) => t.completedAt === undefined).length,
       tasksCompleted: tasks.filter((t) => t.completedAt !== undefined).length,
       resultsAvailable: liveResults.filter((r) => r.qualityAssuredAt || r.qualityAssuranceSkipped).length,
       resultsAwaitingQa: liveResults.filter((r) => !r.qualityAssuredAt && !r.qualityAssuranceSkipped).length,

@@ -140,7 +140,10 @@ export function toRequestTaskItem(
     isAssignedTo: row.assigned_to ?? undefined,
     isAssignedToDisplayName: row.assigned_to_name ?? undefined,
     isOverdue: open && dated && (row.due_at as Date) < now,
-    wasCompletedBeforeDueDate: open ? undefined : row.was_overdue === false,
+    // Rows written before completion recorded it fall back to the dates, as the reports do.
+    wasCompletedBeforeDueDate: open
+      ? undefined
+      : !(row.was_overdue ?? (dated && (row.completed_at as Date) > (row.due_at as Date))),
     canNotComplete: !open || !mayComplete,
     canNotMarkInProgress:
       !open || row.type !== 'senderActionRequired' || row.marked_in_progress_at !== null || !canHandle,
