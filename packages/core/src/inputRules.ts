@@ -190,7 +190,8 @@ export function parseLines(text: string): string[] {
 
 /** Address parsing: commas removed, lines trimmed, empty lines dropped. */
 export function parseAddressLines(text: string): string[] {
-  return parseLines(text.replaceAll(',', ''));
+  // A comma separates words as a space does: "Sydney,NSW" and "Sydney , NSW" both read "Sydney NSW".
+  return parseLines(text.replace(/[ \t]*,[ \t]*/g, ' ').replace(/[ \t]{2,}/g, ' '));
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {

@@ -68,6 +68,10 @@ const LOCAL_FORMATS: Record<string, RegExp[]> = {
   '+61': [/^13\d{4}$/, /^1300\d{6}$/, /^18\d{4}$/, /^1800\d{6}$/, /^4\d{8}$/, /^\d{9}$/],
 };
 
+// Australia's 13, 1300, 18 and 1800 numbers are dialled only within Australia: +61 1300 … reaches
+// nobody, so they are kept as the digits one dials.
+const AU_NATIONAL_ONLY = /^(13\d{4}|1300\d{6}|18\d{4}|1800\d{6})$/;
+
 /** The calling code (+61) of a country code (AU) or a calling code itself; +61 otherwise. */
 export function callingCodeOf(country: string | null | undefined): string {
   if (country && /^\+\d{1,4}$/.test(country)) return country;
@@ -104,6 +108,7 @@ export function normalizePhone(input: string, country?: string | null): Validati
       if (parsed?.isValid()) value = parsed.number;
     }
   }
+  if (value?.startsWith('+61') && AU_NATIONAL_ONLY.test(value.slice(3))) return ok(value.slice(3));
   if (value === undefined || value.length < 5 || value.length > 16) return fail(PHONE_INVALID);
   return ok(value);
 }
@@ -123,6 +128,11 @@ export function phoneSearchTerm(input: string): string {
 
 /** A normalised number for display: international format when libphonenumber knows it. */
 export function formatPhone(value: string): string {
+  if (AU_NATIONAL_ONLY.test(value)) {
+    return value.length === 6
+      ? value.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3')
+      : value.replace(/^(\d{4})(\d{3})(\d{3})$/, '$1 $2 $3');
+  }
   const parsed = parsePhoneNumberFromString(value);
   return parsed?.isPossible() ? parsed.formatInternational() : value;
 }

@@ -5,6 +5,7 @@ import {
   cleanAddress,
   cleanWebAddress,
   emailSchema,
+  formatPhone,
   isValidEmail,
   normalizeCountry,
   normalizePhone,
@@ -21,10 +22,12 @@ describe('phone numbers', () => {
     ['02 9876 5432', undefined, '+61298765432'],
     ['(02) 9876-5432', 'AU', '+61298765432'],
     ['0412 345 678', 'AU', '+61412345678'],
-    ['13 1234', undefined, '+61131234'],
-    ['1300 123 456', undefined, '+611300123456'],
-    ['18 1234', undefined, '+61181234'],
-    ['1800 123 456', undefined, '+611800123456'],
+    // Dialled only within Australia: kept as the digits one dials, however they were typed.
+    ['13 1234', undefined, '131234'],
+    ['1300 123 456', undefined, '1300123456'],
+    ['18 1234', undefined, '181234'],
+    ['1800 123 456', 'AU', '1800123456'],
+    ['+61 1300 123 456', undefined, '1300123456'],
     ['412 345 678', undefined, '+61412345678'],
     ['2 9876 5432', undefined, '+61298765432'],
     ['09 123 4567', 'NZ', '+6491234567'],
@@ -46,6 +49,14 @@ describe('phone numbers', () => {
   ])('rejects %s', (input, country) => {
     expect(normalizePhone(input, country).ok).toBe(false);
   });
+});
+
+describe('phone numbers shown', () => {
+  it.each([
+    ['1300123456', '1300 123 456'],
+    ['131234', '13 12 34'],
+    ['+61298765432', '+61 2 9876 5432'],
+  ])('%s reads %s', (stored, shown) => expect(formatPhone(stored)).toBe(shown));
 });
 
 describe('email addresses', () => {
@@ -123,6 +134,10 @@ describe('address parsing', () => {
   it('removes commas, trims lines and drops empty ones', () => {
     expect(parseAddress(' 1 Main St, \n\n  Sydney, NSW 2000 \r\n , \n')).toEqual([
       '1 Main St',
+      'Sydney NSW 2000',
+    ]);
+    expect(parseAddress('Level 3,8 Macquarie St\nSydney , NSW,2000')).toEqual([
+      'Level 3 8 Macquarie St',
       'Sydney NSW 2000',
     ]);
   });
