@@ -160,7 +160,10 @@ describe('assign', () => {
     });
     const outside = await as.harper!.post(`/tasks/${id}/assign`, { userId: 'gus' });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().fields).toEqual({ userId: 'User gus may not work requests of /org/acme/.' });
+    expect(outside.json().fields).toEqual({ userId: 'User gus does not work requests of /org/acme/.' });
+    // Without the role (and so without the skill), the role is the reason given.
+    const sender = await as.harper!.post(`/tasks/${id}/assign`, { userId: 'sam' });
+    expect(sender.json().fields).toEqual({ userId: 'User sam does not work requests of /org/acme/.' });
     const unknown = await as.harper!.post(`/tasks/${id}/assign`, { userId: 'nobody-at-all' });
     expect(unknown.json().fields).toEqual({ userId: 'No such user.' });
     await t.db.updateTable('users').set({ disabled: true }).where('id', '=', 'hayden').execute();

@@ -36,7 +36,7 @@ export function unmetPasswordRules(
     lines.push(`Lower case letters: ${policy.minLowerCase}`);
   if (count(password, /\p{Nd}/gu) < policy.minDigits) lines.push(`Digits: ${policy.minDigits}`);
   if (count(password, /[\p{P}\p{S}]/gu) < policy.minSymbolOrPunctation) {
-    lines.push(`Symbols/Punctation: ${policy.minSymbolOrPunctation}`);
+    lines.push(`Symbols/Punctuation: ${policy.minSymbolOrPunctation}`);
   }
   return lines;
 }

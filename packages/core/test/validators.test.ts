@@ -110,7 +110,7 @@ describe('password policy', () => {
         'Length: 10',
         'Upper case letters: 1',
         'Digits: 1',
-        'Symbols/Punctation: 1',
+        'Symbols/Punctuation: 1',
       ].join('\n'),
     );
   });

@@ -120,10 +120,11 @@ export async function whyNotAssignable(
   const user = await repo.findUserWithSkill(trx, userId, task.type);
   if (!user) return 'No such user.';
   if (user.disabled) return `${user.name} is disabled.`;
+  // The role comes first: a skill is beside the point for someone who does not work the request.
+  if (!(await repo.mayHandleScope(trx, userId, task.scope)))
+    return `${user.name} does not work ${task.request_number ? 'requests' : 'tasks'} of ${task.scope}.`;
   if (user.level !== 'trained') return `${user.name} has no trained skill for ${type}.`;
   if (user.status !== 'active') return `${user.name}'s skill for ${type} is inactive.`;
-  if (!(await repo.mayHandleScope(trx, userId, task.scope)))
-    return `${user.name} may not work ${task.request_number ? 'requests' : 'tasks'} of ${task.scope}.`;
   const { assignScope } = await assignScopeOf(trx, task.scope);
   return `${user.name} works outside ${assignScope}, where the tasks of ${task.scope} are assigned.`;
 }
