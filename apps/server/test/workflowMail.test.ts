@@ -384,8 +384,9 @@ describe('results', () => {
 });
 
 describe('new user activation', () => {
+  beforeAll(() => createUser(t.db, { id: 'admin', roles: [{ role: 'c:roles:admin', scope: '/' }] }));
+
   it('mails an activation link from newUserActivation when an administrator creates a user', async () => {
-    await createUser(t.db, { id: 'admin', roles: [{ role: 'c:roles:admin', scope: '/' }] });
     const admin = caller(t.app, await signIn(t.app, 'admin'));
     const res = await admin.post('/admin/users/edit', {
       userId: 'newbie',
@@ -419,5 +420,27 @@ describe('new user activation', () => {
     const set = await caller(t.app).post('/set-password', { token, password: 'Newbie-Pass-2026!' });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ title: 'Account Activated', firstPassword: true });
+  });
+
+  it('mails no activation link to a user created with a password', async () => {
+    const admin = caller(t.app, await signIn(t.app, 'admin'));
+    const res = await admin.post('/admin/users/edit', {
+      userId: 'withpass',
+      name: 'With Pass',
+      email: 'withpass@acme.example',
+      phone: '+61291234567',
+      scope: '/org/acme/',
+      country: 'AU',
+      language: 'en-au',
+      roles: ['c:roles:submitter@/org/acme/'],
+      password: 'Withpass-Pass-2026!',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = await t.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to', '=', 'withpass@acme.example')
+      .execute();
+    expect(mails).toEqual([]);
   });
 });

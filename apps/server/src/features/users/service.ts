@@ -221,7 +221,8 @@ export async function createUser(
         email_confirmed_at: new Date(),
       });
       await repo.addRoles(trx, userId, grants);
-      if (effects.baseUrl && !columns.disabled)
+      // A user given a password signs in with it: an activation link would only set another.
+      if (effects.baseUrl && !columns.disabled && !form.password)
         await sendActivationMail(
           trx,
           { id: userId, name: columns.name, email: columns.email, phone: columns.phone, scope: scopePath },
