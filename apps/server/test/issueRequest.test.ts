@@ -216,6 +216,7 @@ describe('the request letter', () => {
           answer('itemDischarge', { fieldSets: { 'admission.ward': 'Ward 7B' } }),
         ],
         additionalQuestions: [{ text: 'Please include imaging reports.' }],
+        additionalInstructions: 'Please send the records electronically.',
       },
     });
     expect((await issue(n, { issueRequestMethod: 'postal' })).statusCode).toBe(200);
@@ -241,6 +242,8 @@ describe('the request letter', () => {
       'Ward 7B',
       'Additional questions',
       '1. Please include imaging reports.',
+      'Additional instructions',
+      'Please send the records electronically.',
     ])
       expect(text).toContain(expected);
     // An excluded question is not asked of the recipient, and stored option ids are not shown.

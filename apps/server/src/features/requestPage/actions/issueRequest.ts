@@ -153,6 +153,7 @@ async function issue(
       reference: context.applicant.reference1,
     },
     content: context.contentLines,
+    instructions: context.instructions,
   });
   const letter = await storeGeneratedRequestFile(deps.files, trx, actor, n, {
     name: letterFileName(n),

@@ -18,6 +18,8 @@ export interface LetterContext {
   recipient: RequestRecipient;
   /** What is asked, as the letter prints it. */
   contentLines: ContentLine[];
+  /** The sender's additional instructions to the recipient, printed under what is asked. */
+  instructions: string | null;
   /** The data for renderTemplate / renderRichTextTemplate. */
   templateData: Record<string, unknown>;
 }
@@ -84,6 +86,7 @@ export async function loadLetterContext(
     applicant,
     recipient,
     contentLines: requestContentLines(content, itemTypes),
+    instructions: content.additionalInstructions?.trim() || null,
     templateData,
   };
 }

@@ -28,6 +28,8 @@ export interface RequestLetterInput {
   };
   /** The request's content (requestContentLines of @dossier/core). */
   content: ContentLine[];
+  /** The sender's additional instructions to the recipient. */
+  instructions?: string | null | undefined;
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -223,6 +225,16 @@ export async function renderRequestLetterPdf(input: RequestLetterInput): Promise
       margin: MARGIN,
     });
     writeContentLines(form, input.content);
+    w.page = form.page;
+    w.y = form.y;
+  }
+  if (input.instructions) {
+    w.gap(10);
+    w.line('Additional instructions', { bold: true });
+    for (const para of input.instructions.split(/\n{2,}/)) {
+      w.paragraph(para);
+      w.gap(4);
+    }
   }
   return doc.save();
 }
