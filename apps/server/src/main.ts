@@ -1,6 +1,6 @@
 import { type Config, ConfigError, loadConfig } from './config.js';
 import type { SeededUser } from './db/seed.js';
-import { startServer } from './server.js';
+import { StartAborted, startServer } from './server.js';
 
 const log = {
   info: (msg: string) => console.log(`[dossier] ${msg}`),
@@ -38,7 +38,30 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startServer(config, log);
+  // A stop asked for while starting (migrations, demo seeding) stops what was started, down to
+  // the embedded database; Node's default would end this process and leave PostgreSQL running.
+  const starting = new AbortController();
+  const stopWhileStarting = (signal: string) => {
+    if (starting.signal.aborted) {
+      log.warn(`${signal} again: exiting at once`);
+      process.exit(1);
+    }
+    log.info(`${signal} received while starting: stopping what has started`);
+    starting.abort();
+  };
+  const onStartSigint = () => stopWhileStarting('SIGINT');
+  const onStartSigterm = () => stopWhileStarting('SIGTERM');
+  process.on('SIGINT', onStartSigint);
+  process.on('SIGTERM', onStartSigterm);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config, log, { signal: starting.signal });
+  } catch (error) {
+    if (error instanceof StartAborted) process.exit(0);
+    throw error;
+  }
+  process.off('SIGINT', onStartSigint);
+  process.off('SIGTERM', onStartSigterm);
   printCredentials(server.seeded, config);
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -37,7 +37,25 @@ interface Logger {
   warn(msg: string): void;
 }
 
-export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
+/** Thrown when a stop was asked for while the instance was still starting. */
+export class StartAborted extends Error {
+  constructor() {
+    super('stopped while starting');
+  }
+}
+
+/**
+ * Starts the instance. A stop asked for while it starts (`signal`) is honoured between steps: what
+ * was started so far is stopped, down to the embedded database, and StartAborted is thrown.
+ */
+export async function startServer(
+  config: Config,
+  log: Logger,
+  options: { signal?: AbortSignal } = {},
+): Promise<RunningServer> {
+  const step = () => {
+    if (options.signal?.aborted) throw new StartAborted();
+  };
   let embedded: EmbeddedDatabase | undefined;
   let pool: pg.Pool | undefined;
   let live: LiveHub | undefined;
@@ -68,14 +86,18 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     await embedded?.stop();
   };
   try {
+    step();
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
+    step();
     const url = config.databaseUrl ?? embedded!.url;
     const created = createDb(url, config.dbPoolSize);
     pool = created.pool;
     const db = created.db;
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info(`Applied migrations: ${applied.join(', ')}`);
+    step();
     const seeded = await seedIfEmpty(db, config);
+    step();
     live = new LiveHub(url, {
       warn: (o, m) => log.warn(`${m} ${String(o)}`),
       error: (o, m) => log.warn(`${m} ${String(o)}`),
@@ -87,6 +109,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     // The workflow engine reacts to committed events; it runs where the jobs service does.
     stopWorkflow = await startWorkflow(jobs, db, live, config.services.includes('jobs'), log, config);
     app = await buildApp({ config, db, live, jobs, pool });
+    // /readyz says 503 until the demo is seeded and every service runs.
+    app.starting = true;
+    step();
     await app.listen({ port: config.port, host: config.host });
     // The mail sender reads attachments (request letters, remittance advice) from the file storage;
     // mail in stores raw messages and attachments there.
@@ -95,8 +120,10 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     const handler = seeded.find((u) => u.id === 'handler');
     if (config.seedDemo && handler && config.services.includes('web'))
       await progressDemoRequests(app, { db, storage, live }, handler.password);
+    step();
     // Then a year of history behind them, so reports, charts and KPIs have something to show.
     if (config.seedDemo && handler) await seedDemoHistory(db, storage);
+    step();
     // Without SMTP_URL mail stays in the outbox, where administrators can read it.
     if (config.services.includes('jobs') && config.mail.smtpUrl) {
       mail = new MailWorker(db, createSmtpTransport(config.mail.smtpUrl), config.mail.from, log, storage);
@@ -134,6 +161,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       }, 10 * 60_000);
       housekeeping.unref();
     }
+    step();
+    app.starting = false;
     return { app, db, url, seeded, stop };
   } catch (error) {
     await stop().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -208,6 +209,66 @@ describe.skipIf(external)('the server process', () => {
     expect(serverUp, out).toBe(false);
     expect(postgresUp, out).toBe(false);
     await expect(fs.access(pidFile)).rejects.toThrow();
+  }, 150_000);
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe.skipIf(external)('a stop while starting', () => {
+  it('is not ready while the demo is seeded, and a SIGTERM then stops everything it started', async () => {
+    const dataDir = await tempDir();
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SEED_DEMO: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+    });
+    child.stderr?.on('data', (d) => {
+      out += d;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const base = `http://127.0.0.1:${port}`;
+    // The moment /healthz first answers, the demo is still being seeded.
+    const end = Date.now() + 90_000;
+    let healthy = false;
+    while (!healthy && Date.now() < end && child.exitCode === null) {
+      healthy = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(healthy, out).toBe(true);
+    expect(out).not.toMatch(/running on/);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'starting' });
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    const postgresPid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
+
+    child.kill('SIGTERM');
+    expect(await exited, out).toBe(0);
+    expect(isAlive(postgresPid), out).toBe(false);
+    await expect(fs.access(pidFile)).rejects.toThrow();
+    expect(out).not.toMatch(/running on/);
   }, 150_000);
 });
 

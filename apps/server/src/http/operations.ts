@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set when the instance stops: /readyz answers 503 so the balancer moves traffic away. */
     draining: boolean;
+    /** Set while the instance still starts (demo seeding, mail services): /readyz answers 503. */
+    starting: boolean;
   }
 }
 
@@ -33,6 +35,7 @@ const RETRY_AFTER_SECONDS = 10;
 
 export async function installOperations(app: FastifyInstance, deps: OperationsDeps): Promise<void> {
   app.decorate('draining', false);
+  app.decorate('starting', false);
   const { config, db } = deps;
   if (config.operations.maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {
@@ -49,6 +52,7 @@ export async function installOperations(app: FastifyInstance, deps: OperationsDe
 
   serve(app, readyRoute, async (_input, _request, reply) => {
     if (app.draining) return reply.status(503).send({ status: 'draining' });
+    if (app.starting) return reply.status(503).send({ status: 'starting' });
     try {
       const expected = Object.keys(await migrationProvider.getMigrations())
         .sort()
