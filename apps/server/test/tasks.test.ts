@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { insertTestRequest } from './support/requests.js';
 
 let t: TestContext;
 
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { id: 'alice' });
-  await createUser(t.db, { id: 'bob' });
+  // Only the tasks the user may work are listed (a handler's, issue 32).
+  const handler = [{ role: 'c:roles:handler', scope: '/' }];
+  await createUser(t.db, { id: 'alice', roles: handler });
+  await createUser(t.db, { id: 'bob', roles: handler });
+  await insertTestRequest(t.db, { scope: '/', requestNumber: 'ACM251122QXT42' });
   const future = new Date(Date.now() + 86_400_000);
   await t.db
     .insertInto('tasks')

@@ -29,6 +29,7 @@ import {
   removeClaims,
   usersRepository as repo,
   selfRoleScopes,
+  settleRemovedRoles,
   userFormOf,
 } from '../users/index.js';
 import { CONFIRM_PURPOSE, sendAlreadyRegistered, sendConfirmation } from './confirmation.js';
@@ -186,6 +187,7 @@ export async function updateAccount(
       });
       if (form.password) await endUserSessions(trx, live, actor.id, actor.sessionId);
       await repo.removeRoles(trx, actor.id, removedRoles);
+      if (removedRoles.length > 0) await settleRemovedRoles(trx, actor.id, { live });
       await removeClaims(trx, actor.id, removedClaims);
       await addClaims(trx, actor.id, added);
       if (emailChanged) {

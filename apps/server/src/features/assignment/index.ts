@@ -1,6 +1,6 @@
 // What other features use of assignment.
 export { holdsHandlingRole, userNames } from './repository.js';
-export type { AssignmentDeps } from './service.js';
+export type { AssignmentDeps, ReassignReason } from './service.js';
 export {
   assignTask,
   assignTaskTo,

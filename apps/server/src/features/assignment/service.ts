@@ -260,9 +260,12 @@ export async function completeTask(
   return row;
 }
 
+/** Why a user's tasks are looked at again (named in the history line of each move). */
+export type ReassignReason = 'skills' | 'roles';
+
 /**
- * Re-runs assignment around one user whose skills changed or who was disabled: the user's open
- * tasks that the user may no longer take move to someone else (or the fallback), and unassigned open
+ * Re-runs assignment around one user whose skills or roles changed or who was disabled: the user's
+ * open tasks that the user may no longer take move to someone else (or the fallback), and unassigned open
  * tasks of the types the user is now ready for are given out again. Pass the transaction of the
  * change: with a job queue the work runs as a job after the commit (with live pushes); without one
  * (tests, tools) it runs right here, without pushes unless `live` is given.
@@ -270,24 +273,31 @@ export async function completeTask(
 export async function reassignOpenTasks(
   db: Trx,
   jobs: JobQueue | undefined,
-  input: { userId: string },
+  input: { userId: string; reason?: ReassignReason },
   live?: LiveHub,
 ): Promise<void> {
   if (jobs) {
-    await jobs.send(db, REASSIGN_QUEUE, { userId: input.userId });
+    await jobs.send(db, REASSIGN_QUEUE, { userId: input.userId, reason: input.reason });
     return;
   }
-  await runReassignment(db, { live }, input.userId);
+  await runReassignment(db, { live }, input.userId, input.reason);
 }
 
 /**
  * The reassignment itself (the job handler); answers how many tasks changed hands. Each move is
  * written to its request's history, so the request shows why its task went elsewhere.
  */
-export async function runReassignment(db: Trx, deps: AssignmentDeps, userId: string): Promise<number> {
+export async function runReassignment(
+  db: Trx,
+  deps: AssignmentDeps,
+  userId: string,
+  reason: ReassignReason = 'skills',
+): Promise<number> {
   let moved = 0;
   const user = await repo.findUserState(db, userId);
-  const why = user?.disabled ? `${user.name} was disabled` : `the skills of ${user?.name ?? userId} changed`;
+  const why = user?.disabled
+    ? `${user.name} was disabled`
+    : `the ${reason === 'roles' ? 'roles' : 'skills'} of ${user?.name ?? userId} changed`;
   for (const task of await repo.listOpenTaskIdsOf(db, userId, REASSIGN_BATCH)) {
     const to = await assignTask(db, deps, task.id);
     if (to === userId) continue;

@@ -1,6 +1,7 @@
 import { formatRoleString, isWithinScope, type ScimGroupRole } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { DbOrTrx, Trx } from '../../db/database.js';
+import { settleRemovedRoles } from '../users/index.js';
 import * as repo from './repository.js';
 import { clientIdOf, type ScimClient } from './tokens.js';
 
@@ -35,6 +36,8 @@ export async function syncUserRoles(trx: Trx, client: ScimClient, userId: string
   for (const g of toRevoke) await repo.revokeRole(trx, { ...g, userId });
   for (const g of toGrant) await repo.grantRole(trx, { ...g, userId });
   const after = await roleStrings(trx, userId);
+  // Tasks the user may no longer work go to others, here in the transaction of the change.
+  if (before.some((r) => !after.includes(r))) await settleRemovedRoles(trx, userId, {});
   if (JSON.stringify(before) !== JSON.stringify(after))
     await recordEvent(trx, {
       type: 'userUpdated',

@@ -14,8 +14,15 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import { completeTask } from '../assignment/index.js';
 import { type Actor, requireActor, scopesWithPermission } from '../auth/index.js';
-import { canHandleRequest, findRequest, isRequestSender, touchRequest } from '../requests/index.js';
-import { mayAssignTask, pushTask, taskTypeName, toRequestTaskItem } from '../tasks/index.js';
+import {
+  canHandleRequest,
+  canViewRequest,
+  findRequest,
+  isRequestSender,
+  touchRequest,
+  visibleScopes,
+} from '../requests/index.js';
+import { mayAssignTask, pushTask, taskTypeName, toRequestTaskItem, type Workable } from '../tasks/index.js';
 import { findInvoiceState, findResultState } from '../workflow/index.js';
 import * as repo from './actionsRepository.js';
 import { answerOf } from './answer.js';
@@ -23,8 +30,11 @@ import { answerOf } from './answer.js';
 // Task actions: POST /tasks/{taskId}/complete and /tasks/{taskId}/mark-in-progress, no
 // payload, answer { task }. Offer rules (the same as the list item's canNotComplete and
 // canNotMarkInProgress): Complete unless the task is completed; Mark In Progress only for an open
-// senderActionRequired task not yet in progress. Who: a handler of the task's request (or its
-// assignee); a task without a request (an inbox message's) needs the inbox permission in its scope.
+// senderActionRequired task not yet in progress. Who: a handler of the task's request; a task
+// without a request (an inbox message's) needs the inbox permission in its scope. Being its assignee
+// grants nothing by itself (issue 32): the roles are read as they are now (the session cache drops
+// an actor on any change of roles, on every instance), so a user whose roles were removed is
+// refused the task it still holds until the reassignment takes it (workable below, for lists).
 // The request's sender side may also complete the sender's own task (senderActionRequired): that is
 // its answer, to which the workflow adds a senderActionResponse task for staff.
 // The request row is locked first, as request actions do, so the request's events keep their order.
@@ -34,9 +44,19 @@ import { answerOf } from './answer.js';
 
 const TASK_ID = /^\d{1,18}$/;
 
+/** The tasks the actor may work, as a filter for lists: the same rule as loadForAction's canHandle. */
+export function workableBy(actor: Actor): Workable {
+  return {
+    requests: visibleScopes(actor, 'request:handle'),
+    inboxScopes: scopesWithPermission(actor, 'inbox'),
+  };
+}
+
 export interface Loaded {
   task: NonNullable<Awaited<ReturnType<typeof repo.findTaskForAction>>>;
   canHandle: boolean;
+  /** The actor may view the task's request (false for a task without one), decided before any write. */
+  canView: boolean;
   /** The actor is the request's sender side and the task is the sender's own. */
   answersAsSender: boolean;
   /** The actor may give the task to others (policy.ts). */
@@ -60,10 +80,12 @@ export async function loadForAction(
   if (!peek) throw notFound('No such task.');
   let canHandle: boolean;
   let isSender = false;
+  let canView = false;
   if (peek.request_number) {
     const request = await findRequest(trx, peek.request_number, { forUpdate });
     canHandle = request !== undefined && canHandleRequest(actor, request);
     isSender = request !== undefined && isRequestSender(actor, request);
+    canView = request !== undefined && canViewRequest(actor, request);
   } else {
     canHandle = scopesWithPermission(actor, 'inbox').some((s) => isWithinScope(peek.scope, s));
   }
@@ -72,9 +94,9 @@ export async function loadForAction(
   const answersAsSender = options.senderMayAct && isSender && isSenderTaskType(task.type);
   const mayAssign = mayAssignTask(actor, task.scope, canHandle);
   const managerActs = options.managerMayAct === true && mayAssign;
-  if (!canHandle && task.assigned_to !== actor.id && !answersAsSender && !managerActs)
+  if (!canHandle && !answersAsSender && !managerActs)
     throw forbidden('You may not work the tasks of this request.');
-  return { task, canHandle, answersAsSender, mayAssign };
+  return { task, canHandle, canView, answersAsSender, mayAssign };
 }
 
 export async function taskItem(
@@ -105,7 +127,7 @@ export async function recordTaskEvent(
 
 export async function completeTaskAction(deps: AppDeps, actor: Actor, taskId: string) {
   return deps.db.transaction().execute(async (trx) => {
-    const { task, canHandle, answersAsSender } = await loadForAction(trx, actor, taskId, {
+    const { task, canHandle, canView, answersAsSender } = await loadForAction(trx, actor, taskId, {
       senderMayAct: true,
     });
     if (task.completed_at) throw conflict('The task is already completed.');
@@ -118,13 +140,13 @@ export async function completeTaskAction(deps: AppDeps, actor: Actor, taskId: st
     });
     if (!row) throw conflict('The task is already completed.');
     if (task.request_number) await touchRequest(trx, task.request_number, actor.id, now);
-    return { task: await taskItem(trx, actor, task.id, canHandle) };
+    return { task: await taskItem(trx, actor, task.id, canHandle), canView };
   });
 }
 
 export async function markTaskInProgressAction(deps: AppDeps, actor: Actor, taskId: string) {
   return deps.db.transaction().execute(async (trx) => {
-    const { task, canHandle } = await loadForAction(trx, actor, taskId, { senderMayAct: false });
+    const { task, canHandle, canView } = await loadForAction(trx, actor, taskId, { senderMayAct: false });
     if (task.completed_at) throw conflict('The task is already completed.');
     if (task.type !== 'senderActionRequired')
       throw conflict('Only a Sender Action Required task can be marked in progress.');
@@ -139,7 +161,7 @@ export async function markTaskInProgressAction(deps: AppDeps, actor: Actor, task
         taskId: task.id,
         type: task.type,
       });
-    return { task: await taskItem(trx, actor, task.id, canHandle) };
+    return { task: await taskItem(trx, actor, task.id, canHandle), canView };
   });
 }
 

@@ -69,7 +69,7 @@ async function recordMove(
 
 export async function claimTaskAction(deps: AppDeps, actor: Actor, taskId: string) {
   return deps.db.transaction().execute(async (trx) => {
-    const { task, canHandle } = await loadForAction(trx, actor, taskId, { senderMayAct: false });
+    const { task, canHandle, canView } = await loadForAction(trx, actor, taskId, { senderMayAct: false });
     refuseUnmovable(task);
     if (task.assigned_to === actor.id) throw conflict('The task is already assigned to you.');
     const why = await whyNotAssignable(trx, task, actor.id);
@@ -85,13 +85,13 @@ export async function claimTaskAction(deps: AppDeps, actor: Actor, taskId: strin
       previous ? `${actor.name} claimed ${type} from ${previous}.` : `${actor.name} claimed ${type}.`,
       { from: task.assigned_to, to: actor.id },
     );
-    return { task: await taskItem(trx, actor, task.id, canHandle) };
+    return { task: await taskItem(trx, actor, task.id, canHandle), canView };
   });
 }
 
 export async function assignTaskAction(deps: AppDeps, actor: Actor, taskId: string, userId: string) {
   return deps.db.transaction().execute(async (trx) => {
-    const { task, canHandle, mayAssign } = await loadForAction(trx, actor, taskId, {
+    const { task, canHandle, canView, mayAssign } = await loadForAction(trx, actor, taskId, {
       senderMayAct: false,
       managerMayAct: true,
     });
@@ -114,13 +114,13 @@ export async function assignTaskAction(deps: AppDeps, actor: Actor, taskId: stri
       `${actor.name} assigned ${taskTypeName(task.type)} to ${await nameOf(trx, userId)}.`,
       { from: task.assigned_to, to: userId },
     );
-    return { task: await taskItem(trx, actor, task.id, canHandle) };
+    return { task: await taskItem(trx, actor, task.id, canHandle), canView };
   });
 }
 
 export async function releaseTaskAction(deps: AppDeps, actor: Actor, taskId: string) {
   return deps.db.transaction().execute(async (trx) => {
-    const { task, canHandle } = await loadForAction(trx, actor, taskId, { senderMayAct: false });
+    const { task, canHandle, canView } = await loadForAction(trx, actor, taskId, { senderMayAct: false });
     refuseUnmovable(task);
     if (task.assigned_to !== actor.id) throw conflict(NOT_YOURS);
     const to = await releaseTask(trx, deps, task.id, actor.id);
@@ -135,7 +135,7 @@ export async function releaseTaskAction(deps: AppDeps, actor: Actor, taskId: str
         : `${actor.name} released ${type}; nobody else may take it, so it awaits assignment.`,
       { from: actor.id, to },
     );
-    return { task: await taskItem(trx, actor, task.id, canHandle) };
+    return { task: await taskItem(trx, actor, task.id, canHandle), canView };
   });
 }
 

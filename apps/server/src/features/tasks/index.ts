@@ -1,7 +1,7 @@
 // What other features use of tasks.
 export { workflowDueAt } from './due.js';
 export { isMovable, MAY_NOT_ASSIGN, mayAssignTask, NOT_YOURS } from './policy.js';
-export { completeTaskRow, insertWorkflowTask, TASK_COLUMNS } from './repository.js';
+export { completeTaskRow, insertWorkflowTask, TASK_COLUMNS, type Workable } from './repository.js';
 export {
   DEFAULT_TASK_NOTICES,
   insertRequestTask,

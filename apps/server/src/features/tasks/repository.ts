@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { scopeAtOrUnder } from '../../db/scopes.js';
 
 export const TASK_COLUMNS = [
   'id',
@@ -12,12 +13,41 @@ export const TASK_COLUMNS = [
   'assigned_to',
 ] as const;
 
-export function listOpenAssignedTo(db: DbOrTrx, userId: string, limit: number) {
+/**
+ * Which tasks a user may work as it is now: `requests` matches the request scopes and references
+ * (the task's kept copies of its request's, migration 8001) where it handles requests, `inboxScopes`
+ * the scopes of the inbox it works (a task of an inbox message has no request).
+ */
+export interface Workable {
+  requests: (columns: {
+    scope: RawBuilder<unknown>;
+    externalUserReferences: RawBuilder<unknown>;
+  }) => RawBuilder<SqlBool>;
+  inboxScopes: readonly string[];
+}
+
+function workableTask(w: Workable): RawBuilder<SqlBool> {
+  const onRequest = w.requests({
+    scope: sql.ref('request_scope'),
+    externalUserReferences: sql.ref('request_external_user_references'),
+  });
+  const inbox = w.inboxScopes.length
+    ? sql.join(
+        w.inboxScopes.map((s) => scopeAtOrUnder(sql.ref('scope'), s)),
+        sql` or `,
+      )
+    : sql`false`;
+  return sql<SqlBool>`((request_scope is not null and ${onRequest}) or (request_number is null and (${inbox})))`;
+}
+
+/** The user's open tasks, of those it may still work (a task kept after its roles went is not listed). */
+export function listOpenAssignedTo(db: DbOrTrx, userId: string, workable: Workable, limit: number) {
   return db
     .selectFrom('tasks')
     .select(TASK_COLUMNS)
     .where('assigned_to', '=', userId)
     .where('completed_at', 'is', null)
+    .where(workableTask(workable))
     .orderBy('due_at')
     .orderBy('id')
     .limit(limit)

@@ -25,8 +25,18 @@ export function toAssignedTask(row: Row, now = new Date()): AssignedTask {
   };
 }
 
-export async function listAssignedTasks(db: DbOrTrx, actor: Actor): Promise<AssignedTask[]> {
-  return (await repo.listOpenAssignedTo(db, actor.id, ASSIGNED_LIMIT)).map((row) => toAssignedTask(row));
+/**
+ * The actor's open tasks, of those it may work now (`workable`, from its roles): a task still
+ * assigned to a user whose roles were just removed waits for the reassignment, unseen by that user.
+ */
+export async function listAssignedTasks(
+  db: DbOrTrx,
+  actor: Actor,
+  workable: repo.Workable,
+): Promise<AssignedTask[]> {
+  return (await repo.listOpenAssignedTo(db, actor.id, workable, ASSIGNED_LIMIT)).map((row) =>
+    toAssignedTask(row),
+  );
 }
 
 /**

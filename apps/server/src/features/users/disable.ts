@@ -16,3 +16,18 @@ export async function settleDisabledUser(
   await endUserSessions(trx, effects.live, userId);
   await reassignOpenTasks(trx, effects.jobs, { userId }, effects.live);
 }
+
+/**
+ * What follows when roles are taken from a user, whoever took them (the user screens, the account
+ * page, a SCIM group change): its open tasks that it may no longer work go to others (or the
+ * fallback), as for a disabled user. Its sessions live on with the roles it keeps: every request
+ * reads the actor's roles as they are now (the session cache forgets on any change of roles, on
+ * every instance), and live messages and presence are re-checked on the same change (presence).
+ */
+export async function settleRemovedRoles(
+  trx: Trx,
+  userId: string,
+  effects: { live?: LiveHub | undefined; jobs?: JobQueue | undefined },
+): Promise<void> {
+  await reassignOpenTasks(trx, effects.jobs, { userId, reason: 'roles' }, effects.live);
+}

@@ -1,7 +1,7 @@
 // What other features use of user administration.
 
 export { addClaims, findClaims, removeClaims } from './claims.js';
-export { settleDisabledUser } from './disable.js';
+export { settleDisabledUser, settleRemovedRoles } from './disable.js';
 export * as usersRepository from './repository.js';
 export { selfRoleScopes } from './scopes.js';
 export {

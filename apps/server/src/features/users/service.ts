@@ -21,6 +21,7 @@ import type { Actor } from '../auth/index.js';
 import { endUserSessions, hashPassword } from '../auth/index.js';
 import { sendActivationMail } from '../workflowMail/index.js';
 import { findClaims } from './claims.js';
+import { settleRemovedRoles } from './disable.js';
 import { mayActOnScope, mayManageUser, userScopes, WIDER_ROLES } from './policy.js';
 import * as repo from './repository.js';
 import { scopeOptionOf, userFormOptions } from './scopes.js';
@@ -313,9 +314,11 @@ export async function updateUser(
       // Whoever held the old password, or the account now disabled, is signed out everywhere.
       if (form.password || (columns.disabled && !row.disabled))
         await endUserSessions(trx, effects.live, userId);
-      // A disabled user can take no task: its open tasks go to others (or the fallback).
+      // A disabled user can take no task: its open tasks go to others (or the fallback); so do
+      // those a user may no longer work once roles are taken from it (issue 32).
       if (columns.disabled && !row.disabled)
         await reassignOpenTasks(trx, effects.jobs, { userId }, effects.live);
+      else if (removed.length > 0) await settleRemovedRoles(trx, userId, effects);
       if (Object.keys(changes).length > 0) {
         await recordEvent(trx, {
           type: 'userUpdated',

@@ -2,7 +2,7 @@ import type { AppAddress } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
-import { REASSIGN_QUEUE, runReassignment } from '../assignment/index.js';
+import { REASSIGN_QUEUE, type ReassignReason, runReassignment } from '../assignment/index.js';
 import { WorkflowEngine } from './engine.js';
 
 interface Logger {
@@ -26,10 +26,10 @@ export async function startWorkflow(
     await jobs.declare(queue.name, queue);
     return async () => undefined;
   }
-  await jobs.work<{ userId: string }>({
+  await jobs.work<{ userId: string; reason?: ReassignReason }>({
     ...queue,
     handler: async (data) => {
-      await db.transaction().execute((trx) => runReassignment(trx, { live }, data.userId));
+      await db.transaction().execute((trx) => runReassignment(trx, { live }, data.userId, data.reason));
     },
   });
   const engine = new WorkflowEngine(db, { live, log, config });
