@@ -34,7 +34,7 @@ import { pageRoutes } from './features/pages/routes.js';
 import { passwordResetRoutes } from './features/passwordReset/routes.js';
 import { payeeRoutes } from './features/payees/routes.js';
 import { pushRequestChanged } from './features/presence/push.js';
-import { trackPresence } from './features/presence/service.js';
+import { recheckViewing, trackPresence } from './features/presence/service.js';
 import { recipientRoutes } from './features/recipients/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { requestActionRoutes } from './features/requestPage/actions/routes.js';
@@ -232,7 +232,11 @@ export async function buildApp(input: {
     skillRoutes(app, deps);
     inboxRoutes(app, deps);
   }
-  if (config.services.includes('live')) liveRoutes(app, deps, trackPresence);
+  if (config.services.includes('live')) {
+    liveRoutes(app, deps, trackPresence);
+    // A change of roles, on any instance, re-checks which requests this instance's sockets show.
+    await live.subscribe(SESSION_CHANGE_CHANNEL, () => void recheckViewing(deps, app.log));
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];

@@ -10,7 +10,13 @@ export function scopeAtOrUnder(column: RawBuilder<unknown>, scope: string): RawB
   return sql<SqlBool>`${column} like ${likeStartsWith(scope)}`;
 }
 
-/** True where the scope in `column` (a role's scope, say) covers `scope`: `scope` is at or under it. */
-export function scopeCovers(column: RawBuilder<unknown>, scope: string): RawBuilder<SqlBool> {
+/**
+ * True where the scope in `column` (a role's scope, say) covers `scope`: `scope` is at or under it.
+ * `scope` is a path, or another column (a request's scope).
+ */
+export function scopeCovers(
+  column: RawBuilder<unknown>,
+  scope: string | RawBuilder<unknown>,
+): RawBuilder<SqlBool> {
   return sql<SqlBool>`starts_with(${scope}::text, ${column})`;
 }

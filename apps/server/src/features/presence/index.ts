@@ -1,3 +1,3 @@
 // What other features use of presence.
 export { listViewers } from './repository.js';
-export { onlineUsers } from './service.js';
+export { onlineUsers, recheckViewing } from './service.js';

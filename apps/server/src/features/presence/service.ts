@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
 import type { Actor } from '../auth/index.js';
-import { canViewRequest, findRequest } from '../requests/index.js';
 import * as repo from './repository.js';
 
 // Presence: which users have a request page open right now. The page announces itself over its live
@@ -44,10 +43,8 @@ export async function announceViewing(
   requestNumber: string | null,
 ): Promise<void> {
   let shown = requestNumber;
-  if (shown) {
-    const request = await findRequest(deps.db, shown);
-    if (!request || !canViewRequest(actor, request)) shown = null;
-  }
+  // The user's roles as they are now, not as when the socket opened (the actor is the socket's).
+  if (shown && !(await repo.userMayView(deps.db, actor.id, shown))) shown = null;
   const before = await deps.db
     .transaction()
     .execute((trx) => repo.setViewing(trx, connectionId, actor.id, shown));
@@ -66,6 +63,9 @@ export async function leave(deps: Deps, connectionId: string): Promise<void> {
  */
 export function trackPresence(deps: Deps, socket: WebSocket, actor: Actor, log: Logger): void {
   const connectionId = randomUUID();
+  const mine = connectionsOf(deps.live);
+  mine.add(connectionId);
+  socket.on('close', () => mine.delete(connectionId));
   const failed = (error: unknown) => log.warn({ err: error }, 'presence update failed');
   // Messages are handled one after another, so a quick leave cannot overtake the announcement.
   let queue: Promise<unknown> = (async () => {
@@ -101,4 +101,49 @@ export function trackPresence(deps: Deps, socket: WebSocket, actor: Actor, log: 
 /** Which of the users hold a live connection now, on any instance. */
 export function onlineUsers(db: DbOrTrx, userIds: string[]): Promise<Set<string>> {
   return repo.onlineUserIds(db, userIds);
+}
+
+/** The presence rows of each instance's own sockets, by the instance's hub. */
+const connections = new WeakMap<LiveHub, Set<string>>();
+function connectionsOf(live: LiveHub): Set<string> {
+  let set = connections.get(live);
+  if (!set) connections.set(live, (set = new Set()));
+  return set;
+}
+
+const CHECK_BATCH = 1000;
+const rechecks = new WeakMap<LiveHub, { running: Promise<void>; again: boolean }>();
+
+/**
+ * After a change of sessions, users or roles (NOTIFY dossier_sessions, from any instance, or a
+ * reconnect of the listener, which may have missed some): each of this instance's sockets that
+ * shows a request its user may no longer view shows none from now on, and that request's viewers
+ * get the list without it. Messages are filtered when sent as well (repository.ts#listViewers), so
+ * this is for the lists the others hold. Changes that come while a check runs make one more.
+ */
+export function recheckViewing(deps: Deps, log: Logger): Promise<void> {
+  const current = rechecks.get(deps.live);
+  if (current) {
+    current.again = true;
+    return current.running;
+  }
+  const state = { running: Promise.resolve(), again: false };
+  // Kept before the work starts: with no sockets to check, the work ends before its first await.
+  rechecks.set(deps.live, state);
+  state.running = (async () => {
+    do {
+      state.again = false;
+      try {
+        const ids = [...connectionsOf(deps.live)];
+        const left = new Set<string>();
+        for (let i = 0; i < ids.length; i += CHECK_BATCH)
+          for (const n of await repo.dropUnviewable(deps.db, ids.slice(i, i + CHECK_BATCH))) left.add(n);
+        for (const n of left) await publishViewers(deps, n);
+      } catch (error) {
+        log.warn({ err: error }, 'presence re-check failed');
+      }
+    } while (state.again);
+    rechecks.delete(deps.live);
+  })();
+  return state.running;
 }

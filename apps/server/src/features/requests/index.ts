@@ -20,6 +20,7 @@ export {
   type RequestAccessColumns,
   staffRequests,
   staffScopes,
+  userMayViewRequest,
   visibleRequests,
   visibleScopes,
 } from './policy.js';

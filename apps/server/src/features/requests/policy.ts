@@ -1,7 +1,7 @@
-import { EXTERNAL_ROLE, isWithinScope, type Permission, permissionsOfRole } from '@dossier/core';
+import { EXTERNAL_ROLE, isWithinScope, type Permission, permissionsOfRole, ROLES } from '@dossier/core';
 import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { scopeAtOrUnder } from '../../db/scopes.js';
+import { scopeAtOrUnder, scopeCovers } from '../../db/scopes.js';
 import type { Actor } from '../auth/index.js';
 
 // Who may see and work a request. A role covers its scope and everything below it: a submitter at
@@ -148,4 +148,26 @@ export function visibleScopes(actor: Actor, permission: Permission = 'request:vi
     ];
     return any.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(any, sql` or `)})`;
   };
+}
+
+/** The roles that let their holder view the requests of their scope (the external role needs more). */
+const VIEWING_ROLES: string[] = ROLES.filter(
+  (r) => r !== EXTERNAL_ROLE && permissionsOfRole(r).includes('request:view'),
+);
+
+/**
+ * canViewRequest for a user named by a column (`userId`), reading the user's roles as they are in
+ * the caller's transaction rather than from an actor: for those told of a request without asking
+ * for it (live messages, who has it open), whose session may have begun before its roles changed.
+ * A disabled user views nothing.
+ */
+export function userMayViewRequest(
+  userId: RawBuilder<unknown>,
+  c: RequestAccessColumns,
+): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from user_roles vr join users vu on vu.id = vr.user_id
+    where vr.user_id = ${userId} and not vu.disabled and ${scopeCovers(sql.ref('vr.scope'), c.scope)}
+      and (vr.role in (${sql.join(VIEWING_ROLES)})
+        or (vr.role = ${EXTERNAL_ROLE} and vr.external_reference is not null
+          and ${c.externalUserReferences} @> array[vr.external_reference]::text[])))`;
 }
