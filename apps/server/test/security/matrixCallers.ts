@@ -16,6 +16,10 @@ export const CALLERS = [
   'adminAcme',
   'adminGlobex',
   'newcomer',
+  /** A handler of /org/acme/ whose roles were all removed while its session stayed open (issue 32):
+   * it still holds that session, a cached actor and an acme task, and is refused wherever the
+   * newcomer (no roles) is. */
+  'revokedHandlerAcme',
   'apiAcme',
   'apiGlobex',
   /** A key of /org/acme/ with the API scope payeeRead only. */
@@ -39,6 +43,8 @@ export const CALLER_ROLES: Record<
   adminAcme: 'c:roles:admin',
   adminGlobex: 'c:roles:admin',
   newcomer: '',
+  // What it holds now; matrixFixtures.ts made it a handler of acme and took the role afterwards.
+  revokedHandlerAcme: '',
 };
 
 /** Callers with no right to anything of /org/acme/: whatever they are answered names no acme object. */
@@ -50,6 +56,7 @@ export const OUTSIDERS: readonly Caller[] = [
   'managerGlobex',
   'adminGlobex',
   'newcomer',
+  'revokedHandlerAcme',
   'apiGlobex',
   // Of acme, but its one API scope reaches only the shared payee directory.
   'apiAcmePayeesOnly',

@@ -17,6 +17,7 @@ let f: Fixtures;
 /** An administrator at / who makes the acme objects through the routes; not a caller of the matrix. */
 let rootCookie = '';
 const cookies = new Map<Caller, string>();
+const REVOKED: Caller = 'revokedHandlerAcme';
 const keys = new Map<Caller, TestApiKey>();
 /** Whether the caller calls with an API key (not a session). */
 export const holdsApiKey = (caller: Caller) => keys.has(caller);
@@ -77,11 +78,13 @@ export async function setUpMatrix(): Promise<{ t: TestContext; f: Fixtures }> {
         : '/org/acme/';
     const reference =
       caller === 'externalWithRef' ? 'ADV-ACME-1' : caller === 'externalOtherRef' ? 'ADV-OTHER-2' : undefined;
+    // The revoked handler starts as a handler of acme; its role is taken once the objects exist.
+    const held = caller === REVOKED ? 'c:roles:handler' : role;
     await createUser(db, {
       id: `mx-${caller.toLowerCase()}`,
       scope: org,
-      roles: role
-        ? [{ role, scope: org, ...(reference === undefined ? {} : { externalReference: reference }) }]
+      roles: held
+        ? [{ role: held, scope: org, ...(reference === undefined ? {} : { externalReference: reference }) }]
         : [],
     });
     cookies.set(caller as Caller, await signIn(t.app, `mx-${caller.toLowerCase()}`));
@@ -271,6 +274,8 @@ export async function setUpMatrix(): Promise<{ t: TestContext; f: Fixtures }> {
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  await revokeHandler(staffTask.taskId);
+
   f = {
     requestNumber,
     resultId,
@@ -301,4 +306,20 @@ export async function setUpMatrix(): Promise<{ t: TestContext; f: Fixtures }> {
     mailId: outbox.id,
   };
   return { t, f };
+}
+
+/**
+ * The revoked handler of acme: it holds the staff task and its session has the actor cached (it
+ * lists the task), then an administrator removes all its roles through the user screens. The
+ * reassignment takes the task from it; the task is given back to it as before that job had run, so
+ * the matrix shows the actions refused by the roles, not by whose name the task carries.
+ */
+async function revokeHandler(staffTaskId: string) {
+  const userId = `mx-${REVOKED.toLowerCase()}`;
+  await t.db.updateTable('tasks').set({ assigned_to: userId }).where('id', '=', staffTaskId).execute();
+  const before = await call(REVOKED, 'GET', '/tasks/assigned');
+  expect(before.body, 'the control: the handler lists its acme task').toContain(SECRETS.applicant);
+  const { user } = await rootCall('GET', `/admin/users/edit/${userId}`);
+  await rootCall('POST', `/admin/users/edit/${userId}`, { ...user, phone: '02 9876 5432', roles: [] });
+  await t.db.updateTable('tasks').set({ assigned_to: userId }).where('id', '=', staffTaskId).execute();
 }
