@@ -106,8 +106,10 @@ export function onlineUsers(db: DbOrTrx, userIds: string[]): Promise<Set<string>
 /** The presence rows of each instance's own sockets, by the instance's hub. */
 const connections = new WeakMap<LiveHub, Set<string>>();
 function connectionsOf(live: LiveHub): Set<string> {
-  let set = connections.get(live);
-  if (!set) connections.set(live, (set = new Set()));
+  const known = connections.get(live);
+  if (known) return known;
+  const set = new Set<string>();
+  connections.set(live, set);
   return set;
 }
 
