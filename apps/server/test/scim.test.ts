@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/features/auth/passwords.js';
 import { createUser, PASSWORD, signIn, type TestContext, XHR } from './helpers.js';
+import { insertTestRequest } from './support/requests.js';
 import { ERROR, GROUP, PATCH, type ScimHarness, startScim, USER, userBody } from './support/scim.js';
 
 // SCIM provisioning (issue 17): the client's token in the configuration, authentication and
@@ -249,6 +250,53 @@ describe('a user provisioned from creation to deletion', () => {
     });
     expect(remove.statusCode, remove.body).toBe(200);
     expect(await rolesOf('handmade')).toEqual(['c:roles:handler@/org/acme/']);
+  });
+
+  it('takes the open tasks of a member whose group role goes when it leaves the group (issue 32)', async () => {
+    await createUser(t.db, { id: 'grouped', scope: '/org/acme/' });
+    await saveClientMapping([
+      ...MAPPING,
+      { group: 'Task Handlers', role: 'c:roles:handler', scopePath: '/org/acme/' },
+    ]);
+    const group = (
+      await scim('POST', '/Groups', {
+        schemas: [GROUP],
+        displayName: 'Task Handlers',
+        members: [{ value: 'grouped' }],
+      })
+    ).json();
+    expect(await rolesOf('grouped')).toEqual(['c:roles:handler@/org/acme/']);
+    const n = await insertTestRequest(t.db, { scope: '/org/acme/', prefix: 'SCM', status: 'open' });
+    const task = await t.db
+      .insertInto('tasks')
+      .values({
+        type: 'followUp',
+        subject: 'Jane Citizen',
+        request_number: n,
+        scope: '/org/acme/',
+        assigned_to: 'grouped',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const left = await scim('PATCH', `/Groups/${group.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'remove', path: 'members[value eq "grouped"]' }],
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(await rolesOf('grouped')).toEqual([]);
+    const row = await t.db
+      .selectFrom('tasks')
+      .select('assigned_to')
+      .where('id', '=', task.id)
+      .executeTakeFirstOrThrow();
+    expect(row.assigned_to).not.toBe('grouped');
+    const moved = await t.db
+      .selectFrom('events')
+      .select('payload')
+      .where('aggregate_id', '=', n)
+      .where('type', '=', 'request.taskReassigned')
+      .execute();
+    expect(JSON.stringify(moved)).toContain('the roles of User grouped changed');
   });
 
   it("gives a group's members a changed mapping's roles when the mapping is saved", async () => {
