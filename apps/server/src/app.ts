@@ -45,6 +45,7 @@ import { resultRoutes } from './features/results/routes.js';
 import { resyncClientRoles, scimRoutes } from './features/scim/index.js';
 import { selectRecipientRoutes } from './features/selectRecipient/routes.js';
 import { skillRoutes } from './features/skills/routes.js';
+import { recordBreakGlassSignIn } from './features/sso/breakGlass.js';
 import { providerSignOutUrl } from './features/sso/logout.js';
 import { ssoRoutes } from './features/sso/routes.js';
 import { taskRoutes } from './features/taskActions/routes.js';
@@ -200,6 +201,7 @@ export async function buildApp(input: {
       app,
       deps,
       sso && ((sessionId, signInUrl) => providerSignOutUrl(deps.db, sso, sessionId, signInUrl)),
+      sso && ((userId, client) => recordBreakGlassSignIn(deps.db, sso, userId, client)),
     );
     await homeRoutes(app, deps);
     pageRoutes(app, deps);

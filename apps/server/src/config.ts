@@ -146,6 +146,9 @@ const envSchema = z.object({
     }),
   // Only for a local test provider: allows an http:// issuer.
   SSO_ALLOW_HTTP: bool(false),
+  // With SSO_PASSWORD_HANDLING=false: the user id of a local administrator that may still sign in
+  // with a password (break-glass; every use recorded and mailed to the root administrators).
+  SSO_BREAK_GLASS_USER: z.string().trim().min(1).max(200).optional(),
   // Only for tests: lets webhooks reach this machine (never private networks or metadata services).
   WEBHOOKS_ALLOW_LOOPBACK: bool(false),
   WEBHOOKS_CA_FILE: z.string().min(1).optional(),
@@ -255,6 +258,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
             passwordHandling: env.SSO_PASSWORD_HANDLING,
             applications: env.SSO_APPLICATIONS,
             allowHttp: env.SSO_ALLOW_HTTP,
+            ...(env.SSO_BREAK_GLASS_USER ? { breakGlassUser: env.SSO_BREAK_GLASS_USER.toLowerCase() } : {}),
           }
         : undefined,
     files: {

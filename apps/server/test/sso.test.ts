@@ -4,8 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
+import { LOGOUT_TOKEN_REUSED } from '../src/features/sso/logout.js';
 import { SSO_ERROR_TEXT } from '../src/features/sso/routes.js';
-import { createTestContext, createUser, type TestContext, XHR } from './helpers.js';
+import { SSO_FAILURE_TEXT } from '../src/features/sso/service.js';
+import { listMailTo } from '../src/mail/outbox.js';
+import {
+  createTestContext,
+  createUser,
+  PASSWORD,
+  sessionCookieOf,
+  type TestContext,
+  XHR,
+} from './helpers.js';
 import { startTestProvider, type TestProvider } from './support/oidcProvider.js';
 import { configureScope } from './support/workflow.js';
 
@@ -58,7 +68,18 @@ async function browse(app: FastifyInstance, start: string, cookie = '', jar = ne
       url = new URL(res.headers.location, url);
       continue;
     }
-    const res = await providerFetch(jar, url);
+    let res = await providerFetch(jar, url);
+    if (res.status === 200) {
+      // A page that submits its own form at once (the provider ending its session of another
+      // account before a new login): posted as the browser would.
+      const html = await res.text();
+      const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+      if (!action) throw new Error(`provider stopped at ${url} with ${res.status}: ${html}`);
+      const fields = Object.fromEntries(
+        [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+      );
+      res = await providerFetch(jar, new URL(action, url), fields);
+    }
     const location = res.headers.get('location');
     if (!location) throw new Error(`provider stopped at ${url} with ${res.status}: ${await res.text()}`);
     url = new URL(location, url);
@@ -68,12 +89,15 @@ async function browse(app: FastifyInstance, start: string, cookie = '', jar = ne
 
 /** The provider's back-channel logout calls, passed on to Dossier, with Dossier's answers. */
 const backchannelCalls: number[] = [];
+/** The bodies the provider posted, as a captured token would be replayed. */
+const backchannelBodies: string[] = [];
 const backchannel = http.createServer((req, res) => {
   let body = '';
   req.on('data', (chunk) => {
     body += chunk;
   });
   req.on('end', async () => {
+    backchannelBodies.push(body);
     const answer = await t.app.inject({
       method: 'POST',
       url: req.url ?? '/',
@@ -103,9 +127,14 @@ beforeAll(async () => {
       passwordHandling: false,
       applications: [{ name: 'Records', icon: 'records.svg', url: 'https://records.example/' }],
       allowHttp: true,
+      breakGlassUser: 'root',
     },
   });
   await createUser(t.db, { id: 'sally' });
+  // The break-glass account: a local administrator of the whole service, and a second administrator.
+  await createUser(t.db, { id: 'root', roles: [{ role: 'c:roles:admin', scope: '/' }] });
+  await createUser(t.db, { id: 'ada', roles: [{ role: 'c:roles:admin', scope: '/' }] });
+  await t.db.updateTable('users').set({ external_user_id: 'idp-ada' }).where('id', '=', 'ada').execute();
   await t.db.updateTable('users').set({ external_user_id: 'sso-user-1' }).where('id', '=', 'sally').execute();
 });
 afterAll(async () => {
@@ -124,12 +153,43 @@ describe('single sign-on', () => {
     expect(view.json()).toMatchObject({ $type: 'ssoReauthenticated', user: { id: 'sally' } });
   });
 
-  it('shows the specification text and the reason when no user has that external id', async () => {
+  it('shows the specification text and the reason when no user has that external id, never the subject', async () => {
     idp.setSubject('stranger');
     const { res } = await browse(t.app, '/signin?sso=1');
     expect(res.statusCode).toBe(401);
     expect(res.body).toContain(SSO_ERROR_TEXT);
-    expect(res.body).toContain('No active user is linked to the external id stranger.');
+    expect(res.body).toContain(SSO_FAILURE_TEXT.unknown);
+    expect(res.body).not.toContain('stranger');
+  });
+
+  it('tells a disabled user apart, in its own words', async () => {
+    await createUser(t.db, { id: 'dora' });
+    await t.db
+      .updateTable('users')
+      .set({ external_user_id: 'idp-dora', disabled: true })
+      .where('id', '=', 'dora')
+      .execute();
+    idp.setSubject('idp-dora');
+    const { res } = await browse(t.app, '/signin?sso=1');
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toContain(SSO_FAILURE_TEXT.disabled);
+    expect(res.body).not.toContain('idp-dora');
+    expect(SSO_FAILURE_TEXT.disabled).not.toBe(SSO_FAILURE_TEXT.unknown);
+  });
+
+  it('signs in as someone else at the provider from the error page (prompt=login)', async () => {
+    idp.setSubject('stranger');
+    const jar = new Map<string, string>();
+    expect((await browse(t.app, '/signin?sso=1', '', jar)).res.statusCode).toBe(401);
+    const start = await t.app.inject({ url: '/signin?sso=1&prompt=login' });
+    expect(start.statusCode).toBe(303);
+    expect(new URL(start.headers.location as string).searchParams.get('prompt')).toBe('login');
+    // The provider asks who signs in, although "stranger" is signed in there.
+    idp.setSubject('sso-user-1');
+    const { res, cookie } = await browse(t.app, '/signin?sso=1&prompt=login&return-url=%2Fhelp', '', jar);
+    expect(res.statusCode).toBe(200);
+    const view = await t.app.inject({ url: '/sso/reauthenticated', headers: { ...XHR, cookie } });
+    expect(view.json()).toMatchObject({ user: { id: 'sally' } });
   });
 
   it('refuses a callback with an unknown or reused state', async () => {
@@ -234,9 +294,60 @@ describe('single sign-on', () => {
       idp.setEmail(email, verified);
       const { res } = await browse(t.app, '/signin?sso=1');
       expect(res.statusCode).toBe(401);
-      expect(res.body).toContain(`No active user is linked to the external id ${subject}.`);
+      expect(res.body).toContain(SSO_FAILURE_TEXT.unknown);
       expect(await linkOf('gil')).toEqual({ external_user_id: null, external_id_set_by: null });
       expect((await linkOf('lin')).external_user_id).toBe('other-idp-account');
+    });
+  });
+
+  describe('an unlink holds', () => {
+    beforeAll(async () => {
+      await createUser(t.db, { id: 'una', scope: '/org/acme/' });
+    });
+    afterAll(() => idp.setEmail(undefined, false));
+
+    it('signs the user out everywhere and keeps its subject from linking by email again', async () => {
+      // Linked at its first sign-in by the verified email (Acme allows it), signed in twice.
+      idp.setSubject('idp-una');
+      idp.setEmail('una@test.example', true);
+      const first = await browse(t.app, '/signin?sso=1');
+      const second = await browse(t.app, '/signin?sso=1');
+      expect(await isSignedIn(first.cookie)).toBe(true);
+      idp.setSubject('idp-ada');
+      const admin = (await browse(t.app, '/signin?sso=1')).cookie;
+      const unlink = await t.app.inject({
+        method: 'POST',
+        url: '/admin/users/edit/una/unlink-sso',
+        headers: { ...XHR, cookie: admin },
+      });
+      expect(unlink.statusCode).toBe(200);
+      expect(await isSignedIn(first.cookie)).toBe(false);
+      expect(await isSignedIn(second.cookie)).toBe(false);
+
+      // The next sign-in, with the same subject and verified email, links nothing and says why.
+      idp.setSubject('idp-una');
+      const again = await browse(t.app, '/signin?sso=1');
+      expect(again.res.statusCode).toBe(401);
+      expect(again.res.body).toContain(SSO_FAILURE_TEXT.unlinked);
+      expect(again.res.body).not.toContain('idp-una');
+      const row = await t.db
+        .selectFrom('users')
+        .select('external_user_id')
+        .where('id', '=', 'una')
+        .executeTakeFirstOrThrow();
+      expect(row.external_user_id).toBeNull();
+      const history = await t.db
+        .selectFrom('events')
+        .select(['type', 'actor'])
+        .where('aggregate_id', '=', 'una')
+        .orderBy('id')
+        .execute();
+      expect(history.map((e) => e.type)).toEqual(['ssoLinked', 'ssoUnlinked']);
+      expect(history[1]?.actor).toBe('ada');
+
+      // An administrator's link (here as a provisioning client sets it) brings it back.
+      await t.db.updateTable('users').set({ external_user_id: 'idp-una' }).where('id', '=', 'una').execute();
+      expect((await browse(t.app, '/signin?sso=1&return-url=%2Fhelp')).res.statusCode).toBe(200);
     });
   });
 
@@ -293,6 +404,52 @@ describe('single sign-on', () => {
       expect(await isSignedIn(elsewhere.cookie)).toBe(true);
     });
 
+    it('refuses a replayed logout token (400) and ends nothing, on any instance', async () => {
+      idp.setSubject('sso-user-1');
+      const jar = new Map<string, string>();
+      const first = await browse(t.app, '/signin?sso=1', '', jar);
+      await t.db.deleteFrom('sso_logout_tokens').execute();
+      backchannelCalls.length = 0;
+      backchannelBodies.length = 0;
+      await signOutAtProvider(jar, new URL(`${idp.issuer}/session/end`));
+      expect(backchannelCalls).toEqual([200]);
+      expect(await isSignedIn(first.cookie)).toBe(false);
+      const [captured = ''] = backchannelBodies;
+      // The user signs in again (without a provider session, so sub alone would name it too).
+      const fresh = await browse(t.app, '/signin?sso=1', '', jar);
+      expect(await isSignedIn(fresh.cookie)).toBe(true);
+      const used = await t.db.selectFrom('sso_logout_tokens').select(['jti', 'expires_at']).execute();
+      expect(used).toHaveLength(1);
+      // The same token posted again, with the sid and sub of the new session put on the row it names.
+      const sid = new URLSearchParams(captured).get('logout_token')?.split('.')[1] ?? '';
+      const claims = JSON.parse(Buffer.from(sid, 'base64url').toString()) as { sid: string; sub: string };
+      await t.db
+        .updateTable('sessions')
+        .set({ sso_sid: claims.sid })
+        .where('sso_subject', '=', claims.sub)
+        .execute();
+      for (let i = 0; i < 2; i++) {
+        const replay = await t.app.inject({
+          method: 'POST',
+          url: '/sso/backchannel-logout',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: captured,
+        });
+        expect(replay.statusCode).toBe(400);
+        expect(replay.json()).toEqual({ error: 'invalid_request', error_description: LOGOUT_TOKEN_REUSED });
+      }
+      expect(await isSignedIn(fresh.cookie)).toBe(true);
+      // Entries past their token's life are purged when the next logout token is taken.
+      await t.db
+        .updateTable('sso_logout_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .execute();
+      await signOutAtProvider(jar, new URL(`${idp.issuer}/session/end`));
+      const kept = await t.db.selectFrom('sso_logout_tokens').select('jti').execute();
+      expect(kept).toHaveLength(1);
+      expect(kept[0]?.jti).not.toBe(used[0]?.jti);
+    });
+
     it("refuses logout tokens that are not the provider's and ends nothing", async () => {
       idp.setSubject('sso-user-1');
       const { cookie } = await browse(t.app, '/signin?sso=1');
@@ -330,5 +487,145 @@ describe('single sign-on', () => {
       expect((await post('')).statusCode).toBe(400);
       expect(await isSignedIn(cookie)).toBe(true);
     });
+  });
+});
+
+describe('passwords off, with the break-glass account', () => {
+  const form = { ...XHR, 'content-type': 'application/x-www-form-urlencoded' };
+  const signInWith = (username: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: form,
+      payload: new URLSearchParams({ username, password: PASSWORD }).toString(),
+    });
+
+  it('lets the break-glass account alone sign in with a password, recorded and mailed to administrators', async () => {
+    expect((await signInWith('sally')).statusCode).toBe(403);
+    expect((await signInWith('ada')).statusCode).toBe(403);
+    const root = await signInWith('ROOT');
+    expect(root.statusCode).toBe(200);
+    expect(root.json()).toMatchObject({ user: { id: 'root' } });
+    expect(await isSignedIn(sessionCookieOf(root))).toBe(true);
+    const history = await t.db
+      .selectFrom('events')
+      .select(['type', 'actor'])
+      .where('aggregate_id', '=', 'root')
+      .where('type', '=', 'breakGlassSignIn')
+      .execute();
+    expect(history).toEqual([{ type: 'breakGlassSignIn', actor: 'root' }]);
+    // Every administrator of the whole service hears of it (root and ada), nobody else.
+    for (const to of ['root@test.example', 'ada@test.example']) {
+      const [mail] = await listMailTo(t.db, to);
+      expect(mail?.subject).toBe('Break-glass sign-in with a password: root');
+    }
+    expect(await listMailTo(t.db, 'sally@test.example')).toEqual([]);
+    // A wrong password is refused as ever, and records nothing.
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: form,
+      payload: 'username=root&password=wrong',
+    });
+    expect(wrong.statusCode).toBe(401);
+    const count = await t.db
+      .selectFrom('events')
+      .select('id')
+      .where('type', '=', 'breakGlassSignIn')
+      .execute();
+    expect(count).toHaveLength(1);
+  });
+
+  it('shows the password form only at /signin?local=1', async () => {
+    const state = { ...XHR, 'x-initial-state': '1' };
+    const plain = await t.app.inject({ url: '/signin', headers: state });
+    expect(plain.json().view.breakGlass).toBeUndefined();
+    const local = await t.app.inject({ url: '/signin?local=1', headers: state });
+    expect(local.json().view.breakGlass).toBe(true);
+  });
+
+  it('mails a reset link to the break-glass account only', async () => {
+    await t.db.deleteFrom('mail_outbox').execute();
+    for (const email of ['sally@test.example', 'root@test.example']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/reset-password',
+        headers: { ...XHR, 'content-type': 'application/json' },
+        payload: { email },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ $type: 'passwordResetRequested', email });
+    }
+    expect(await listMailTo(t.db, 'sally@test.example')).toEqual([]);
+    expect((await listMailTo(t.db, 'root@test.example')).map((m) => m.subject)).toEqual([
+      'Reset your password',
+    ]);
+  });
+});
+
+describe('the provider unreachable, passwords off without a break-glass account', () => {
+  let down: TestContext;
+  let port = 0;
+  let late: TestProvider | undefined;
+  beforeAll(async () => {
+    // A port nobody listens on (yet): the provider is down when Dossier starts.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    down = await createTestContext({
+      sso: {
+        issuerUrl: `http://127.0.0.1:${port}`,
+        clientId: 'late',
+        clientSecret: 'late-secret',
+        passwordHandling: false,
+        applications: [],
+        allowHttp: true,
+      },
+    });
+    await createUser(down.db, { id: 'lou' });
+    await down.db.updateTable('users').set({ external_user_id: 'idp-lou' }).where('id', '=', 'lou').execute();
+  });
+  afterAll(async () => {
+    await down.close();
+    await late?.close();
+  });
+
+  it('shows the SSO error page, not a bare 500, and signs in once the provider is back', async () => {
+    const page = await down.app.inject({ url: '/signin?sso=1' });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain(SSO_ERROR_TEXT);
+    expect(page.body).toContain(SSO_FAILURE_TEXT.unreachable);
+    const json = await down.app.inject({ url: '/signin?sso=1', headers: XHR });
+    expect(json.json()).toMatchObject({ $type: 'ssoError', message: SSO_FAILURE_TEXT.unreachable });
+
+    late = await startTestProvider(
+      { id: 'late', secret: 'late-secret', redirectUris: [`${DOSSIER}/sso/callback`] },
+      port,
+    );
+    late.setSubject('idp-lou');
+    const { res, url } = await browse(down.app, '/signin?sso=1&return-url=%2Fhelp');
+    expect(url.pathname).toBe('/help');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('neither offers nor mails a password reset', async () => {
+    const page = await down.app.inject({ url: '/forgot-password', headers: XHR });
+    expect(page.json()).toMatchObject({ $type: 'forgotPassword', passwordsOff: true });
+    const res = await down.app.inject({
+      method: 'POST',
+      url: '/reset-password',
+      headers: { ...XHR, 'content-type': 'application/json' },
+      payload: { email: 'lou@test.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await listMailTo(down.db, 'lou@test.example')).toEqual([]);
+    // Nor a password form for anybody.
+    const local = await down.app.inject({
+      url: '/signin?local=1',
+      headers: { ...XHR, 'x-initial-state': '1' },
+    });
+    expect(local.json().view.breakGlass).toBeUndefined();
   });
 });

@@ -338,6 +338,19 @@ export interface SsoLoginsTable {
   created_at: Timestamp;
 }
 
+export interface SsoUnlinkedSubjectsTable {
+  subject: string;
+  user_id: string;
+  unlinked_by: string | null;
+  unlinked_at: Timestamp;
+}
+
+export interface SsoLogoutTokensTable {
+  jti: string;
+  expires_at: RequiredTimestamp;
+  used_at: Generated<Date>;
+}
+
 export interface WebhookDeliveriesTable {
   id: Generated<string>;
   configuration_id: string;
@@ -429,6 +442,8 @@ export interface Database {
   files: FilesTable;
   app_secrets: AppSecretsTable;
   sso_logins: SsoLoginsTable;
+  sso_unlinked_subjects: SsoUnlinkedSubjectsTable;
+  sso_logout_tokens: SsoLogoutTokensTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   rate_events: RateEventsTable;

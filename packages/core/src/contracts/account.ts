@@ -64,7 +64,10 @@ export const changePasswordViewSchema = defineView('changePassword', {
 });
 export type ChangePasswordView = z.infer<typeof changePasswordViewSchema>;
 
-export const forgotPasswordViewSchema = defineView('forgotPassword', {});
+export const forgotPasswordViewSchema = defineView('forgotPassword', {
+  /** Single sign-on with passwords off (and no break-glass account): no reset is offered. */
+  passwordsOff: z.boolean().optional(),
+});
 export type ForgotPasswordView = z.infer<typeof forgotPasswordViewSchema>;
 
 /** The answer to a password reset request: the same whether or not the address has an account. */

@@ -22,6 +22,8 @@ export const signInViewSchema = defineView('signin', {
   err: z.string().optional(),
   returnUrl: z.string(),
   canRegister: z.boolean(),
+  /** Passwords are off, but this page shows the break-glass account's password form (`?local=1`). */
+  breakGlass: z.boolean().optional(),
 });
 export type SignInView = z.infer<typeof signInViewSchema>;
 

@@ -17,6 +17,10 @@ export const signInPageRoute = defineRoute({
     err: z.string().max(50).optional(),
     'return-url': z.string().max(2000).optional(),
     sso: z.string().max(10).optional(),
+    /** With sso: `login` makes the provider ask who signs in (signing in as someone else). */
+    prompt: z.enum(['login']).optional(),
+    /** `1`: the password form of the break-glass account, when passwords are otherwise off. */
+    local: z.string().max(10).optional(),
   }),
   answer: signInViewSchema,
 });
@@ -29,6 +33,7 @@ export const signInRoute = defineRoute({
     username: z.string().trim().min(1, 'Username is required.').max(200),
     password: z.string().min(1, 'Password is required.').max(1000),
     'return-url': z.string().max(2000).optional(),
+    local: z.string().max(10).optional(),
   }),
   answer: z.strictObject({ user: userStateSchema.nullable() }),
 });

@@ -52,6 +52,7 @@ import * as invoicePaidDays from './20261130_2001_invoice_paid_days.js';
 import * as assignedTasksCover from './20261130_3001_assigned_tasks_cover.js';
 import * as homeChangeNotify from './20261130_4001_home_change_notify.js';
 import * as fulltextMonths from './20261201_0001_fulltext_months.js';
+import * as ssoUnlinkAndLogoutTokens from './20261202_0001_sso_unlink_and_logout_tokens.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '20261130_3001_assigned_tasks_cover': assignedTasksCover,
   '20261130_4001_home_change_notify': homeChangeNotify,
   '20261201_0001_fulltext_months': fulltextMonths,
+  '20261202_0001_sso_unlink_and_logout_tokens': ssoUnlinkAndLogoutTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,7 +26,24 @@ function failureText(code: string | undefined): string | undefined {
  */
 export type ProviderSignOut = (sessionId: string, signInUrl: string) => Promise<string | undefined>;
 
-export function authRoutes(app: FastifyInstance, deps: AppDeps, providerSignOut?: ProviderSignOut): void {
+/** What follows a password sign-in (single sign-on's break-glass record, wired in app.ts). */
+export type AfterPasswordSignIn = (
+  userId: string,
+  client: { ip: string; userAgent: string | null },
+) => Promise<void>;
+
+export function authRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  providerSignOut?: ProviderSignOut,
+  afterPasswordSignIn?: AfterPasswordSignIn,
+): void {
+  const sso = deps.config.sso;
+  // With passwords off, the password form is shown only at /signin?local=1, and only when a
+  // break-glass account is configured (it alone may use it).
+  const breakGlassForm = (local: string | undefined) =>
+    sso !== undefined && !sso.passwordHandling && sso.breakGlassUser !== undefined && local === '1';
+
   serve(app, signInPageRoute, async ({ query }, request, reply) => {
     const returnUrl = safeReturnUrl(query['return-url']);
     if (request.actor && !wantsJson(request)) return reply.redirect(returnUrl, 303);
@@ -36,17 +53,18 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, providerSignOut?
       err: failureText(query.err),
       returnUrl,
       canRegister: deps.config.selfRegistration,
+      ...(breakGlassForm(query.local) ? { breakGlass: true } : {}),
     } satisfies SignInView);
   });
 
   serve(app, signInRoute, async ({ body }, request, reply) => {
     const { username, password } = body;
     const returnUrl = safeReturnUrl(body['return-url']);
+    const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
     const result = await signIn(deps.db, deps.config, {
       username,
       password,
-      ip: request.ip,
-      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      ...client,
       previousToken: request.cookies[SESSION_COOKIE],
     });
     if (!result.ok) {
@@ -64,8 +82,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps, providerSignOut?
         return reply.redirect(`/account/change-password?${query}`, 303);
       }
       const query = new URLSearchParams({ err: result.failure, 'return-url': returnUrl });
+      if (breakGlassForm(body.local)) query.set('local', '1');
       return reply.redirect(`/signin?${query}`, 303);
     }
+    await afterPasswordSignIn?.(result.userId, client);
     setSessionCookie(request, reply, deps.config, result.token);
     if (!wantsJson(request)) return reply.redirect(returnUrl, 303);
     const actor = await deps.resolveActor(result.token);

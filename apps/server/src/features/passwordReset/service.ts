@@ -57,6 +57,8 @@ export interface ResetRequest {
   email: string;
   ip: string;
   baseUrl: string;
+  /** Passwords are off but for this (break-glass) account: a link is mailed to it alone. */
+  onlyUserId?: string;
 }
 
 /**
@@ -74,7 +76,12 @@ export async function requestPasswordReset(
       3600,
     );
   }
-  const request = { email: input.email.trim(), ip: input.ip, baseUrl: input.baseUrl };
+  const request: ResetRequest = {
+    email: input.email.trim(),
+    ip: input.ip,
+    baseUrl: input.baseUrl,
+    ...(input.onlyUserId === undefined ? {} : { onlyUserId: input.onlyUserId }),
+  };
   if (jobs) await jobs.send(db, RESET_QUEUE, request);
   else await mailResetLink(db, request);
   return { $type: 'passwordResetRequested', email: input.email.trim() };
@@ -85,6 +92,7 @@ export async function mailResetLink(db: Db, input: ResetRequest): Promise<void> 
   await db.transaction().execute(async (trx) => {
     const user = await repo.findUserForReset(trx, input.email);
     if (!user || user.disabled) return;
+    if (input.onlyUserId !== undefined && user.id !== input.onlyUserId) return;
     // Per address too, so that many clients cannot flood one mailbox; the answer stays the same.
     if (!(await takeRate(trx, 'passwordResetTo', user.email.toLowerCase(), MAILS_PER_ADDRESS, 3600))) return;
     const resetPasswordUrl = await issueSetPasswordLink(trx, {

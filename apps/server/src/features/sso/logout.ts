@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
-import type { DbOrTrx } from '../../db/database.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
 import type { LiveHub } from '../../live/hub.js';
 import { providerOf, type SsoConfig } from './client.js';
 import * as repo from './repository.js';
@@ -47,14 +47,22 @@ function keysAt(uri: string) {
 
 export type BackchannelOutcome = { ok: true; ended: number } | { ok: false; message: string };
 
+/** How old a logout token may be (its `iat`): the provider posts it at once. */
+const MAX_TOKEN_AGE_SECONDS = 10 * 60;
+/** jose's default clock tolerance is none; a used `jti` is kept a minute past the token's life. */
+const KEEP_AFTER_SECONDS = 60;
+
+export const LOGOUT_TOKEN_REUSED = 'The logout token was used before.';
+
 /**
  * The provider says a user signed out there: its logout token (a JWT signed with the provider's
  * keys) is checked as Back-Channel Logout 1.0 section 2.6 asks, and the Dossier sessions it names end
- * on every instance, live sockets included. A token sent twice ends nothing more, so the `jti` need
- * not be remembered.
+ * on every instance, live sockets included. Each token works once: its `jti` is kept in PostgreSQL
+ * (sso_logout_tokens, so every instance sees it) for as long as the token would pass its checks, and a
+ * token posted again is refused and ends nothing (a replay would end sessions begun since).
  */
 export async function backchannelLogout(
-  db: DbOrTrx,
+  db: Db,
   live: LiveHub | undefined,
   sso: SsoConfig,
   logoutToken: string,
@@ -67,7 +75,7 @@ export async function backchannelLogout(
       issuer: metadata.issuer,
       audience: sso.clientId,
       requiredClaims: ['iat', 'jti', 'events'],
-      maxTokenAge: '10 minutes',
+      maxTokenAge: MAX_TOKEN_AGE_SECONDS,
     }));
   } catch (cause) {
     return { ok: false, message: cause instanceof Error ? cause.message : String(cause) };
@@ -81,7 +89,20 @@ export async function backchannelLogout(
   const subject = typeof claims.sub === 'string' && claims.sub ? claims.sub : undefined;
   const sid = typeof claims.sid === 'string' && claims.sid ? claims.sid : undefined;
   if (!subject && !sid) return { ok: false, message: 'The token names neither a subject nor a session.' };
-  const ended = await repo.deleteSessionsOfProvider(db, { subject, sid });
+  const jti = typeof claims.jti === 'string' && claims.jti ? claims.jti : undefined;
+  if (!jti) return { ok: false, message: 'The token carries no token id (jti).' };
+  // Refused by its age after iat + 10 minutes, and by its exp: kept until the later of the two.
+  const iat = claims.iat ?? 0;
+  const until = Math.max(iat + MAX_TOKEN_AGE_SECONDS, claims.exp ?? 0) + KEEP_AFTER_SECONDS;
+  const now = new Date();
+  await repo.purgeExpiredLogoutTokens(db, now);
+  // The token is taken and the sessions end together: a failed deletion leaves the token usable.
+  const ended = await db.transaction().execute(async (trx) => {
+    if (!(await repo.useLogoutToken(trx, `${claims.iss ?? ''} ${jti}`, new Date(until * 1000))))
+      return undefined;
+    return repo.deleteSessionsOfProvider(trx, { subject, sid });
+  });
+  if (!ended) return { ok: false, message: LOGOUT_TOKEN_REUSED };
   for (const id of ended) await live?.endSession(db, id);
   return { ok: true, ended: ended.length };
 }

@@ -34,6 +34,16 @@ export function findUserByExternalId(db: DbOrTrx, externalId: string) {
     .executeTakeFirst();
 }
 
+/** Whether an administrator unlinked this subject from its user (and nobody linked it since). */
+export async function isUnlinkedSubject(db: DbOrTrx, subject: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sso_unlinked_subjects')
+    .select('subject')
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The active user with this email (case-insensitive) that no single sign-on account is linked to. */
 export function findUnlinkedUserByEmail(db: DbOrTrx, email: string) {
   return db
@@ -57,6 +67,10 @@ export async function linkExternalId(db: DbOrTrx, userId: string, subject: strin
     })
     .where('id', '=', userId)
     .where('external_user_id', 'is', null)
+    // Nor when an administrator unlinked the subject meanwhile.
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('sso_unlinked_subjects').select('subject').where('subject', '=', subject))),
+    )
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
@@ -114,4 +128,41 @@ export async function deleteSessionsOfProvider(
   } else return [];
   const rows = await query.returning('id').execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * Records the `jti` of a back-channel logout token as used; false when it was used before (a
+ * replay). The row is kept until the token could no longer pass its checks anyway.
+ */
+export async function useLogoutToken(db: DbOrTrx, jti: string, expiresAt: Date): Promise<boolean> {
+  const row = await db
+    .insertInto('sso_logout_tokens')
+    .values({ jti, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .returning('jti')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function purgeExpiredLogoutTokens(db: DbOrTrx, before: Date): Promise<void> {
+  await db.deleteFrom('sso_logout_tokens').where('expires_at', '<', before).execute();
+}
+
+/** The active administrators of the whole service (the admin role at `/`) with their addresses. */
+export function findServiceAdministrators(db: DbOrTrx) {
+  return db
+    .selectFrom('users')
+    .select(['users.id', 'users.name', 'users.email'])
+    .where('users.disabled', '=', false)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_roles')
+          .select('user_roles.id')
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .where('user_roles.role', '=', 'c:roles:admin')
+          .where('user_roles.scope', '=', '/'),
+      ),
+    )
+    .orderBy('users.id')
+    .execute();
 }

@@ -7,15 +7,16 @@ import {
   ssoCallbackRoute,
   ssoReauthenticatedRoute,
 } from '@dossier/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
 import { toUserState } from '../auth/index.js';
+import { isBreakGlassUser } from './breakGlass.js';
 import { backchannelLogout } from './logout.js';
-import { beginSsoSignIn, callbackUrl, finishSsoSignIn } from './service.js';
+import { beginSsoSignIn, callbackUrl, finishSsoSignIn, SSO_FAILURE_TEXT } from './service.js';
 
 export const SSO_ERROR_TEXT =
   'There was an error authenticating using your user profile from your SSO provider, please contact your System Administrator.';
@@ -23,22 +24,49 @@ export const SSO_ERROR_TEXT =
 export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sso = deps.config.sso;
 
-  // The sign-in page's "Sign In Using SSO" is a GET form to /signin with sso=1 and return-url; with
-  // password handling off, passwords are refused outright.
+  // The sign-in page's "Sign In Using SSO" is a GET form to /signin with sso=1 and return-url
+  // (prompt=login: the provider asks who signs in, "Sign in as someone else" on the error page).
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url !== signInPageRoute.path) return;
-    if (request.method === 'POST' && sso && !sso.passwordHandling) throw forbidden('Sign in using SSO.');
-    const query = request.query as { sso?: string; 'return-url'?: string };
+    const query = request.query as { sso?: string; 'return-url'?: string; prompt?: string };
     if (request.method !== 'GET' || !query.sso) return;
     if (!sso) throw notFound('Single sign-on is not configured.');
-    const target = await beginSsoSignIn(
-      deps.db,
-      sso,
-      callbackUrl(baseUrlOf(request, deps.config.publicUrl)),
-      safeReturnUrl(query['return-url']),
-    );
+    let target: URL;
+    try {
+      target = await beginSsoSignIn(
+        deps.db,
+        sso,
+        callbackUrl(baseUrlOf(request, deps.config.publicUrl)),
+        safeReturnUrl(query['return-url']),
+        query.prompt === 'login' ? 'login' : undefined,
+      );
+    } catch (cause) {
+      // The provider cannot be reached (or answers nonsense): the SSO error page, not a bare 500.
+      request.log.warn({ err: cause }, 'single sign-on could not start');
+      return sendSsoError(request, reply, SSO_FAILURE_TEXT.unreachable, 503);
+    }
     return reply.redirect(target.toString(), 303);
   });
+
+  // With password handling off, passwords are refused outright, but for the break-glass account
+  // named by SSO_BREAK_GLASS_USER (the body is parsed by now, before the route's own validation).
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url !== signInPageRoute.path || request.method !== 'POST') return;
+    if (!sso || sso.passwordHandling) return;
+    const body = request.body as { username?: unknown } | undefined;
+    const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+    if (!isBreakGlassUser(sso, username)) throw forbidden('Sign in using SSO.');
+  });
+
+  function sendSsoError(request: FastifyRequest, reply: FastifyReply, message: string, status: number) {
+    return sendView(
+      request,
+      reply,
+      deps.views,
+      { $type: 'ssoError', title: 'Sign In', text: SSO_ERROR_TEXT, message } satisfies SsoErrorView,
+      status,
+    );
+  }
 
   serve(app, ssoCallbackRoute, async (_input, request, reply) => {
     if (!sso) throw notFound('Single sign-on is not configured.');
@@ -54,19 +82,8 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     );
     if (!outcome.ok) {
-      request.log.warn({ reason: outcome.message }, 'single sign-on failed');
-      return sendView(
-        request,
-        reply,
-        deps.views,
-        {
-          $type: 'ssoError',
-          title: 'Sign In',
-          text: SSO_ERROR_TEXT,
-          message: outcome.message,
-        } satisfies SsoErrorView,
-        401,
-      );
+      request.log.warn({ reason: outcome.message, subject: outcome.subject }, 'single sign-on failed');
+      return sendSsoError(request, reply, outcome.message, 401);
     }
     setSessionCookie(request, reply, deps.config, outcome.token);
     return reply.redirect(safeReturnUrl(outcome.returnUrl), 303);

@@ -14,8 +14,27 @@ export function callbackUrl(baseUrl: string): string {
   return new URL('/sso/callback', baseUrl).toString();
 }
 
-/** Starts a sign-in at the identity provider; answers the address to send the browser to. */
-export async function beginSsoSignIn(db: DbOrTrx, sso: SsoConfig, redirectUri: string, returnUrl: string) {
+/** Why a sign-in through the provider signed nobody in: each has its own words on the error page. */
+export const SSO_FAILURE_TEXT = {
+  unknown:
+    'Your account at the identity provider is not linked to any user here. Sign in as someone else at the provider, or ask your System Administrator to link your account.',
+  unlinked:
+    'An administrator unlinked your account at the identity provider from its user here. It signs in again only once an administrator links it again.',
+  disabled: 'The user your account at the identity provider is linked to is disabled.',
+  unreachable: 'The identity provider cannot be reached at the moment. Please try again later.',
+} as const;
+
+/**
+ * Starts a sign-in at the identity provider; answers the address to send the browser to. With
+ * `prompt: 'login'` the provider asks who signs in even when someone is signed in there already.
+ */
+export async function beginSsoSignIn(
+  db: DbOrTrx,
+  sso: SsoConfig,
+  redirectUri: string,
+  returnUrl: string,
+  prompt?: 'login',
+) {
   const provider = await providerOf(sso);
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -28,12 +47,13 @@ export async function beginSsoSignIn(db: DbOrTrx, sso: SsoConfig, redirectUri: s
     code_challenge_method: 'S256',
     state,
     nonce,
+    ...(prompt ? { prompt } : {}),
   });
 }
 
 export type SsoOutcome =
   | { ok: true; token: string; userId: string; returnUrl: string }
-  | { ok: false; message: string };
+  | { ok: false; message: string; subject?: string };
 
 /**
  * Finishes a sign-in: the code is exchanged (PKCE, state and nonce checked by openid-client) and
@@ -68,12 +88,16 @@ export async function finishSsoSignIn(
     const sessionClaim = tokens.claims()?.sid;
     sid = typeof sessionClaim === 'string' ? sessionClaim : undefined;
     user = subject ? await repo.findUserByExternalId(db, subject) : undefined;
+    // A subject an administrator unlinked does not link itself again by email.
+    if (!user && subject && (await repo.isUnlinkedSubject(db, subject)))
+      return { ok: false, message: SSO_FAILURE_TEXT.unlinked, subject };
     if (!user && subject) user = await linkByVerifiedEmail(db, provider, tokens, subject);
   } catch (cause) {
     return { ok: false, message: cause instanceof Error ? cause.message : String(cause) };
   }
-  if (!user || user.disabled)
-    return { ok: false, message: `No active user is linked to the external id ${subject}.` };
+  // The page never shows the provider's subject (the log keeps it): only the person's situation.
+  if (!user) return { ok: false, message: SSO_FAILURE_TEXT.unknown, subject };
+  if (user.disabled) return { ok: false, message: SSO_FAILURE_TEXT.disabled, subject };
   const token = await startSession(db, config, user.id, { username: user.id, password: '', ...client });
   // What signing out at the provider, or the provider signing the user out, will need.
   await repo.markSsoSession(db, sessionIdOf(token), { idToken, subject, sid });

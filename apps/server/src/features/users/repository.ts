@@ -240,3 +240,17 @@ export async function clearExternalUserId(db: DbOrTrx, userId: string) {
     .where('id', '=', userId)
     .execute();
 }
+
+/**
+ * Keeps the subject an administrator unlinked from linking by verified email again (single sign-on
+ * reads this table at a first sign-in); the latest unlink of a subject is the one kept.
+ */
+export async function rememberUnlinkedSubject(db: DbOrTrx, subject: string, userId: string, by: string) {
+  await db
+    .insertInto('sso_unlinked_subjects')
+    .values({ subject, user_id: userId, unlinked_by: by })
+    .onConflict((oc) =>
+      oc.column('subject').doUpdateSet({ user_id: userId, unlinked_by: by, unlinked_at: new Date() }),
+    )
+    .execute();
+}

@@ -73,7 +73,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   serve(app, unlinkSingleSignOnRoute, async ({ params }, request) =>
-    unlinkSingleSignOn(deps.db, requirePermission(request, 'user:edit'), params.userId),
+    unlinkSingleSignOn(deps.db, requirePermission(request, 'user:edit'), params.userId, deps.live),
   );
 
   serve(
