@@ -2,6 +2,7 @@ import { signInRoute, type UserState } from '@dossier/core';
 import { Alert, Anchor, Button, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api';
 import { useStore } from '../view/createStore';
 import { useServices } from './ServicesContext';
@@ -18,10 +19,17 @@ export function signInFailureText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** Re-sign-in after a 401: success clears the errors and reloads the last view. */
+/**
+ * Re-sign-in after a 401: success clears the errors and reloads the last view. When somebody else
+ * signs in (another account at the identity provider), the previous user's page is not shown to
+ * them: the overlay says so and loads the new user's home page.
+ */
 export function SignInOverlay() {
   const { t } = useTranslation();
   const services = useServices();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [switched, setSwitched] = useState<{ name: string; previous: string } | undefined>();
   const open = useStore(services.view, (s) => s.signInRequired);
   const features = useStore(services.session, (s) => s.features);
   const [username, setUsername] = useState('');
@@ -33,10 +41,17 @@ export function SignInOverlay() {
   const showPassword = !sso || sso.enablePasswordHandling;
 
   function signedIn(user: UserState) {
+    const previous = services.session.get().user;
     services.session.set({ user });
     services.view.signedIn();
     setPassword('');
     setError(undefined);
+    if (previous && previous.id !== user.id) {
+      setSwitched({ name: user.name, previous: previous.name });
+      if (location.pathname === '/' && !location.search) void services.view.load('/');
+      else void navigate('/');
+      return;
+    }
     void services.view.reload();
   }
 
@@ -58,63 +73,81 @@ export function SignInOverlay() {
   }
 
   return (
-    <Modal
-      opened={open}
-      onClose={() => services.view.set({ signInRequired: false })}
-      title={t('signin.overlayTitle')}
-      closeOnClickOutside={false}
-      centered
-      data-testid="signin-overlay"
-    >
-      <Stack>
-        {error && (
-          <Alert color="red" data-testid="signin-overlay-error">
-            {error}
-            {mustChange && (
-              <>
-                {' '}
-                <Anchor
-                  href={`/account/change-password?${new URLSearchParams({ username, 'return-url': window.location.pathname })}`}
-                  data-testid="signin-overlay-change-password"
-                >
-                  {t('signin.changePassword')}
-                </Anchor>
-              </>
-            )}
+    <>
+      <Modal
+        opened={switched !== undefined}
+        onClose={() => setSwitched(undefined)}
+        title={t('sso.switchedTitle')}
+        centered
+        data-testid="signin-switched-user"
+      >
+        <Stack>
+          <Alert color="yellow" data-testid="signin-switched-text">
+            {switched && t('sso.switched', switched)}
           </Alert>
-        )}
-        {showPassword && (
-          <form onSubmit={submit}>
-            <Stack>
-              <TextInput
-                label={t('signin.username')}
-                name="username"
-                autoComplete="username"
-                value={username}
-                onChange={(e) => setUsername(e.currentTarget.value)}
-                error={error !== undefined}
-                required
-                data-autofocus
-                data-testid="signin-overlay-username"
-              />
-              <PasswordInput
-                label={t('signin.password')}
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={error !== undefined}
-                required
-                data-testid="signin-overlay-password"
-              />
-              <Button type="submit" loading={busy} data-testid="signin-overlay-submit">
-                {t('signin.submit')}
-              </Button>
-            </Stack>
-          </form>
-        )}
-        {sso && <SsoReauthenticate onSuccess={signedIn} onFailure={setError} />}
-      </Stack>
-    </Modal>
+          <Button onClick={() => setSwitched(undefined)} data-testid="signin-switched-ok">
+            {t('sso.switchedOk')}
+          </Button>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={open}
+        onClose={() => services.view.set({ signInRequired: false })}
+        title={t('signin.overlayTitle')}
+        closeOnClickOutside={false}
+        centered
+        data-testid="signin-overlay"
+      >
+        <Stack>
+          {error && (
+            <Alert color="red" data-testid="signin-overlay-error">
+              {error}
+              {mustChange && (
+                <>
+                  {' '}
+                  <Anchor
+                    href={`/account/change-password?${new URLSearchParams({ username, 'return-url': window.location.pathname })}`}
+                    data-testid="signin-overlay-change-password"
+                  >
+                    {t('signin.changePassword')}
+                  </Anchor>
+                </>
+              )}
+            </Alert>
+          )}
+          {showPassword && (
+            <form onSubmit={submit}>
+              <Stack>
+                <TextInput
+                  label={t('signin.username')}
+                  name="username"
+                  autoComplete="username"
+                  value={username}
+                  onChange={(e) => setUsername(e.currentTarget.value)}
+                  error={error !== undefined}
+                  required
+                  data-autofocus
+                  data-testid="signin-overlay-username"
+                />
+                <PasswordInput
+                  label={t('signin.password')}
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  error={error !== undefined}
+                  required
+                  data-testid="signin-overlay-password"
+                />
+                <Button type="submit" loading={busy} data-testid="signin-overlay-submit">
+                  {t('signin.submit')}
+                </Button>
+              </Stack>
+            </form>
+          )}
+          {sso && <SsoReauthenticate onSuccess={signedIn} onFailure={setError} />}
+        </Stack>
+      </Modal>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { isValidEmail, resetPasswordRoute, type View } from '@dossier/core';
+import { type ForgotPasswordView, isValidEmail, resetPasswordRoute } from '@dossier/core';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { NarrowPage } from '../../ui/NarrowPage';
 import { definePage } from '../../view/page';
 
 /** /forgot-password: the address to send a reset link to; afterwards the address it went to. */
-export const ForgotPasswordPage = definePage<View>(({ view }) => {
+export const ForgotPasswordPage = definePage<ForgotPasswordView>(({ view }) => {
   const { t } = useTranslation();
   const { api, view: store } = useServices();
   const [email, setEmail] = useState('');
@@ -28,7 +28,11 @@ export const ForgotPasswordPage = definePage<View>(({ view }) => {
   }
   return (
     <NarrowPage title={view.title} testId="forgot-password">
-      {sentTo ? (
+      {view.passwordsOff ? (
+        <Alert color="blue" data-testid="reset-passwords-off">
+          {t('passwordReset.passwordsOff')}
+        </Alert>
+      ) : sentTo ? (
         <Alert color="green" data-testid="reset-sent">
           {t('passwordReset.sent', { email: sentTo })}
         </Alert>

@@ -23,7 +23,8 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
   const { session } = useServices();
   const features = useStore(session, (s) => s.features);
   const sso = features.singleSignOn;
-  const showPassword = sso?.enablePasswordHandling !== false;
+  // With passwords off the form is shown only on the break-glass account's page (/signin?local=1).
+  const showPassword = sso?.enablePasswordHandling !== false || view.breakGlass === true;
   return (
     <Container size={420} py="xl" data-testid="signin-page">
       <Title order={2} ta="center" mb="lg">
@@ -40,6 +41,7 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
             <form method="post" action="/signin" data-testid="signin-form">
               <Stack>
                 <input type="hidden" name="return-url" value={view.returnUrl ?? ''} />
+                {view.breakGlass && <input type="hidden" name="local" value="1" />}
                 <TextInput
                   label={t('signin.username')}
                   name="username"
