@@ -197,11 +197,16 @@ export async function buildApp(input: {
     await enableConfigurationCache(db, live);
     ssoRoutes(app, deps);
     const { sso } = deps.config;
+    // With passwords off, the break-glass account's password sign-ins are recorded and announced.
+    const afterPasswordSignIn =
+      sso &&
+      ((userId: string, client: { ip: string; userAgent: string | null }) =>
+        recordBreakGlassSignIn(deps.db, sso, userId, client));
     authRoutes(
       app,
       deps,
       sso && ((sessionId, signInUrl) => providerSignOutUrl(deps.db, sso, sessionId, signInUrl)),
-      sso && ((userId, client) => recordBreakGlassSignIn(deps.db, sso, userId, client)),
+      afterPasswordSignIn,
     );
     await homeRoutes(app, deps);
     pageRoutes(app, deps);
@@ -210,7 +215,7 @@ export async function buildApp(input: {
     templatePreviewRoutes(app, deps);
     notificationRoutes(app, deps);
     taskRoutes(app, deps);
-    accountRoutes(app, deps);
+    accountRoutes(app, deps, afterPasswordSignIn);
     userRoutes(app, deps);
     recipientRoutes(app, deps);
     payeeRoutes(app, deps);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/features/auth/index.js';
 import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { LOGOUT_TOKEN_REUSED } from '../src/features/sso/logout.js';
 import { SSO_ERROR_TEXT } from '../src/features/sso/routes.js';
@@ -534,6 +535,40 @@ describe('passwords off, with the break-glass account', () => {
       .where('type', '=', 'breakGlassSignIn')
       .execute();
     expect(count).toHaveLength(1);
+  });
+
+  it('refuses the change-password step, which signs in too, to all but the break-glass account', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ password_must_change: true })
+      .where('id', 'in', ['sally', 'root'])
+      .execute();
+    const change = (username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/account/change-password',
+        headers: { ...XHR, 'content-type': 'application/json' },
+        payload: { username, password: PASSWORD, newPassword: 'Brand-New-Horse-42' },
+      });
+    const sally = await change('sally');
+    expect(sally.statusCode).toBe(403);
+    expect(sally.cookies.find((c) => c.name === 'dossier_session')).toBeUndefined();
+    const root = await change('root');
+    expect(root.statusCode).toBe(200);
+    expect(await isSignedIn(sessionCookieOf(root))).toBe(true);
+    const uses = await t.db
+      .selectFrom('events')
+      .select('id')
+      .where('aggregate_id', '=', 'root')
+      .where('type', '=', 'breakGlassSignIn')
+      .execute();
+    expect(uses).toHaveLength(2);
+    // Back to the password the other tests sign in with.
+    await t.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(PASSWORD), password_must_change: false })
+      .where('id', 'in', ['sally', 'root'])
+      .execute();
   });
 
   it('shows the password form only at /signin?local=1', async () => {

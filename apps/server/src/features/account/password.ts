@@ -61,6 +61,6 @@ export async function changePasswordAndSignIn(
       },
     });
     await endUserSessions(trx, live, row.id);
-    return startSession(trx, config, row.id, input);
+    return { token: await startSession(trx, config, row.id, input), userId: row.id };
   });
 }

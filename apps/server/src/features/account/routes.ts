@@ -20,7 +20,17 @@ import { confirmAccountEmail } from './confirmation.js';
 import { changePasswordAndSignIn } from './password.js';
 import { getAccountView, getRegistrationView, registerAccount, updateAccount } from './service.js';
 
-export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
+/** What follows a password sign-in (single sign-on's break-glass record, wired in app.ts). */
+export type AfterPasswordSignIn = (
+  userId: string,
+  client: { ip: string; userAgent: string | null },
+) => Promise<void>;
+
+export function accountRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  afterPasswordSignIn?: AfterPasswordSignIn,
+): void {
   const handling = () => ({ enabled: deps.views.features.singleSignOn?.enablePasswordHandling !== false });
 
   serve(app, accountPageRoute, async ({ query }, request, reply) => {
@@ -77,19 +87,22 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   serve(app, changePasswordRoute, async ({ body }, request, reply) => {
-    const token = await changePasswordAndSignIn(
+    const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
+    const { token, userId } = await changePasswordAndSignIn(
       deps.db,
       deps.config,
       {
         username: body.username,
         password: body.password,
         newPassword: body.newPassword,
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        ...client,
         previousToken: request.cookies[SESSION_COOKIE],
       },
       deps.live,
     );
+    // This step signs in with a password too: with passwords off only the break-glass account gets
+    // here (features/sso refuses the others), and its use is recorded like a sign-in.
+    await afterPasswordSignIn?.(userId, client);
     setSessionCookie(request, reply, deps.config, token);
     return { ok: true as const, returnUrl: safeReturnUrl(body.returnUrl) };
   });

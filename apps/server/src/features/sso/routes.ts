@@ -1,4 +1,5 @@
 import {
+  changePasswordRoute,
   type SsoErrorView,
   type SsoReauthenticatedView,
   signInPageRoute,
@@ -49,9 +50,11 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // With password handling off, passwords are refused outright, but for the break-glass account
-  // named by SSO_BREAK_GLASS_USER (the body is parsed by now, before the route's own validation).
+  // named by SSO_BREAK_GLASS_USER (the body is parsed by now, before the route's own validation):
+  // the sign-in and the change-password step, which signs in too.
+  const passwordPaths = new Set([signInPageRoute.path, changePasswordRoute.path]);
   app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.url !== signInPageRoute.path || request.method !== 'POST') return;
+    if (request.method !== 'POST' || !passwordPaths.has(request.routeOptions.url ?? '')) return;
     if (!sso || sso.passwordHandling) return;
     const body = request.body as { username?: unknown } | undefined;
     const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
