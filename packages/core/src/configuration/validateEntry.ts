@@ -1,7 +1,7 @@
 import { isIdentifier, isRequestNumberPrefix, normalizeUrl, parseHolidayLines } from '../inputRules.js';
 import { ROLES } from '../permissions.js';
 import { richTextTexts } from '../placeholders.js';
-import { isValidScopePath, normalizeScopePath } from '../scopePath.js';
+import { isValidScopePath, isWithinScope, normalizeScopePath } from '../scopePath.js';
 import { isValidEmail } from '../validators.js';
 import { type EntryDataOf, entryDataIssues, parseEntryData } from './entries.js';
 import { type EntryFieldErrors, REQUIRED, sanitizeTemplateRichText, templateProblem } from './entryRules.js';
@@ -225,4 +225,35 @@ export function validateEntry(
   }
   const cleaned = (VALIDATORS[input.type] as Validator<EntryType>)(data as never, errors);
   return { data: cleaned, errors };
+}
+
+/**
+ * What an entry reaches beyond the administrator saving it: the scopes its SCIM group roles grant
+ * roles at, and the scope whose settings a scope entry sets, outside `scopes` (where the
+ * administrator holds configuration:edit). Answered as errors on those fields; the data is the
+ * cleaned data of validateEntry. An administrator of /org/acme/ may not grant an administrator role
+ * at / through a provider group, nor set the password policy of /org/globex/.
+ */
+export function entryScopesOutside(
+  type: EntryType,
+  data: unknown,
+  scopes: readonly string[],
+): EntryFieldErrors {
+  const errors: EntryFieldErrors = {};
+  const outside = (path: string) => path !== '' && !scopes.some((s) => isWithinScope(path, s));
+  if (type === 'scimClientEntry') {
+    const groupRoles = parseEntryData('scimClientEntry', data)?.groupRoles ?? [];
+    groupRoles.forEach((mapping, i) => {
+      if (outside(mapping.scopePath))
+        errors[`data.groupRoles.${i}.scopePath`] =
+          `${mapping.scopePath} lies outside your scopes: only an administrator of it may grant roles there.`;
+    });
+  }
+  if (type === 'scopeEntry') {
+    const scopePath = parseEntryData('scopeEntry', data)?.scopePath ?? '';
+    if (outside(scopePath))
+      errors['data.scopePath'] =
+        `${scopePath} lies outside your scopes: only an administrator of it may set its settings.`;
+  }
+  return errors;
 }

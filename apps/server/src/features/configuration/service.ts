@@ -4,6 +4,7 @@ import {
   decodeRsaPublicKey,
   ENTRY_TYPES_WITH_CHILDREN,
   type EntryType,
+  entryScopesOutside,
   invalidFieldsMessage,
   isIdentifier,
   isValidScopePath,
@@ -23,7 +24,7 @@ import type { FilesContext } from '../../files/service.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { checkWebhookUrl } from '../../http/ssrf.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import type { Actor } from '../auth/index.js';
+import { type Actor, scopesWithPermission } from '../auth/index.js';
 import { invalidateConfigurationCache } from './cache.js';
 import { saveRoot } from './configurations.js';
 import { DUE_DATE_TYPES, scheduleDueDateRecompute } from './dueDates.js';
@@ -155,6 +156,11 @@ export async function saveEntry(
         data: input.data,
       });
       if (type === 'apiKeyEntry') checkApiKey(data as never, errors);
+      // An entry grants no role and sets no scope's settings beyond the administrator saving it.
+      for (const [field, message] of Object.entries(
+        entryScopesOutside(type, data, scopesWithPermission(actor, 'configuration:edit')),
+      ))
+        errors[field] ??= message;
       const url = type === 'apiWebhookEntry' ? (data as { url?: string }).url : undefined;
       if (url && !errors['data.url']) {
         // The editor strips credentials as they are typed (URL input); a URL that still

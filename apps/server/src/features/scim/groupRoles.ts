@@ -100,6 +100,6 @@ export async function resyncClientRoles(
     subjectAttribute: saved.data.subjectAttribute,
     groupRoles: saved.data.groupRoles,
   };
-  for (const userId of await repo.usersOfClientGroups(trx, client.id))
+  for (const userId of await repo.usersOfClientGroups(trx, client.id, client.scopePath))
     await syncUserRoles(trx, client, userId);
 }

@@ -19,13 +19,13 @@ async function visibleGroup(db: DbOrTrx, client: ScimClient, id: string, forUpda
   return row;
 }
 
-async function resourceOf(db: DbOrTrx, row: repo.ScimGroupRow, baseUrl: string) {
-  const members = await repo.groupMembers(db, [row.id]);
+async function resourceOf(db: DbOrTrx, client: ScimClient, row: repo.ScimGroupRow, baseUrl: string) {
+  const members = await repo.groupMembers(db, client.scopePath, [row.id]);
   return groupResource(row, members, baseUrl);
 }
 
 export async function getGroup(db: Db, client: ScimClient, id: string, baseUrl: string) {
-  return resourceOf(db, await visibleGroup(db, client, id), baseUrl);
+  return resourceOf(db, client, await visibleGroup(db, client, id), baseUrl);
 }
 
 export async function listGroups(
@@ -42,6 +42,7 @@ export async function listGroups(
     ? []
     : await repo.groupMembers(
         db,
+        client.scopePath,
         rows.map((r) => r.id),
       );
   const resources = rows.map((row) =>
@@ -84,7 +85,7 @@ export async function createGroup(db: Db, client: ScimClient, body: unknown, eff
       await syncUserRoles(trx, client, userId);
       await recordMembership(trx, client, userId, input.displayName, 'scimGroupJoined');
     }
-    return resourceOf(trx, row, effects.baseUrl);
+    return resourceOf(trx, client, row, effects.baseUrl);
   });
 }
 
@@ -97,7 +98,7 @@ async function saveGroup(
   baseUrl: string,
 ) {
   await assertNameFree(trx, client, input.displayName, row.id);
-  const before = (await repo.groupMembers(trx, [row.id])).map((m) => m.id);
+  const before = (await repo.groupMembers(trx, client.scopePath, [row.id])).map((m) => m.id);
   const added = input.memberIds.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !input.memberIds.includes(id));
   await assertMembers(trx, client, added);
@@ -112,7 +113,7 @@ async function saveGroup(
     await recordMembership(trx, client, userId, input.displayName, 'scimGroupJoined');
   for (const userId of removed)
     await recordMembership(trx, client, userId, row.display_name, 'scimGroupLeft');
-  return resourceOf(trx, (await repo.findGroup(trx, client.id, row.id)) ?? row, baseUrl);
+  return resourceOf(trx, client, (await repo.findGroup(trx, client.id, row.id)) ?? row, baseUrl);
 }
 
 export async function replaceGroup(
@@ -137,7 +138,7 @@ export async function patchGroup(
 ) {
   return db.transaction().execute(async (trx) => {
     const row = await visibleGroup(trx, client, id, true);
-    const patched = applyPatch(await resourceOf(trx, row, effects.baseUrl), body);
+    const patched = applyPatch(await resourceOf(trx, client, row, effects.baseUrl), body);
     return saveGroup(trx, client, row, readGroupBody(patched), effects.baseUrl);
   });
 }
@@ -145,7 +146,7 @@ export async function patchGroup(
 export async function deleteGroup(db: Db, client: ScimClient, id: string) {
   await db.transaction().execute(async (trx) => {
     const row = await visibleGroup(trx, client, id, true);
-    const members = (await repo.groupMembers(trx, [row.id])).map((m) => m.id);
+    const members = (await repo.groupMembers(trx, client.scopePath, [row.id])).map((m) => m.id);
     await repo.removeMembers(trx, row.id, members);
     for (const userId of members) {
       await syncUserRoles(trx, client, userId);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { likeStartsWith } from '../../db/search.js';
+import { manageableUsers } from '../users/index.js';
 
 // All SQL of SCIM provisioning: client tokens, the users a client sees, groups, their members and
 // the roles granted through them.
@@ -77,11 +78,15 @@ const USER_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** Users a client of `scopePath` sees: inside the scope, not deleted, not an API key's own user. */
+/**
+ * Users a client of `scopePath` sees: those the user screens let an administrator of that scope
+ * change (inside the scope, no role outside it), not deleted, not an API key's own user.
+ */
 function visibleUsers(db: DbOrTrx, scopePath: string) {
   return db
     .selectFrom('users')
     .where('scope', 'like', likeStartsWith(scopePath))
+    .where(manageableUsers([scopePath]))
     .where('scim_deleted_at', 'is', null)
     .where('id', 'not like', 'api:%');
 }
@@ -210,6 +215,7 @@ export function findDeletedUser(db: DbOrTrx, scopePath: string, userName: string
     .selectFrom('users')
     .select(USER_COLUMNS)
     .where('scope', 'like', likeStartsWith(scopePath))
+    .where(manageableUsers([scopePath]))
     .where('scim_deleted_at', 'is not', null)
     .where((eb) =>
       eb.or([eb('id', '=', userName.toLowerCase()), eb(sql`lower(email)`, '=', email.toLowerCase())]),
@@ -325,13 +331,15 @@ export async function deleteGroup(db: DbOrTrx, id: string) {
   await db.deleteFrom('scim_groups').where('id', '=', id).execute();
 }
 
-export async function groupMembers(db: DbOrTrx, groupIds: string[]) {
+/** The members of the groups that a client of `scopePath` sees (a member out of its reach is left out). */
+export async function groupMembers(db: DbOrTrx, scopePath: string, groupIds: string[]) {
   if (groupIds.length === 0) return [];
   return db
     .selectFrom('scim_group_members')
     .innerJoin('users', 'users.id', 'scim_group_members.user_id')
     .select(['scim_group_members.group_id', 'users.id', 'users.name'])
     .where('scim_group_members.group_id', 'in', groupIds)
+    .where(manageableUsers([scopePath]))
     .orderBy('users.id')
     .execute();
 }
@@ -348,19 +356,26 @@ export async function groupsOfUsers(db: DbOrTrx, client: string, userIds: string
     .execute();
 }
 
-/** Everyone the client's groups hold or granted a role to: whose group roles a new mapping may change. */
-export async function usersOfClientGroups(db: DbOrTrx, client: string): Promise<string[]> {
+/**
+ * Everyone the client's groups hold or granted a role to, and whom a client of `scopePath` reaches:
+ * whose group roles a new mapping may change.
+ */
+export async function usersOfClientGroups(db: DbOrTrx, client: string, scopePath: string): Promise<string[]> {
   const rows = await db
     .selectFrom('scim_group_members')
     .innerJoin('scim_groups', 'scim_groups.id', 'scim_group_members.group_id')
+    .innerJoin('users', 'users.id', 'scim_group_members.user_id')
     .select('scim_group_members.user_id')
     .where('scim_groups.client', '=', client)
+    .where(manageableUsers([scopePath]))
     .union(
       db
         .selectFrom('scim_role_grants')
         .innerJoin('scim_groups', 'scim_groups.id', 'scim_role_grants.group_id')
+        .innerJoin('users', 'users.id', 'scim_role_grants.user_id')
         .select('scim_role_grants.user_id')
-        .where('scim_groups.client', '=', client),
+        .where('scim_groups.client', '=', client)
+        .where(manageableUsers([scopePath])),
     )
     .execute();
   return rows.map((r) => r.user_id).sort();
