@@ -45,6 +45,7 @@ const NAMES: Record<string, string> = {
   SIGNED_IN: 'signed in',
   SESSION_CALLERS: 'signed in',
   API_KEYS: 'API key',
+  SCIM_CLIENT: 'a SCIM client (its token)',
   REQUEST_VIEWERS: 'viewers of the request',
   REQUEST_HANDLERS: 'handlers of the request',
   REQUEST_STAFF: 'staff of the request',

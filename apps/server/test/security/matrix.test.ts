@@ -71,7 +71,8 @@ const isApi = (url: string) => url.startsWith('/api/v1/');
 function refusalStatuses(caller: Caller, route: RouteEntry, e: Expectation): number[] {
   if (e.refusedAs) return e.refusedAs;
   const apiCaller = holdsApiKey(caller);
-  if (caller === 'anonymous' || apiCaller !== isApi(route.url)) return [401];
+  // A SCIM token opens no session and no API call: elsewhere its caller is anonymous.
+  if (caller === 'anonymous' || caller === 'scimAcme' || apiCaller !== isApi(route.url)) return [401];
   return [403, 404];
 }
 

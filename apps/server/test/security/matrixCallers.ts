@@ -24,12 +24,15 @@ export const CALLERS = [
   'apiGlobex',
   /** A key of /org/acme/ with the API scope payeeRead only. */
   'apiAcmePayeesOnly',
+  /** The SCIM client of acme's configuration, its token taken by adminAcme (issue 32): it reaches
+   * what the user screens let adminAcme change, so never the acme user holding a role at globex. */
+  'scimAcme',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
 /** The roles of each session caller (the API keys hold every API scope at their organisation). */
 export const CALLER_ROLES: Record<
-  Exclude<Caller, 'anonymous' | 'apiAcme' | 'apiGlobex' | 'apiAcmePayeesOnly'>,
+  Exclude<Caller, 'anonymous' | 'apiAcme' | 'apiGlobex' | 'apiAcmePayeesOnly' | 'scimAcme'>,
   string
 > = {
   submitterAcme: 'c:roles:submitter',
@@ -71,6 +74,7 @@ export const NEVER_SHOWN: Partial<Record<Caller, Secret[]>> = {
   managerAcme: ['draft', 'file'],
   adminAcme: ['draft', 'file'],
   apiAcme: ['draft', 'file', 'configuration'],
+  scimAcme: ['dualUser'],
 };
 
 export const SESSION_CALLERS = Object.keys(CALLER_ROLES) as Caller[];
@@ -104,6 +108,27 @@ export const REQUEST_VIEWERS = acmeHolders('request:view');
 export const REQUEST_STAFF: Caller[] = ['handlerAcme', 'managerAcme', 'adminAcme'];
 export const REQUEST_HANDLERS = acmeHolders('request:handle');
 export const API_KEYS: Caller[] = ['apiAcme', 'apiGlobex'];
+/** The callers holding a SCIM client's token. */
+export const SCIM_CLIENT: Caller[] = ['scimAcme'];
+
+/** SCIM bodies (RFC 7643): a user, a group with members, a PATCH of one operation. */
+export const scimUser = (userName: string, email: string) => ({
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+  userName,
+  externalId: `ext-${userName}`,
+  name: { givenName: 'Matrix', familyName: userName },
+  emails: [{ value: email, primary: true }],
+  active: true,
+});
+export const scimGroup = (displayName: string, memberIds: string[]) => ({
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+  displayName,
+  members: memberIds.map((value) => ({ value })),
+});
+export const scimPatch = (op: string, path: string, value: unknown) => ({
+  schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+  Operations: [{ op, path, value }],
+});
 
 /** Ids of the acme objects, made by the test; a route's `:name` parameters are filled from `params`. */
 export interface Fixtures {
@@ -118,7 +143,7 @@ export interface Fixtures {
   /** A senderActionRequired task (the sender side answers it) and a followUp task (staff only). */
   taskId: string;
   staffTaskId: string;
-  /** A user of /org/acme/ who also holds a role at /org/globex/. */
+  /** A user of /org/acme/ who also holds a role at /org/globex/ (named SECRETS.dualUser). */
   dualUserId: string;
   dualUserVersion: number;
   draftId: string;
@@ -135,6 +160,8 @@ export interface Fixtures {
   webhookEntryId: string;
   /** A scimClientEntry of acme's configuration. */
   scimEntryId: string;
+  /** A group of that SCIM client with the acme user and the dual user as members. */
+  scimGroupId: string;
   mailId: string;
 }
 
@@ -157,6 +184,7 @@ export const SECRETS = {
   configuration: 'Matrix Acme Settings 6630',
   configurationName: 'Matrix Acme Configuration 6631',
   mail: 'Matrix mail subject 7740',
+  dualUser: 'Dorothea Matrixdual',
 } as const;
 export type Secret = keyof typeof SECRETS;
 

@@ -19,6 +19,8 @@ let rootCookie = '';
 const cookies = new Map<Caller, string>();
 const REVOKED: Caller = 'revokedHandlerAcme';
 const keys = new Map<Caller, TestApiKey>();
+/** The SCIM client's bearer token (scimAcme), taken by adminAcme in the configuration editor. */
+let scimToken = '';
 /** Whether the caller calls with an API key (not a session). */
 export const holdsApiKey = (caller: Caller) => keys.has(caller);
 
@@ -43,6 +45,7 @@ export async function call(
   const headers: Record<string, string> = { ...XHR };
   const key = caller === 'root' ? undefined : keys.get(caller);
   if (key) headers.authorization = `Bearer ${await apiToken(key)}`;
+  else if (caller === 'scimAcme') headers.authorization = `Bearer ${scimToken}`;
   else {
     const cookie = caller === 'root' ? rootCookie : cookies.get(caller);
     if (cookie) headers.cookie = cookie;
@@ -216,6 +219,35 @@ export async function setUpMatrix(): Promise<{ t: TestContext; f: Fixtures }> {
       { role: 'c:roles:handler', scope: '/org/globex/' },
     ],
   });
+  await db.updateTable('users').set({ name: SECRETS.dualUser }).where('id', '=', 'mx-dualuser').execute();
+  // The SCIM client's token, taken by the administrator of acme; a group of the client holding the
+  // acme user and the dual user (put there before the dual user's globex role, say).
+  const token = await call(
+    'adminAcme',
+    'POST',
+    `/admin/configuration/edit/${configurationId}/mxScim/scim-token`,
+  );
+  expect(token.status, token.body).toBe(200);
+  scimToken = JSON.parse(token.body).token;
+  const scimGroup = await db
+    .insertInto('scim_groups')
+    .values({
+      client: `scim:${configurationId}/mxScim`,
+      scope: '/org/acme/',
+      display_name: 'Matrix SCIM group',
+      external_id: null,
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('scim_group_members')
+    .values([
+      { group_id: scimGroup.id, user_id: 'mx-acmeuser' },
+      { group_id: scimGroup.id, user_id: 'mx-dualuser' },
+    ])
+    .execute();
   await createUser(db, { id: 'mx-claimant', scope: '/registered/' });
   const claim = await db
     .insertInto('role_claims')
@@ -303,6 +335,7 @@ export async function setUpMatrix(): Promise<{ t: TestContext; f: Fixtures }> {
     configurationEntryId: 'requestSettings',
     webhookEntryId: 'requestSettings',
     scimEntryId: 'mxScim',
+    scimGroupId: scimGroup.id,
     mailId: outbox.id,
   };
   return { t, f };

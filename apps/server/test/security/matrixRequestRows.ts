@@ -10,8 +10,13 @@ import {
   REQUEST_HANDLERS,
   REQUEST_STAFF,
   REQUEST_VIEWERS,
+  SCIM_CLIENT,
+  SECRETS,
   SHARED_DIRECTORY,
   SIGNED_IN,
+  scimGroup,
+  scimPatch,
+  scimUser,
 } from './matrixCallers.js';
 
 // The authorization matrix's rows for the request and its items, the public API and the rest of
@@ -247,8 +252,12 @@ export const REQUEST_ROWS: Record<string, Expectation | Expectation[]> = {
     body: (f) => ({ userId: f.userId, password: 'Correct-Horse-9' }),
   },
   // ---- SCIM (issue 17). Its discovery endpoints describe the service only. Everything else takes a
-  // SCIM client's bearer token, which no caller here holds: sessions and API keys get SCIM's 401.
-  // One client's token against another scope's users is covered in scim.test.ts.
+  // SCIM client's bearer token: sessions and API keys get SCIM's 401. The one caller holding one is
+  // acme's client (scimAcme, its token taken by adminAcme); it is called with the acme user who also
+  // holds a role at globex, whom the user screens refuse to adminAcme (issue 32): that user does not
+  // exist for it (404), lists and groups leave it out (NEVER_SHOWN), a create colliding with it is a
+  // bare uniqueness error, and a group cannot take it in (400, invalidValue). One client's token
+  // against another scope's users is covered in scimInput.test.ts.
   'GET /scim/v2/ServiceProviderConfig': { allow: EVERYONE },
   'GET /scim/v2/ResourceTypes': { allow: EVERYONE },
   'GET /scim/v2/ResourceTypes/:id': { allow: EVERYONE, params: () => ({ id: 'User' }) },
@@ -257,22 +266,64 @@ export const REQUEST_ROWS: Record<string, Expectation | Expectation[]> = {
     allow: EVERYONE,
     params: () => ({ id: 'urn:ietf:params:scim:schemas:core:2.0:User' }),
   },
-  ...Object.fromEntries(
-    [
-      'GET /scim/v2/Users',
-      'POST /scim/v2/Users',
-      'GET /scim/v2/Users/:id',
-      'PUT /scim/v2/Users/:id',
-      'PATCH /scim/v2/Users/:id',
-      'DELETE /scim/v2/Users/:id',
-      'GET /scim/v2/Groups',
-      'POST /scim/v2/Groups',
-      'GET /scim/v2/Groups/:id',
-      'PUT /scim/v2/Groups/:id',
-      'PATCH /scim/v2/Groups/:id',
-      'DELETE /scim/v2/Groups/:id',
-    ].map((route) => [route, { allow: [], params: (f: Fixtures) => ({ id: f.userId }), refusedAs: [401] }]),
-  ),
+  'GET /scim/v2/Users': { allow: SCIM_CLIENT, query: 'count=500', shows: ['userName'], refusedAs: [401] },
+  'POST /scim/v2/Users': {
+    allow: SCIM_CLIENT,
+    refusedAs: [401],
+    body: (f) => scimUser(f.dualUserId, SECRETS.userEmail),
+    pastAuth: [409],
+  },
+  'GET /scim/v2/Users/:id': { allow: [], params: (f) => ({ id: f.dualUserId }), refusedAs: [401, 404] },
+  'PUT /scim/v2/Users/:id': {
+    allow: [],
+    params: (f) => ({ id: f.dualUserId }),
+    body: (f) => scimUser(f.dualUserId, 'taken.over@evil.example'),
+    refusedAs: [401, 404],
+    validatesFirst: "SCIM's contract checks the body's shape before the user is looked up (names no user)",
+  },
+  'PATCH /scim/v2/Users/:id': [
+    {
+      variant: 'emails',
+      allow: [],
+      params: (f) => ({ id: f.dualUserId }),
+      body: () => scimPatch('replace', 'emails', [{ value: 'taken.over@evil.example', primary: true }]),
+      refusedAs: [401, 404],
+    },
+    {
+      variant: 'active',
+      allow: [],
+      params: (f) => ({ id: f.dualUserId }),
+      body: () => scimPatch('replace', 'active', false),
+      refusedAs: [401, 404],
+    },
+  ],
+  'DELETE /scim/v2/Users/:id': { allow: [], params: (f) => ({ id: f.dualUserId }), refusedAs: [401, 404] },
+  'GET /scim/v2/Groups': { allow: SCIM_CLIENT, shows: ['userName'], refusedAs: [401] },
+  'POST /scim/v2/Groups': {
+    allow: [],
+    body: (f) => scimGroup('Matrix new group', [f.dualUserId]),
+    refusedAs: [400, 401],
+  },
+  'GET /scim/v2/Groups/:id': {
+    allow: SCIM_CLIENT,
+    params: (f) => ({ id: f.scimGroupId }),
+    shows: ['userName'],
+    refusedAs: [401],
+  },
+  'PUT /scim/v2/Groups/:id': {
+    allow: [],
+    params: (f) => ({ id: f.scimGroupId }),
+    body: (f) => scimGroup('Matrix SCIM group', [f.userId, f.dualUserId]),
+    refusedAs: [400, 401],
+  },
+  'PATCH /scim/v2/Groups/:id': {
+    allow: [],
+    params: (f) => ({ id: f.scimGroupId }),
+    body: (f) => scimPatch('add', 'members', [{ value: f.dualUserId }]),
+    refusedAs: [400, 401],
+  },
+  // The client's own group goes with its members out of the group; roles of the dual user stay.
+  'DELETE /scim/v2/Groups/:id': { allow: [], params: (f) => ({ id: f.dualUserId }), refusedAs: [401, 404] },
   // A template on the screen rendered over the newest acme request the caller may see: reads only.
   'POST /admin/configuration/edit/:c/template-preview': {
     allow: acmeHolders('configuration:view'),

@@ -2,7 +2,7 @@
 
 export { addClaims, findClaims, removeClaims } from './claims.js';
 export { settleDisabledUser, settleRemovedRoles } from './disable.js';
-export { manageableUsers, managesUser } from './policy.js';
+export { manageableUsers } from './policy.js';
 export * as usersRepository from './repository.js';
 export { selfRoleScopes } from './scopes.js';
 export {
