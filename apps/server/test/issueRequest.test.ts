@@ -394,15 +394,8 @@ describe('delivery', () => {
       await until(async () => (await correspondenceOf(n))[0]?.message_delivery_status === 'sent');
       expect((await correspondenceOf(n))[0]?.message_delivery_status).toBe('sent');
 
-      // A line break in a value that becomes a mail header adds no header (CRLF injection).
-      const injected = await requestWithAuthority({ email: 'inject@northside.example' });
-      const subject = 'Records please\r\nBcc: thief@evil.example\r\nX-Evil: 1';
-      expect((await issue(injected.n, { subject })).statusCode).toBe(200);
-      await until(() => received.some((m) => (m.subject ?? '').startsWith('Records please')));
-      const sent = received.find((m) => (m.subject ?? '').startsWith('Records please')) as ParsedMail;
-      expect(sent.headers.has('bcc')).toBe(false);
-      expect(sent.headers.has('x-evil')).toBe(false);
-      expect(recipients).not.toContain('thief@evil.example');
+      // CR LF in the subject is refused on the field; mailHeaderInjection.test.ts proves over SMTP
+      // that no user input adds a header or recipient.
 
       // A mailbox the server refuses for good: the correspondence shows the failure.
       const refused = await insertTestRequest(t.db, {

@@ -168,3 +168,36 @@ describe('an existing user adding an external role on its account page', () => {
     expect(roles).toEqual([{ role: 'c:roles:submitter' }]);
   });
 });
+
+describe('a control character in a claimed external reference (issue 32)', () => {
+  it('is refused on the field at registration and on the account page, and nothing is claimed', async () => {
+    const crlf = 'c:roles:external:A\r\nB@/org/acme/';
+    const res = await caller(t.app).post('/account/create', {
+      userId: 'crlf.claimant',
+      name: 'Carla Return',
+      phone: '+61 2 9876 5432',
+      email: 'crlf.claimant@evil.example',
+      password: 'Register-Me-2026!',
+      roles: [crlf],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toEqual({ roles: 'Contains characters that are not allowed.' });
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', 'crlf.claimant').execute()).toEqual(
+      [],
+    );
+
+    const gus = caller(t.app, await signIn(t.app, 'gus'));
+    const view = (await gus.get('/account')).json();
+    for (const role of [crlf, 'c:roles:external:A\tB@/org/acme/', 'c:roles:external:A\nB@/org/acme/']) {
+      const refused = await gus.post('/account', { ...view.user, roles: [...view.user.roles, role] });
+      expect(refused.statusCode, JSON.stringify(role)).toBe(400);
+      expect(refused.json().fields).toEqual({ roles: 'Contains characters that are not allowed.' });
+    }
+    const claims = await t.db
+      .selectFrom('role_claims')
+      .select('external_reference')
+      .where('external_reference', 'like', 'A%B')
+      .execute();
+    expect(claims).toEqual([]);
+  });
+});

@@ -8,6 +8,23 @@ import { zoneOffset } from './timeZone.js';
 
 const IDENTIFIER = /^[a-z][a-zA-Z0-9]*$/;
 
+/** The answer on a field holding a control character it may not hold. */
+export const CONTROL_CHARACTER_MESSAGE = 'Contains characters that are not allowed.';
+
+/**
+ * True when `text` holds a C0 control character (U+0000–U+001F) no keyboard types into it. Text of
+ * several lines may hold tab, line feed and carriage return. A single-line value may not: a subject
+ * or an external reference ends up in a mail header or a role string, where a CR LF would start a
+ * new header or split the value.
+ */
+export function hasControlCharacter(text: string, options: { singleLine?: boolean } = {}): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 && (options.singleLine || (c !== 0x09 && c !== 0x0a && c !== 0x0d))) return true;
+  }
+  return false;
+}
+
 /** Lowercase letter first, then letters and digits; colon-separated identifiers when allowed. */
 export function isIdentifier(value: string, options: { allowColon?: boolean | undefined } = {}): boolean {
   if (options.allowColon) return value.split(':').every((part) => IDENTIFIER.test(part));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeCountry } from './countries.js';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './inputRules.js';
 import {
   checkPassword,
   checkPasswordRepeat,
@@ -134,6 +135,8 @@ export function validateRoleGrant(grant: RoleGrantDraft, selfService: boolean): 
   if (role !== EXTERNAL_ROLE && reference.length > 0 && grant.role) {
     errors.externalReference = 'Only the external role takes an external reference.';
   }
+  if (hasControlCharacter(reference, { singleLine: true }))
+    errors.externalReference = CONTROL_CHARACTER_MESSAGE;
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import { FORM_ERROR_KEY } from '@dossier/core';
+import { CONTROL_CHARACTER_MESSAGE, FORM_ERROR_KEY, hasControlCharacter } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import { FIELDS_INVALID, HttpError } from './errors.js';
 
@@ -6,17 +6,12 @@ import { FIELDS_INVALID, HttpError } from './errors.js';
 // C0 control character other than tab, line feed and carriage return (no keyboard types them; they
 // only come from tampering or broken clients). Every string of the query, the path parameters and
 // a parsed body is checked once, before validation and long before any SQL, and the first
-// offending one is named as a field error.
-
-export const CONTROL_CHARACTER_MESSAGE = 'Contains characters that are not allowed.';
+// offending one is named as a field error. The rule is core's (hasControlCharacter); fields of one
+// line (a mail subject, an external reference) apply its single-line form where they are checked.
 
 /** True when `text` has a C0 control character other than tab, LF and CR. */
 export function hasForbiddenControl(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
-  }
-  return false;
+  return hasControlCharacter(text);
 }
 
 /**

@@ -10,11 +10,14 @@ import { SMTPServer } from 'smtp-server';
 export interface CaptureSmtp {
   url: string;
   received: ParsedMail[];
+  /** The SMTP envelope of each message received (same order): whom it was really delivered to. */
+  envelopes: { from: string; to: string[] }[];
   close(): Promise<void>;
 }
 
 export async function startCaptureSmtp(): Promise<CaptureSmtp> {
   const received: ParsedMail[] = [];
+  const envelopes: CaptureSmtp['envelopes'] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -24,9 +27,14 @@ export async function startCaptureSmtp(): Promise<CaptureSmtp> {
         return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
       callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      const { mailFrom, rcptTo } = session.envelope;
       simpleParser(stream).then((mail) => {
         received.push(mail);
+        envelopes.push({
+          from: mailFrom ? mailFrom.address : '',
+          to: rcptTo.map((r) => r.address),
+        });
         callback();
       }, callback);
     },
@@ -36,6 +44,7 @@ export async function startCaptureSmtp(): Promise<CaptureSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    envelopes,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

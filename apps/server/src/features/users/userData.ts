@@ -1,7 +1,9 @@
 import {
+  CONTROL_CHARACTER_MESSAGE,
   cleanAddress,
   EXTERNAL_ROLE,
   formatRoleString,
+  hasControlCharacter,
   isRole,
   normalizeCountry,
   normalizePhone,
@@ -95,6 +97,9 @@ export function parseRoles(values: readonly string[]): RoleGrant[] {
   const grants: RoleGrant[] = [];
   const seen = new Set<string>();
   for (const value of values) {
+    // A role string is one line: a line break in a reference would be approved into the role.
+    if (hasControlCharacter(value, { singleLine: true }))
+      throw badRequest(CONTROL_CHARACTER_MESSAGE, { roles: CONTROL_CHARACTER_MESSAGE });
     const grant = parseRoleString(value);
     if (!grant || !isRole(grant.role))
       throw badRequest(`Unknown role: ${value}`, { roles: `Unknown role: ${value}` });

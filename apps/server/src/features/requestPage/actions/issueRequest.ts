@@ -1,4 +1,6 @@
 import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasControlCharacter,
   ISSUE_REQUEST_ADDRESS_MISSING,
   ISSUE_REQUEST_METHODS,
   type IssueRequestMethod,
@@ -49,7 +51,9 @@ const body = z.object({
     .string({ error: 'The subject is required.' })
     .trim()
     .min(1, 'The subject is required.')
-    .max(500, 'The subject is at most 500 characters.'),
+    .max(500, 'The subject is at most 500 characters.')
+    // The subject is a mail header: a line break would start a header of the handler's choosing.
+    .refine((subject) => !hasControlCharacter(subject, { singleLine: true }), CONTROL_CHARACTER_MESSAGE),
   body: z.unknown().optional(),
   templateId: z.string().max(200).nullish(),
   /** The handler checked the details that differ from the directory entry with the recipient. */
