@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   configurationIdOf,
   effectiveEntries,
+  entryScopesOutside,
   fieldPathInWords,
   invalidFieldsMessage,
   isCidr,
@@ -423,5 +424,26 @@ describe('SCIM client entries', () => {
       'data.groupRoles.1.scopePath': 'Required.',
       'data.groupRoles.3.group': 'This mapping is already in the list.',
     });
+  });
+});
+
+describe('entryScopesOutside', () => {
+  it("names SCIM group roles and scope settings outside the saving administrator's scopes", () => {
+    const groupRoles = [
+      { group: 'Staff', role: 'c:roles:handler', scopePath: '/org/acme/dept/sales/' },
+      { group: 'All', role: 'c:roles:admin', scopePath: '/' },
+      { group: 'Globex', role: 'c:roles:handler', scopePath: '/org/globex/' },
+    ];
+    expect(Object.keys(entryScopesOutside('scimClientEntry', { groupRoles }, ['/org/acme/']))).toEqual([
+      'data.groupRoles.1.scopePath',
+      'data.groupRoles.2.scopePath',
+    ]);
+    expect(entryScopesOutside('scimClientEntry', { groupRoles }, ['/'])).toEqual({});
+    expect(entryScopesOutside('scopeEntry', { scopePath: '/org/globex/' }, ['/org/acme/'])).toEqual({
+      'data.scopePath':
+        '/org/globex/ lies outside your scopes: only an administrator of it may set its settings.',
+    });
+    expect(entryScopesOutside('scopeEntry', { scopePath: '/org/acme/' }, ['/org/acme/'])).toEqual({});
+    expect(entryScopesOutside('templateEntry', {}, [])).toEqual({});
   });
 });

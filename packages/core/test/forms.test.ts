@@ -87,6 +87,13 @@ describe('add role', () => {
       validateRoleGrant({ role: 'c:roles:handler', scope: '/', externalReference: 'x' }, false),
     ).toHaveProperty('externalReference');
   });
+  it('refuses a control character in the reference: it would be approved into the role string', () => {
+    for (const externalReference of ['A\r\nB', 'A\nB', 'A\tB', 'A\u0000B'])
+      expect(validateRoleGrant({ scope: '/org/acme/', externalReference }, true)).toEqual({
+        externalReference: 'Contains characters that are not allowed.',
+      });
+    expect(validateRoleGrant({ scope: '/org/acme/', externalReference: 'A\u2028B' }, true)).toEqual({});
+  });
   it('recognises external role strings', () => {
     expect(isExternalRoleString('c:roles:external:ADV%401@/org/acme/')).toBe(true);
     expect(isExternalRoleString('c:roles:admin@/')).toBe(false);

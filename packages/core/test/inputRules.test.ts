@@ -5,6 +5,7 @@ import {
   detectLinks,
   dueFromSettings,
   formatIsoTimeOfDay,
+  hasControlCharacter,
   isIdentifier,
   isRequestNumberPrefix,
   mentionQueryAt,
@@ -255,5 +256,16 @@ describe('due time of day of a task type', () => {
     const due = dueFromSettings(triggered, { defaultDueDateInBusinessDays: 1, dueTimeOfDay: 'PT17H0M' }, []);
     // Friday 27 November 17:00 in Sydney.
     expect(due.toISOString()).toBe('2026-11-27T06:00:00.000Z');
+  });
+});
+
+describe('hasControlCharacter', () => {
+  it('lets text of several lines hold tab, CR and LF, and a single line none of them', () => {
+    expect(hasControlCharacter('a\tb\r\nc')).toBe(false);
+    expect(hasControlCharacter('a\u0000b')).toBe(true);
+    expect(hasControlCharacter('a\u001fb')).toBe(true);
+    for (const c of ['\r', '\n', '\t', '\u0000'])
+      expect(hasControlCharacter(`Subject${c}Bcc: x`, { singleLine: true })).toBe(true);
+    expect(hasControlCharacter('Records \u2028 \u00e9', { singleLine: true })).toBe(false);
   });
 });
