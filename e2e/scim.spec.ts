@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { ADMIN, signIn, signInAtProvider, test } from './fixtures';
+import { withDatabase } from './db';
+import { ADMIN, DEMO_PASSWORD, signIn, signInAtProvider, test } from './fixtures';
 import { PORT } from './playwright.config';
 
 // Issue 17 in the configuration editor: an administrator adds a SCIM client to the configuration of
@@ -108,4 +109,45 @@ test('a SCIM client gets its token once in the configuration, and the token prov
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByTestId('user-unlink-sso').click();
   await expect(page.getByTestId('user-externalUserId')).toHaveCount(0);
+});
+
+test('an administrator of /org/acme/ is told on the field that a group role at /org/globex/ is beyond it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // An administrator of acme only, with the demo users' password (a copy of Sam Submitter's hash).
+  await withDatabase(async (client) => {
+    await client.query(
+      `insert into users (id, name, email, scope, password_hash, email_confirmed_at)
+       select 'e2e.scimadmin', 'Ada Acmeadmin', 'e2e.scimadmin@acme.example', '/org/acme/', password_hash, now()
+       from users where id = 'submitter' on conflict do nothing`,
+    );
+    await client.query(
+      `insert into user_roles (user_id, role, scope, external_reference)
+       select 'e2e.scimadmin', 'c:roles:admin', '/org/acme/', null
+       where not exists (select 1 from user_roles where user_id = 'e2e.scimadmin')`,
+    );
+  });
+  await signIn(page, 'e2e.scimadmin', DEMO_PASSWORD, '/admin/configuration/edit/orgAcme/c');
+  const id = `reach${Date.now()}`;
+  await page.getByTestId('add-child-name').fill('Reach');
+  await page.getByTestId('add-child-id').fill(id);
+  await chooseOption(page, 'add-child-type', 'SCIM client');
+  await page.getByTestId('add-child-button').click();
+  await expect(page.getByTestId('configuration-entry')).toBeVisible();
+  await page.getByTestId('scim-add-mapping').click();
+  await page.getByTestId('scim-group-name').fill('Globex Handlers');
+  await chooseOption(page, 'scim-group-role-select', 'handler');
+  await page.getByTestId('scim-group-scope').fill('/org/globex/');
+  await page.getByTestId('save-entry').click();
+  // On the field (the banner above names it in words too).
+  await expect(
+    page
+      .getByTestId('scim-group-role')
+      .getByText('/org/globex/ lies outside your scopes: only an administrator of it may grant roles there.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('scim-group-scope')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: test.info().outputPath('scim-scope-refused.png'), fullPage: true });
+  // Nothing was saved: the entry is still a new one.
+  await expect(page).not.toHaveURL(new RegExp(`/admin/configuration/edit/orgAcme/${id}$`));
 });
