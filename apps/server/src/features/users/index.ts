@@ -2,8 +2,8 @@
 
 export { addClaims, findClaims, removeClaims } from './claims.js';
 export { settleDisabledUser, settleRemovedRoles } from './disable.js';
-export { manageableUsers } from './policy.js';
 export * as usersRepository from './repository.js';
+export { manageableUsers } from './repository.js';
 export { selfRoleScopes } from './scopes.js';
 export {
   assertUnique,

@@ -1,6 +1,4 @@
 import { isWithinScope, type Permission, type RoleGrant } from '@dossier/core';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { scopeAtOrUnder } from '../../db/scopes.js';
 import type { Actor } from '../auth/index.js';
 import { scopesWithPermission } from '../auth/index.js';
 
@@ -27,27 +25,13 @@ export function mayManageUser(actor: Actor, user: { scope: string; roles: RoleGr
   return managesUser(userScopes(actor, 'user:edit'), user);
 }
 
-/** The rule of mayManageUser for an administrator whose user:edit scopes are `scopes`. */
+/**
+ * The rule of mayManageUser for an administrator whose user:edit scopes are `scopes`. Lists answered
+ * in SQL use its form there, manageableUsers (repository.ts).
+ */
 export function managesUser(scopes: readonly string[], user: { scope: string; roles: RoleGrant[] }): boolean {
   const covered = (path: string) => scopes.some((s) => isWithinScope(path, s));
   return covered(user.scope) && user.roles.every((g) => covered(g.scope));
-}
-
-/**
- * managesUser as a condition on `users` rows, for lists answered in SQL (a SCIM client's, which acts
- * for an administrator of its configuration's scope): the user's scope and the scope of every role
- * it holds lie inside `scopes`. A user holding one role elsewhere is not among them.
- */
-export function manageableUsers(scopes: readonly string[]): RawBuilder<SqlBool> {
-  const covered = (column: RawBuilder<unknown>): RawBuilder<SqlBool> => {
-    if (scopes.includes('/')) return sql<SqlBool>`true`;
-    if (scopes.length === 0) return sql<SqlBool>`false`;
-    return sql<SqlBool>`(${sql.join(
-      scopes.map((s) => scopeAtOrUnder(column, s)),
-      sql` or `,
-    )})`;
-  };
-  return sql<SqlBool>`(${covered(sql.ref('users.scope'))} and not exists (select 1 from user_roles as managed_role where managed_role.user_id = users.id and not ${covered(sql.ref('managed_role.scope'))}))`;
 }
 
 export const WIDER_ROLES =

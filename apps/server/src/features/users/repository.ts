@@ -1,9 +1,28 @@
 import { phoneSearchTerm, type RoleGrant } from '@dossier/core';
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { scopeAtOrUnder } from '../../db/scopes.js';
 import { likeContains, likeStartsWith } from '../../db/search.js';
 
 // All SQL of user administration and of the account page.
+
+/**
+ * The policy's rule of managesUser (mayManageUser) as a condition on `users` rows, for lists
+ * answered in SQL (a SCIM client's, which acts for an administrator of its configuration's scope):
+ * the user's scope and the scope of every role it holds lie inside `scopes`. A user holding one
+ * role elsewhere is not among them.
+ */
+export function manageableUsers(scopes: readonly string[]): RawBuilder<SqlBool> {
+  const covered = (column: RawBuilder<unknown>): RawBuilder<SqlBool> => {
+    if (scopes.includes('/')) return sql<SqlBool>`true`;
+    if (scopes.length === 0) return sql<SqlBool>`false`;
+    return sql<SqlBool>`(${sql.join(
+      scopes.map((s) => scopeAtOrUnder(column, s)),
+      sql` or `,
+    )})`;
+  };
+  return sql<SqlBool>`(${covered(sql.ref('users.scope'))} and not exists (select 1 from user_roles as managed_role where managed_role.user_id = users.id and not ${covered(sql.ref('managed_role.scope'))}))`;
+}
 
 export async function findUser(db: DbOrTrx, id: string, forUpdate = false) {
   let query = db.selectFrom('users').selectAll().where('id', '=', id);
