@@ -201,3 +201,31 @@ describe('a control character in a claimed external reference (issue 32)', () =>
     expect(claims).toEqual([]);
   });
 });
+
+describe('a claim with a line break kept from before the rule (issue 32)', () => {
+  it('is not approved into a role, and may still be refused', async () => {
+    await createUser(t.db, { id: 'kept.claimant', scope: '/registered/' });
+    const claim = await t.db
+      .insertInto('role_claims')
+      .values({
+        user_id: 'kept.claimant',
+        role: 'c:roles:external',
+        scope: '/org/acme/',
+        external_reference: 'A\r\nB',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const acme = caller(t.app, await signIn(t.app, 'acmeadmin'));
+    const url = `/admin/users/edit/kept.claimant/role-claims/${claim.id}`;
+    const approved = await acme.post(`${url}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(400);
+    expect(approved.json().fields).toEqual({ roles: 'Contains characters that are not allowed.' });
+    expect(
+      await t.db.selectFrom('user_roles').select('role').where('user_id', '=', 'kept.claimant').execute(),
+    ).toEqual([]);
+    expect((await acme.post(`${url}/refuse`, {})).statusCode).toBe(200);
+    expect(
+      await t.db.selectFrom('role_claims').select('id').where('user_id', '=', 'kept.claimant').execute(),
+    ).toEqual([]);
+  });
+});

@@ -1,7 +1,13 @@
-import { type AdminUserView, formatRoleString, type RoleClaimDecided } from '@dossier/core';
+import {
+  type AdminUserView,
+  CONTROL_CHARACTER_MESSAGE,
+  formatRoleString,
+  hasControlCharacter,
+  type RoleClaimDecided,
+} from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
 import type { Db } from '../../db/database.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
 import { listClaimsInScopes, takeClaim } from './claims.js';
 import { mayActOnScope, userScopes } from './policy.js';
@@ -28,6 +34,9 @@ export async function decideClaim(
     if (!mayActOnScope(actor, 'user:edit', claim.scope))
       throw forbidden('You may not decide on roles claimed at this scope.');
     if (decision === 'approve') {
+      // A claim kept from before role strings refused control characters is refused, not approved.
+      if (hasControlCharacter(formatRoleString(claim), { singleLine: true }))
+        throw badRequest(CONTROL_CHARACTER_MESSAGE, { roles: CONTROL_CHARACTER_MESSAGE });
       await repo.addRoles(trx, userId, [claim]);
       // A newcomer joins the organisation that approved it, whose administrators then manage it.
       const user = await repo.findUser(trx, userId, true);
