@@ -11,7 +11,6 @@ import {
   REQUEST_STAFF,
   REQUEST_VIEWERS,
   SCIM_CLIENT,
-  SECRETS,
   SHARED_DIRECTORY,
   SIGNED_IN,
   scimGroup,
@@ -270,7 +269,7 @@ export const REQUEST_ROWS: Record<string, Expectation | Expectation[]> = {
   'POST /scim/v2/Users': {
     allow: SCIM_CLIENT,
     refusedAs: [401],
-    body: (f) => scimUser(f.dualUserId, SECRETS.userEmail),
+    body: (f) => scimUser(f.dualUserId, `${f.dualUserId}@test.example`),
     pastAuth: [409],
   },
   'GET /scim/v2/Users/:id': { allow: [], params: (f) => ({ id: f.dualUserId }), refusedAs: [401, 404] },
