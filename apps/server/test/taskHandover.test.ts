@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedConfiguration } from '../src/db/seedConfiguration.js';
-import { listRequestHistory } from '../src/features/requests/history.js';
+import { listRequestHistory } from '../src/features/requests/historyRepository.js';
 import { caller } from './accountsHelpers.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';

@@ -221,3 +221,17 @@ export function listOpenFallbackTasks(db: DbOrTrx, requestNumber: string) {
     .where('completed_at', 'is', null)
     .execute();
 }
+
+export async function findApplicantName(db: DbOrTrx, requestNumber: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('requests')
+    .select('applicant_name')
+    .where('request_number', '=', requestNumber)
+    .executeTakeFirst();
+  return row?.applicant_name;
+}
+
+export async function taskScopeOf(db: DbOrTrx, taskId: string): Promise<string> {
+  const row = await db.selectFrom('tasks').select('scope').where('id', '=', taskId).executeTakeFirstOrThrow();
+  return row.scope;
+}

@@ -191,18 +191,14 @@ export async function syncFallback(trx: Trx, deps: AssignmentDeps, requestNumber
   const unassigned = await repo.countUnassignedOpen(trx, requestNumber, SENDER_TASK_TYPES);
   const open = await repo.listOpenFallbackTasks(trx, requestNumber);
   if (unassigned > 0 && open.length === 0) {
-    const request = await trx
-      .selectFrom('requests')
-      .select('applicant_name')
-      .where('request_number', '=', requestNumber)
-      .executeTakeFirst();
+    const applicantName = await repo.findApplicantName(trx, requestNumber);
     const now = new Date();
     const type: WorkflowTaskType = 'fallback';
     const dueAt = await workflowDueAt(trx, scope, type, now);
     const notice = DEFAULT_TASK_NOTICES.fallback;
     const id = await insertWorkflowTask(trx, {
       type,
-      subject: `${taskTypeName(type)}: ${request?.applicant_name ?? requestNumber}`,
+      subject: `${taskTypeName(type)}: ${applicantName ?? requestNumber}`,
       requestNumber,
       scope,
       notice,
@@ -250,12 +246,7 @@ export async function completeTask(
       options,
     );
   if (row.request_number && row.type !== 'fallback') {
-    const scope = await trx
-      .selectFrom('tasks')
-      .select('scope')
-      .where('id', '=', taskId)
-      .executeTakeFirstOrThrow();
-    await syncFallback(trx, deps, row.request_number, scope.scope);
+    await syncFallback(trx, deps, row.request_number, await repo.taskScopeOf(trx, taskId));
   }
   return row;
 }

@@ -37,16 +37,10 @@ import {
   toRequestTaskItem,
 } from '../tasks/index.js';
 import { requestActions } from './actions/index.js';
+import { userNames } from './repository.js';
 
 // The request page (GET /requests/{n}): the request with its KPI figures, what the actor may edit
 // and do, and every linked list. The caller has loaded the row through loadVisibleRequest.
-
-async function userNames(db: DbOrTrx, ids: (string | null)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
 
 const iso = (d: Date | null) => d?.toISOString();
 

@@ -3,13 +3,13 @@ export { loadVisibleRequest } from './access.js';
 export { loadContentItemTypes } from './contentItemTypes.js';
 
 export { attachRequestFile, REQUEST_FILE_OWNER, requestFieldKind } from './files.js';
-export { listRequestHistory } from './history.js';
+export { listRequestHistory } from './historyRepository.js';
 export { loadLetterContext } from './letters/letterData.js';
 export { findRequestFile, markRequestIssued } from './letters/repository.js';
 export { renderRequestLetterPdf } from './letters/requestLetterPdf.js';
 export { storeGeneratedRequestFile } from './letters/storeFile.js';
 export { mentionableUsers, suggestMentions } from './mentionRepository.js';
-export { editablePartsOf, listSubmitterChoices, saveRequestPart } from './parts.js';
+export { editablePartsOf, saveRequestPart } from './parts.js';
 export {
   canAddUrgentNote,
   canHandleRequest,
@@ -17,13 +17,16 @@ export {
   canViewRequest,
   isRequestSender,
   isRequestStaff,
+} from './policy.js';
+export { buildRequestPreview } from './preview.js';
+export type { RequestRow } from './repository.js';
+export { findRequest, reopenClosedRequest, touchRequest } from './repository.js';
+export { listSubmitterChoices } from './submitterRepository.js';
+export {
   type RequestAccessColumns,
   staffRequests,
   staffScopes,
   userMayViewRequest,
   visibleRequests,
   visibleScopes,
-} from './policy.js';
-export { buildRequestPreview } from './preview.js';
-export type { RequestRow } from './repository.js';
-export { findRequest, reopenClosedRequest, touchRequest } from './repository.js';
+} from './visibilityRepository.js';

@@ -13,7 +13,6 @@ import {
   stepErrors,
   tagValuesSchema,
 } from '@dossier/core';
-import { type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { diffRecords, recordEvent } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
@@ -24,7 +23,8 @@ import { getRequestSettings } from '../configuration/index.js';
 import { loadVisibleRequest } from './access.js';
 import { attachRequestFile, requestFieldKind } from './files.js';
 import { canHandleRequest, canSubmitterAct } from './policy.js';
-import { type RequestRow, touchRequest } from './repository.js';
+import { type RequestRow, touchRequest, updateRequestColumns } from './repository.js';
+import { isSubmitterOf } from './submitterRepository.js';
 
 // The part edits of the request page (POST /requests/{n}/{part}). Who may edit what (server flags):
 // handlers of the request's scope edit summary, sender, applicant and content (and choose the
@@ -200,38 +200,6 @@ async function changeOf(
   }
 }
 
-function isSubmitterOf(db: DbOrTrx, userId: string, scope: string): Promise<boolean> {
-  return db
-    .selectFrom('user_roles as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select('r.id')
-    .where('r.user_id', '=', userId)
-    .where('u.disabled', '=', false)
-    .where('r.role', 'in', ['c:roles:submitter', 'c:roles:admin'])
-    .where(sql<SqlBool>`left(${scope}::text, length(r.scope)) = r.scope`)
-    .executeTakeFirst()
-    .then((r) => r !== undefined);
-}
-
-/**
- * The choices of the sender edit's on-behalf-of picker: enabled users holding the submitter role
- * at the request's organisation or above it (those the save accepts), by name.
- */
-export function listSubmitterChoices(db: DbOrTrx, scope: string): Promise<{ id: string; name: string }[]> {
-  return db
-    .selectFrom('user_roles as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['u.id', 'u.name'])
-    .distinct()
-    .where('u.disabled', '=', false)
-    .where('r.role', '=', 'c:roles:submitter')
-    .where(sql<SqlBool>`left(${scope}::text, length(r.scope)) = r.scope`)
-    .orderBy('u.name')
-    .orderBy('u.id')
-    .limit(500)
-    .execute();
-}
-
 const PART_NAMES: Record<EditablePart, string> = {
   summary: 'Summary',
   sender: 'Sender',
@@ -274,7 +242,7 @@ export async function saveRequestPart(
       );
     const changes = diffRecords(change.before, change.after);
     if (Object.keys(changes).length === 0) return;
-    await trx.updateTable('requests').set(change.set).where('request_number', '=', requestNumber).execute();
+    await updateRequestColumns(trx, requestNumber, change.set);
     await recordEvent(trx, {
       type: 'request.partEdited',
       aggregateType: 'request',

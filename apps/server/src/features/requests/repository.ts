@@ -43,3 +43,12 @@ export async function reopenClosedRequest(
     .executeTakeFirst();
   return reopened !== undefined;
 }
+
+/** Writes the columns of one edited part of a request (the part's own save checks them). */
+export async function updateRequestColumns(
+  trx: DbOrTrx,
+  requestNumber: string,
+  set: Record<string, unknown>,
+) {
+  await trx.updateTable('requests').set(set).where('request_number', '=', requestNumber).execute();
+}

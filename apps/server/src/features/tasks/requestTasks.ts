@@ -3,13 +3,22 @@ import {
   hasNoDueDate,
   instantInTimeZone,
   isSenderTaskType,
-  type PendingTask,
   type RequestTaskItem,
   type WorkflowTaskType,
 } from '@dossier/core';
-import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
 import { handoverOffers } from './policy.js';
+import type { listTasksOfRequest } from './requestTaskRepository.js';
+
+export {
+  insertRequestTask,
+  listPendingTasks,
+  listTasksOfRequest,
+  type NewRequestTask,
+  REQUEST_TASKS_LIMIT,
+  selectTaskItems,
+  usersWorkingRequest,
+} from './requestTaskRepository.js';
 
 // The tasks of one request (the Tasks and Tasks (Recipient) lists of the request page), tasks added
 // from the page, and the pending tasks that stop the KPI clock. Read through tasks_request_idx.
@@ -22,9 +31,6 @@ export const RECIPIENT_TASK_TYPES: readonly WorkflowTaskType[] = [
   'appointment',
   'appointmentReminder',
 ];
-
-/** The request page shows at most this many tasks; a request has a handful in practice. */
-export const REQUEST_TASKS_LIMIT = 200;
 
 const TASK_TYPE_NAMES: Record<WorkflowTaskType, string> = {
   senderActionRequired: 'Sender Action Required',
@@ -67,42 +73,6 @@ export const DEFAULT_TASK_NOTICES: Record<WorkflowTaskType, string> = {
 
 export function taskTypeName(type: string): string {
   return TASK_TYPE_NAMES[type as WorkflowTaskType] ?? type;
-}
-
-/** Tasks with the names their list items show (who triggered, completed, is assigned…). */
-export function selectTaskItems(db: DbOrTrx) {
-  return db
-    .selectFrom('tasks as t')
-    .leftJoin('users as tb', 'tb.id', 't.triggered_by')
-    .leftJoin('users as cb', 'cb.id', 't.completed_by')
-    .leftJoin('users as pb', 'pb.id', 't.marked_in_progress_by')
-    .leftJoin('users as at', 'at.id', 't.assigned_to')
-    .select([
-      't.id',
-      't.type',
-      't.subject',
-      't.request_number',
-      't.message_id',
-      't.notice',
-      't.triggered_at',
-      't.due_at',
-      't.completed_at',
-      't.was_overdue',
-      't.marked_in_progress_at',
-      't.assigned_to',
-      't.scope',
-      'tb.name as triggered_by_name',
-      'cb.name as completed_by_name',
-      'pb.name as marked_in_progress_by_name',
-      'at.name as assigned_to_name',
-    ]);
-}
-
-/** The request's tasks, newest first; `types`: only these (the sender side sees its own only). */
-export function listTasksOfRequest(db: DbOrTrx, requestNumber: string, types?: readonly string[]) {
-  let query = selectTaskItems(db).where('t.request_number', '=', requestNumber);
-  if (types) query = query.where('t.type', 'in', types.length > 0 ? [...types] : ['']);
-  return query.orderBy('t.id', 'desc').limit(REQUEST_TASKS_LIMIT).execute();
 }
 
 type TaskRow = Awaited<ReturnType<typeof listTasksOfRequest>>[number];
@@ -151,68 +121,7 @@ export function toRequestTaskItem(
   };
 }
 
-/** The pending tasks of a request (any state), for the KPI figures. */
-export async function listPendingTasks(db: DbOrTrx, requestNumber: string): Promise<PendingTask[]> {
-  const rows = await db
-    .selectFrom('tasks')
-    .select(['type', 'triggered_at', 'completed_at'])
-    .where('request_number', '=', requestNumber)
-    .where('type', 'in', ['senderActionRequired', 'actionDeferred'])
-    .execute();
-  return rows.map((r) => ({
-    type: r.type as PendingTask['type'],
-    triggeredAt: r.triggered_at,
-    completedAt: r.completed_at,
-  }));
-}
-
-export interface NewRequestTask {
-  type: WorkflowTaskType;
-  requestNumber: string;
-  scope: string;
-  subject: string;
-  notice: string;
-  dueAt: Date;
-  /** A due date chosen by a person: not moved when holidays or task settings change. */
-  dueFixed?: boolean;
-  triggeredBy: string | null;
-  triggeredAt?: Date;
-}
-
-export async function insertRequestTask(trx: DbOrTrx, task: NewRequestTask): Promise<string> {
-  const row = await trx
-    .insertInto('tasks')
-    .values({
-      type: task.type,
-      subject: task.subject,
-      request_number: task.requestNumber,
-      message_id: null,
-      scope: task.scope,
-      notice: task.notice,
-      triggered_at: task.triggeredAt ?? new Date(),
-      triggered_by: task.triggeredBy,
-      due_at: task.dueAt,
-      due_fixed: task.dueFixed ?? false,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** The instant of a local date and time of day (YYYY-MM-DD, HH:MM) in the organisation's time zone. */
 export function localDateTime(date: string, time: string, timeZone = BUSINESS_TIME_ZONE): Date {
   return instantInTimeZone(date, time, timeZone);
-}
-
-/** The users assigned tasks of the request (open or done): the handlers working it. */
-export async function usersWorkingRequest(db: DbOrTrx, requestNumber: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('tasks')
-    .select('assigned_to')
-    .distinct()
-    .where('request_number', '=', requestNumber)
-    .where('assigned_to', 'is not', null)
-    .limit(50)
-    .execute();
-  return rows.map((r) => r.assigned_to).filter((id): id is string => id !== null);
 }

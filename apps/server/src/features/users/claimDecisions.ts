@@ -9,7 +9,7 @@ import { recordEvent } from '../../audit/events.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
-import { listClaimsInScopes, takeClaim } from './claims.js';
+import { listClaimsInScopes, takeClaim } from './claimRepository.js';
 import { mayActOnScope, userScopes } from './policy.js';
 import * as repo from './repository.js';
 import { getUserView } from './service.js';

@@ -1,6 +1,6 @@
 // What other features use of user administration.
 
-export { addClaims, findClaims, removeClaims } from './claims.js';
+export { addClaims, findClaims, removeClaims } from './claimRepository.js';
 export { settleDisabledUser, settleRemovedRoles } from './disable.js';
 export * as usersRepository from './repository.js';
 export { manageableUsers } from './repository.js';

@@ -20,7 +20,7 @@ import { reassignOpenTasks } from '../assignment/index.js';
 import type { Actor } from '../auth/index.js';
 import { endUserSessions, hashPassword } from '../auth/index.js';
 import { sendActivationMail } from '../workflowMail/index.js';
-import { findClaims } from './claims.js';
+import { findClaims } from './claimRepository.js';
 import { settleRemovedRoles } from './disable.js';
 import { mayActOnScope, mayManageUser, userScopes, WIDER_ROLES } from './policy.js';
 import * as repo from './repository.js';
