@@ -4,11 +4,11 @@ import { createTestContext, createUser, signIn, type TestContext } from './helpe
 import { insertTestRequest } from './support/requests.js';
 import { get, post, uploadPdf } from './support/resultsInvoices.js';
 
-// A request file used more than once (issue 23 item 2): whether the sender side may read it follows
-// every use of it that grants access, not the last one written. A delivered result, an attachment
-// of correspondence the sender sees and the issued letter grant it; an invoice use alone never
-// does, and discarding one use never takes away what another grants. A result awaiting QA holds a
-// message's attachment back until QA (results reach the sender only after QA).
+// A request file used more than once (issue 23 item 2, issue 32 item 1): whether the sender side may
+// read it follows every use of it, not the last one written, and a use that denies wins over one
+// that grants. A delivered result, an attachment of correspondence whose content the sender sees
+// (staff's notes, the issued letter, a received message staff shared) grant it; an invoice or
+// payment document, and a result awaiting QA or discarded, deny it whatever else the file is.
 
 let t: TestContext;
 let handler: string;
@@ -32,16 +32,23 @@ async function correspondence(
   n: string,
   kind: 'message' | 'issuedRequest',
   key: string,
-  options: { unverifiedSender?: boolean } = {},
+  options: { unverifiedSender?: boolean; shared?: boolean } = {},
 ) {
-  await insertCorrespondence(t.db, {
+  const { shared, ...rest } = options;
+  const id = await insertCorrespondence(t.db, {
     requestNumber: n,
     kind,
     body: { type: 'text', content: 'Attached' },
     attachments: [{ key, name: 'file.pdf', contentType: 'application/pdf' }],
     createdBy: null,
-    ...options,
+    ...rest,
   });
+  if (shared)
+    await t.db
+      .updateTable('correspondence')
+      .set({ shared_with_sender_at: new Date(), shared_with_sender_by: 'harper' })
+      .where('id', '=', id)
+      .execute();
 }
 
 async function addResult(n: string, key: string) {
@@ -87,47 +94,55 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a request file used twice', () => {
-  it('a correspondence attachment chosen as result and as invoice reaches the sender once QA is done', async () => {
+  it('a shared message’s attachment chosen as result and as invoice never reaches the sender', async () => {
     const n = await open();
     const key = await requestFile(n, 'records.pdf');
-    await correspondence(n, 'message', key);
+    await correspondence(n, 'message', key, { shared: true });
+    expect(await senderReads(key)).toBe(200);
     const resultId = await addResult(n, key);
     const invoiceId = await addInvoice(n, key);
-    // Awaiting QA, the result holds the attachment back.
     expect(await senderReads(key)).toBe(403);
+    // QA delivers the result, but the invoice use still denies; so it does once discarded.
     await resultAction(n, resultId, 'qualityAssure', { itemTypes: [] });
-    expect(await senderReads(key)).toBe(200);
-    // Discarding the invoice changes nothing; nor does discarding the result take away what the
-    // correspondence grants.
+    expect(await senderReads(key)).toBe(403);
     await discardInvoice(n, invoiceId);
-    expect(await senderReads(key)).toBe(200);
-    await resultAction(n, resultId, 'discard');
-    expect(await senderReads(key)).toBe(200);
+    expect(await senderReads(key)).toBe(403);
     // Staff read it all along.
     expect((await get(t, handler, `/files/${key}`)).statusCode).toBe(200);
   });
 
-  it('a fresh upload used as result and invoice (as a message linked as both) reaches the sender after QA', async () => {
+  it('a shared message’s attachment chosen as result is held back until QA and again once discarded', async () => {
     const n = await open();
-    const key = await uploadPdf(t, handler, 'both.pdf');
+    const key = await requestFile(n, 'result.pdf');
+    await correspondence(n, 'message', key, { shared: true });
     const resultId = await addResult(n, key);
-    // The linked message's attachment is then chosen as the invoice too.
+    expect(await senderReads(key)).toBe(403);
+    await resultAction(n, resultId, 'qualityAssure', { itemTypes: [] });
+    expect(await senderReads(key)).toBe(200);
+    await resultAction(n, resultId, 'discard');
+    expect(await senderReads(key)).toBe(403);
+  });
+
+  it('a received message’s attachment not shared is staff’s, until a result of it is delivered', async () => {
+    const n = await open();
+    const key = await requestFile(n, 'mailed.pdf');
     await correspondence(n, 'message', key);
-    await addInvoice(n, key);
+    expect(await senderReads(key)).toBe(403);
+    const resultId = await addResult(n, key);
     expect(await senderReads(key)).toBe(403);
     await resultAction(n, resultId, 'qualityAssure', { itemTypes: [] });
     expect(await senderReads(key)).toBe(200);
   });
 
-  it('the issued letter used as an invoice file stays the sender’s, also after the invoice is discarded', async () => {
+  it('the issued letter used as an invoice file is no longer the sender’s, also after the invoice is discarded', async () => {
     const n = await open();
     const letter = await requestFile(n, 'letter.pdf', 'requestLetter');
     await correspondence(n, 'issuedRequest', letter);
     expect(await senderReads(letter)).toBe(200);
     const invoiceId = await addInvoice(n, letter);
-    expect(await senderReads(letter)).toBe(200);
+    expect(await senderReads(letter)).toBe(403);
     await discardInvoice(n, invoiceId);
-    expect(await senderReads(letter)).toBe(200);
+    expect(await senderReads(letter)).toBe(403);
   });
 
   it('an invoice or a result not delivered never grants the sender a file on its own', async () => {
@@ -146,7 +161,7 @@ describe('a request file used twice', () => {
   it('an attachment of a message the sender does not see yet (unverified sender) is staff’s only', async () => {
     const n = await open();
     const key = await requestFile(n, 'unverified.pdf');
-    await correspondence(n, 'message', key, { unverifiedSender: true });
+    await correspondence(n, 'message', key, { unverifiedSender: true, shared: true });
     expect(await senderReads(key)).toBe(403);
     expect((await get(t, handler, `/files/${key}`)).statusCode).toBe(200);
   });

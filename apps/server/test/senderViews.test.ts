@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import { addApiKey, apiToken, type TestApiKey } from './support/apiKeys.js';
+import { mail, receiveInto } from './support/mail.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, post, uploadPdf } from './support/resultsInvoices.js';
 import { mailAbout, setRootEntry, tasksOf, train } from './support/workflow.js';
@@ -17,7 +19,9 @@ import { mailAbout, setRootEntry, tasksOf, train } from './support/workflow.js';
 // requests/senderVisibility.ts). This walks every view a sender has, as a submitter and as an
 // external user, over a request with a result awaiting QA, an invoice, their staff tasks, an
 // unverified message and the sender's own Sender Action Required task: nothing hidden appears
-// anywhere, and the sender's own task does.
+// anywhere, and the sender's own task does. Issue 32 item 1 walks the same views over messages the
+// recipient mails in: before any use, used as an invoice, used as a result before and after QA, and
+// shared with the sender then no longer.
 
 let t: TestContext;
 let engine: WorkflowEngine;
@@ -243,5 +247,152 @@ describe('staff', () => {
     expect(view.tasks.map((x: { type: string }) => x.type)).toEqual(expect.arrayContaining(STAFF_TASKS));
     expect(view.history.map((h: { summary: string }) => h.summary).join()).toMatch(/Quality Assure Result/);
     expect((await get(t, cookie.hana, `/requests/${n}/preview`)).body).toContain(SECRET_MESSAGE);
+  });
+});
+
+describe('what the recipient mails in, through every view of the sender side (issue 32)', () => {
+  let m: string;
+  let apiKey: TestApiKey;
+  const BODIES = {
+    invoice: 'Our invoice for the records is attached.',
+    result: 'The records of Sam Sender are attached.',
+    plain: 'A letter about the request is attached.',
+  } as const;
+  type Name = keyof typeof BODIES;
+  const message = {} as Record<Name, { id: string; key: string }>;
+
+  async function mailIn(name: Name) {
+    const { linkedTo } = await receiveInto(
+      t,
+      mail(
+        { From: 'records@northside.example', Subject: `Re: Request for records ${m} (${name})` },
+        BODIES[name],
+        {
+          name: `${name}.pdf`,
+          type: 'application/pdf',
+          bytes: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+        },
+      ),
+    );
+    expect(linkedTo).toEqual([m]);
+    const staff = (await get(t, cookie.hana, `/requests/${m}`)).json().correspondence as {
+      messageId: string;
+      subject: string;
+      attachments: { key: string }[];
+    }[];
+    const item = staff.find((c) => c.subject.endsWith(`(${name})`));
+    message[name] = { id: item?.messageId ?? '', key: item?.attachments[0]?.key ?? '' };
+  }
+
+  const staffPost = async (path: string, body: object = {}) => {
+    const res = await post(t, cookie.hana, path, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const shareWithSender = (name: Name, share: boolean) =>
+    staffPost(
+      `/requests/${m}/correspondence/${message[name].id}/${share ? 'share-with-sender' : 'stop-sharing-with-sender'}`,
+    );
+
+  /**
+   * Every view of the sender side, as both senders and the sender's API key: whether each message's
+   * body is seen, and whether its file opens; a file that does not open is listed nowhere.
+   */
+  async function walk(expected: Record<Name, { body: boolean; file: boolean; delivered?: boolean }>) {
+    for (const who of SENDERS) {
+      const page = await get(t, cookie[who], `/requests/${m}`);
+      expect(page.statusCode).toBe(200);
+      const view = page.json();
+      expect(view.invoices).toEqual([]);
+      const history = (await get(t, cookie[who], `/requests/${m}/history?before=999999999`)).body;
+      const tile = (await dashboard(who, 'correspondence')).body;
+      const results = (await dashboard(who, 'results')).body;
+      const downloads =
+        who === 'submitter' ? (await get(t, cookie[who], '/results/download-files')).body : '';
+      for (const name of Object.keys(BODIES) as Name[]) {
+        const { body, file, delivered } = expected[name];
+        const { id, key } = message[name];
+        const why = `${who}, ${name}`;
+        const item = view.correspondence.find((c: { messageId: string }) => c.messageId === id);
+        // That it arrived is always seen: its date, from and subject.
+        expect(item, why).toMatchObject({ kind: 'message', from: { email: 'records@northside.example' } });
+        expect(item.subject, why).toContain(m);
+        expect(page.body.includes(BODIES[name]), why).toBe(body);
+        expect(item.withheld === true, why).toBe(!body);
+        expect(page.body.includes(key), why).toBe(file);
+        expect((await get(t, cookie[who], `/files/${key}`)).statusCode, why).toBe(file ? 200 : 403);
+        for (const other of [history, tile]) expect(other.includes(BODIES[name]), why).toBe(false);
+        expect(results.includes(id), why).toBe(false);
+        if (who === 'submitter') expect(downloads.includes(key), why).toBe(!!delivered);
+      }
+      const preview = await get(t, cookie[who], `/requests/${m}/preview`);
+      const newest = preview.json().mostRecentCorrespondence;
+      expect(newest.kind).toBe('message');
+      const seen = (Object.keys(BODIES) as Name[]).filter((name) => expected[name].body);
+      if (!seen.some((name) => newest.excerpt === BODIES[name])) expect(newest.excerpt).toBe('');
+    }
+    // The public API, with a key that is the sender side (a submitter's scopes): the same rule.
+    for (const name of Object.keys(BODIES) as Name[]) {
+      const headers = { authorization: `Bearer ${await apiToken(apiKey)}` };
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/files/${message[name].key}`, headers });
+      expect(res.statusCode, `API, ${name}`).toBe(expected[name].file ? 200 : 404);
+    }
+  }
+
+  beforeAll(async () => {
+    m = await insertTestRequest(t.db, {
+      scope: '/org/acme/',
+      prefix: 'ACM',
+      status: 'open',
+      submittedBy: 'submitter',
+      applicant: { name: 'Sam Sender' },
+      externalUserReferences: ['ADV-1'],
+    });
+    apiKey = await addApiKey(t.db, {
+      kid: 'sender-walk',
+      scopePath: '/org/acme/',
+      apiScopes: ['requestRead', 'fileRead'],
+    });
+    for (const name of Object.keys(BODIES) as Name[]) await mailIn(name);
+  }, 60_000);
+
+  const NOTHING = { body: false, file: false };
+
+  it('before any use: that each arrived, neither body nor attachment', async () => {
+    await walk({ invoice: NOTHING, result: NOTHING, plain: NOTHING });
+  });
+
+  it('used as an invoice: never, also while its message is shared', async () => {
+    await staffPost(`/requests/${m}/actions/addInvoice`, {
+      file: { key: message.invoice.key },
+      tags: { invoiceType: 'Records fee' },
+    });
+    await walk({ invoice: NOTHING, result: NOTHING, plain: NOTHING });
+    await shareWithSender('invoice', true);
+    await walk({ invoice: { body: true, file: false }, result: NOTHING, plain: NOTHING });
+    await shareWithSender('invoice', false);
+  });
+
+  it('used as a result: not before QA, also while shared; once quality-assured, delivered', async () => {
+    const { resultId } = await staffPost(`/requests/${m}/actions/addResult`, {
+      file: { key: message.result.key },
+      tags: { documentType: 'Medical records' },
+    });
+    await walk({ invoice: NOTHING, result: NOTHING, plain: NOTHING });
+    await shareWithSender('result', true);
+    await walk({ invoice: NOTHING, result: { body: true, file: false }, plain: NOTHING });
+    await staffPost(`/requests/${m}/results/${resultId}/actions/qualityAssure`, { itemTypes: [] });
+    await walk({ invoice: NOTHING, result: { body: true, file: true, delivered: true }, plain: NOTHING });
+    // No longer shared, the message is withheld again; the delivered result still reaches the sender.
+    await shareWithSender('result', false);
+    await walk({ invoice: NOTHING, result: { body: false, file: true, delivered: true }, plain: NOTHING });
+  });
+
+  it('shared with the sender, then no longer', async () => {
+    const delivered = { body: false, file: true, delivered: true };
+    await shareWithSender('plain', true);
+    await walk({ invoice: NOTHING, result: delivered, plain: { body: true, file: true } });
+    await shareWithSender('plain', false);
+    await walk({ invoice: NOTHING, result: delivered, plain: NOTHING });
   });
 });

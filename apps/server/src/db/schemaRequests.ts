@@ -78,6 +78,9 @@ export interface CorrespondenceTable {
   message_delivery_status: string | null;
   /** Migration 0075: a message matched by number from an address not the recipient's. */
   unverified_sender: Generated<boolean>;
+  /** Migration 3201 (issue 32): a received message shared with the sender side, when and by whom. */
+  shared_with_sender_at: NullableTimestamp;
+  shared_with_sender_by: string | null;
   created_at: Timestamp;
   created_by: string | null;
   updated_at: NullableTimestamp;

@@ -80,6 +80,22 @@ export const acceptMessageSenderRoute = defineRoute({
   answer: z.object({ item: correspondenceItem.optional() }),
 });
 
+/** Share with sender (issue 32): the sender side sees a received message's body and attachments. */
+export const shareMessageWithSenderRoute = defineRoute({
+  method: 'POST',
+  path: '/requests/:requestNumber/correspondence/:messageId/share-with-sender',
+  params: requestParams.extend({ messageId: z.string().max(100) }),
+  answer: z.object({ item: correspondenceItem.optional() }),
+});
+
+/** Stop sharing with sender: the received message is staff's again. */
+export const stopSharingMessageWithSenderRoute = defineRoute({
+  method: 'POST',
+  path: '/requests/:requestNumber/correspondence/:messageId/stop-sharing-with-sender',
+  params: requestParams.extend({ messageId: z.string().max(100) }),
+  answer: z.object({ item: correspondenceItem.optional() }),
+});
+
 export const requestPreviewRoute = defineRoute({
   method: 'GET',
   path: '/requests/:requestNumber/preview',

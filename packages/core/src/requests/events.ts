@@ -16,6 +16,8 @@ export const REQUEST_EVENT_NAMES = [
   'request.messageLinked',
   'request.messageUnlinked',
   'request.messageSenderAccepted',
+  'request.messageSharedWithSender',
+  'request.messageSharingStopped',
   'request.mailDeliveryFailed',
   'request.taskAdded',
   'request.taskCompleted',

@@ -21,6 +21,14 @@ import type { RequestEventName } from './events.js';
 // - Reports and Find Requests: reports need reports:view, which no sender role holds; Find lists
 //   the request itself (number, names, dates, status), nothing of its results or invoices.
 // - Download Files: delivered results only.
+// - Correspondence (issue 32, item 1): what the recipient sends in (mail, fax or post scans, later
+//   the recipient's own uploads) is for staff. The sender side sees that such a message arrived
+//   (date, from, subject), not its body or attachments, until staff share it with the sender (an
+//   explicit, recorded and undoable action). A message whose sender staff have not accepted is not
+//   listed at all.
+// - Files: senderMayReadFile decides from every use of a file; a use that denies (an invoice, a
+//   payment document, a result not delivered) wins over any use that grants. A list never offers
+//   the sender side an attachment it may not open.
 
 /** Request events the sender side does not see in the history. */
 export const SENDER_HIDDEN_EVENTS = [
@@ -89,3 +97,60 @@ export const SENDER_NOTIFICATION_TYPES: readonly NotificationType[] = [
   'requestClosed',
   'requestReOpened',
 ];
+
+/** Kinds of correspondence that come in from outside: for staff until shared with the sender. */
+export const RECEIVED_CORRESPONDENCE_KINDS = ['message'] as const;
+
+export function isReceivedCorrespondence(kind: string): boolean {
+  return (RECEIVED_CORRESPONDENCE_KINDS as readonly string[]).includes(kind);
+}
+
+/** Whether the sender side is shown a correspondence entry at all (its date, from and subject). */
+export function senderSeesCorrespondence(entry: { unverifiedSender: boolean }): boolean {
+  return !entry.unverifiedSender;
+}
+
+/**
+ * Whether the sender side sees an entry's body and attachments: staff's own notes and letters, and
+ * what came in once staff shared it with the sender.
+ */
+export function senderSeesCorrespondenceContent(entry: {
+  kind: string;
+  unverifiedSender: boolean;
+  sharedWithSender: boolean;
+}): boolean {
+  if (!senderSeesCorrespondence(entry)) return false;
+  return !isReceivedCorrespondence(entry.kind) || entry.sharedWithSender;
+}
+
+/** Every use of one request file, as far as the sender side's access to it goes. */
+export interface RequestFileUses {
+  /** An invoice's file, a remittance advice or another payment document (discarded or not). */
+  invoice: boolean;
+  /** A result awaiting QA, or discarded. */
+  undeliveredResult: boolean;
+  /** A result quality-assured (or QA skipped) and not discarded. */
+  deliveredResult: boolean;
+  /** Any result. */
+  result: boolean;
+  /** An attachment of the issued request (the letter, the authority sent with it). */
+  issuedRequest: boolean;
+  /** An attachment of a correspondence entry whose content the sender side sees. */
+  attachmentSenderSees: boolean;
+  /** An attachment of any correspondence entry. */
+  attachment: boolean;
+}
+
+/**
+ * Whether the sender side may read a request file, from all its uses. A use that denies wins: an
+ * invoice or payment document, and a result not yet delivered (awaiting QA, discarded), whatever
+ * else the file is. Then a delivered result, the issued request's attachments and the attachments
+ * of correspondence whose content the sender sees grant it; so do the request's own files
+ * (authority, application, content: no other use). An attachment of a received message that was
+ * not shared with the sender grants nothing.
+ */
+export function senderMayReadFile(uses: RequestFileUses): boolean {
+  if (uses.invoice || uses.undeliveredResult) return false;
+  if (uses.deliveredResult || uses.issuedRequest || uses.attachmentSenderSees) return true;
+  return !uses.attachment && !uses.result;
+}

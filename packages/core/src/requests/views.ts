@@ -144,6 +144,17 @@ export interface CorrespondenceItem {
    */
   unverifiedSender?: boolean;
   canAcceptSender?: boolean;
+  /**
+   * A received message (mail, fax or post scan) is staff's until shared with the sender side
+   * (issue 32). To the sender side an entry whose content it may not see comes with `withheld`:
+   * its date, from and subject, an empty body and no attachments. To staff, `sharedWithSender` says
+   * since when and by whom it is shared, and `canShareWithSender` / `canStopSharingWithSender`
+   * whether this user may change that now.
+   */
+  withheld?: boolean;
+  sharedWithSender?: { at: string; byDisplayName: string | null };
+  canShareWithSender?: boolean;
+  canStopSharingWithSender?: boolean;
   requestNumber: string;
   kind: 'note' | 'issuedRequest' | 'message';
   createdAt: string;

@@ -53,6 +53,7 @@ import * as assignedTasksCover from './20261130_3001_assigned_tasks_cover.js';
 import * as homeChangeNotify from './20261130_4001_home_change_notify.js';
 import * as fulltextMonths from './20261201_0001_fulltext_months.js';
 import * as ssoUnlinkAndLogoutTokens from './20261202_0001_sso_unlink_and_logout_tokens.js';
+import * as sharedWithSender from './20261202_3201_shared_with_sender.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '20261130_4001_home_change_notify': homeChangeNotify,
   '20261201_0001_fulltext_months': fulltextMonths,
   '20261202_0001_sso_unlink_and_logout_tokens': ssoUnlinkAndLogoutTokens,
+  '20261202_3201_shared_with_sender': sharedWithSender,
 };
 
 export const migrationProvider: MigrationProvider = {

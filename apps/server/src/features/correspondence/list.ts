@@ -1,12 +1,23 @@
-import type { CorrespondenceItem, IssueRequestMethod } from '@dossier/core';
+import {
+  type CorrespondenceItem,
+  type IssueRequestMethod,
+  isReceivedCorrespondence,
+  senderSeesCorrespondence,
+  senderSeesCorrespondenceContent,
+} from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { htmlToText } from '../../mail/incoming/sanitizeHtml.js';
 import type { Actor } from '../auth/index.js';
 import type { RequestRow } from '../requests/index.js';
-import { canHandleRequest, isRequestStaff } from '../requests/index.js';
+import { canHandleRequest, isRequestStaff, readableRequestFiles } from '../requests/index.js';
+import { shareWithSenderOffer, stopSharingWithSenderOffer } from './policy.js';
 import { type CorrespondenceRow, listCorrespondenceRows } from './repository.js';
 
 // The Correspondence list of the request page: every note, issued request and message, newest first.
+// The sender side gets what @dossier/core's rule lets it see (senderVisibility.ts): no message staff
+// have not accepted, of a received message not shared with it only the date, from and subject, and
+// of every entry only the attachments it may open (readableRequestFiles): the list never offers a
+// file the files route refuses.
 
 /**
  * Only a note can be edited, only by the one who wrote it, and only while the request is not
@@ -27,8 +38,26 @@ function shownBody(body: CorrespondenceItem['body']): CorrespondenceItem['body']
 
 const BLOCKED_REASON = 'This attachment was blocked because it could harm your computer.';
 
-function toItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): CorrespondenceItem {
-  const attachments = (row.attachments ?? []).map((a) => ({
+const sharedWithSender = (row: CorrespondenceRow) => row.shared_with_sender_at !== null;
+
+/** Whether the sender side sees this entry's body and attachments. */
+const contentSeen = (row: CorrespondenceRow) =>
+  senderSeesCorrespondenceContent({
+    kind: row.kind,
+    unverifiedSender: row.unverified_sender,
+    sharedWithSender: sharedWithSender(row),
+  });
+
+function toItem(
+  actor: Actor,
+  request: RequestRow,
+  row: CorrespondenceRow,
+  // The keys the sender side may open; undefined for staff, who open them all.
+  readable: Set<string> | undefined,
+): CorrespondenceItem {
+  if (readable && !contentSeen(row)) return withheldItem(actor, request, row);
+  const listed = (row.attachments ?? []).filter((a) => !readable || (!a.blocked && readable.has(a.key)));
+  const attachments = listed.map((a) => ({
     key: a.key,
     name: a.name,
     // Messages linked before the reason was kept still say why in general terms.
@@ -59,7 +88,36 @@ function toItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): Corr
     item.unverifiedSender = true;
     item.canAcceptSender = canHandleRequest(actor, request) && request.status !== 'closed';
   }
+  if (!readable && isReceivedCorrespondence(row.kind)) {
+    if (row.shared_with_sender_at)
+      item.sharedWithSender = {
+        at: new Date(row.shared_with_sender_at).toISOString(),
+        byDisplayName: row.shared_by_name ?? null,
+      };
+    item.canShareWithSender = shareWithSenderOffer(actor, request, row) === 'offered';
+    item.canStopSharingWithSender = stopSharingWithSenderOffer(actor, request, row) === 'offered';
+  }
   return item;
+}
+
+/** A received message the sender side is not shown the content of: that it arrived, from, subject. */
+function withheldItem(actor: Actor, request: RequestRow, row: CorrespondenceRow): CorrespondenceItem {
+  return {
+    messageId: row.id,
+    requestNumber: row.request_number,
+    kind: row.kind,
+    createdAt: new Date(row.created_at).toISOString(),
+    createdByDisplayName: null,
+    isEditable: isCorrespondenceEditable(actor, request, row),
+    isUrgentNote: false,
+    isLinkedToMessage: row.kind === 'message',
+    isEmailCorrespondence: row.kind === 'message',
+    from: row.from_address,
+    attachments: [],
+    subject: row.subject,
+    body: { type: 'text', content: '' },
+    withheld: true,
+  };
 }
 
 export async function listRequestCorrespondence(
@@ -68,7 +126,9 @@ export async function listRequestCorrespondence(
   request: RequestRow,
 ): Promise<CorrespondenceItem[]> {
   const rows = await listCorrespondenceRows(db, request.request_number);
-  // The sender side sees a message only once staff accepted who sent it.
-  const staff = isRequestStaff(actor, request);
-  return rows.filter((row) => staff || !row.unverified_sender).map((row) => toItem(actor, request, row));
+  if (isRequestStaff(actor, request)) return rows.map((row) => toItem(actor, request, row, undefined));
+  const shown = rows.filter((row) => senderSeesCorrespondence({ unverifiedSender: row.unverified_sender }));
+  const keys = shown.filter(contentSeen).flatMap((row) => (row.attachments ?? []).map((a) => a.key));
+  const readable = await readableRequestFiles(db, actor, request, keys);
+  return shown.map((row) => toItem(actor, request, row, readable));
 }

@@ -13,8 +13,13 @@ export function listCorrespondenceRows(db: DbOrTrx, requestNumber: string) {
     .selectFrom('correspondence as c')
     .leftJoin('users as author', 'author.id', 'c.created_by')
     .leftJoin('users as editor', 'editor.id', 'c.updated_by')
+    .leftJoin('users as sharer', 'sharer.id', 'c.shared_with_sender_by')
     .selectAll('c')
-    .select(['author.name as created_by_name', 'editor.name as updated_by_name'])
+    .select([
+      'author.name as created_by_name',
+      'editor.name as updated_by_name',
+      'sharer.name as shared_by_name',
+    ])
     .where('c.request_number', '=', requestNumber)
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
@@ -118,6 +123,31 @@ export async function acceptSender(db: DbOrTrx, requestNumber: string, id: strin
     .where('request_number', '=', requestNumber)
     .where('id', '=', id)
     .where('unverified_sender', '=', true)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Shares a received message with the sender side, or stops sharing it (`by` null): answers false
+ * when it already was so (someone else was quicker).
+ */
+export async function setSharedWithSender(
+  db: DbOrTrx,
+  requestNumber: string,
+  id: string,
+  change: { by: string; at: Date } | null,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('correspondence')
+    .set(
+      change
+        ? { shared_with_sender_at: change.at, shared_with_sender_by: change.by }
+        : { shared_with_sender_at: null, shared_with_sender_by: null },
+    )
+    .where('request_number', '=', requestNumber)
+    .where('id', '=', id)
+    .where('shared_with_sender_at', change ? 'is' : 'is not', null)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

@@ -1,15 +1,21 @@
 import { type CorrespondenceItem, fieldErrorsOf, richTextPlain, sanitizeRichText } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
+<<<<<<< HEAD
 import type { AppDeps } from '../../http/deps.js';
+=======
+import type { ActionOffer } from '../../http/actions.js';
+>>>>>>> cc7485d (Sender side: what the recipient sends in is staff's until a handler shares it with the sender (issue 32 item 1): the sender sees that a message arrived (date, from, subject), not its body or attachments; one rule in core decides a file from all its uses and a use that denies (invoice, payment document, result awaiting QA or discarded) wins; page, preview, files and API apply it; Share with sender and Stop sharing with sender, recorded in the history)
 import { conflict, fieldsInvalid, forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
 import { attachRequestFile, canHandleRequest, loadVisibleRequest, touchRequest } from '../requests/index.js';
 import { isCorrespondenceEditable, listRequestCorrespondence } from './list.js';
+import { shareWithSenderOffer, stopSharingWithSenderOffer } from './policy.js';
 import {
   acceptSender,
   findCorrespondence,
   type StoredAttachment,
+  setSharedWithSender,
   updateCorrespondenceContent,
 } from './repository.js';
 
@@ -111,6 +117,58 @@ export async function acceptMessageSender(
       },
     });
     await touchRequest(trx, requestNumber, actor.id, new Date());
+    const items = await listRequestCorrespondence(trx, actor, request);
+    return { item: items.find((i) => i.messageId === messageId) };
+  });
+}
+
+/**
+ * POST /requests/{n}/correspondence/{id}/share-with-sender (`share`) and …/stop-sharing-with-sender:
+ * a handler gives the sender side a received message's body and attachments, or takes them back.
+ * Recorded in the history; the event tells whoever has the request open that it changed. Files
+ * that are invoices, payment documents or results not delivered stay staff's all the same.
+ */
+export async function setMessageSharedWithSender(
+  deps: AppDeps,
+  actor: Actor,
+  requestNumber: string,
+  messageId: string,
+  share: boolean,
+) {
+  return deps.db.transaction().execute(async (trx) => {
+    const request = await loadVisibleRequest(trx, actor, requestNumber, { forUpdate: true });
+    if (!canHandleRequest(actor, request)) throw forbidden('You may not work this request.');
+    const row = UUID.test(messageId)
+      ? await findCorrespondence(trx, requestNumber, messageId, { forUpdate: true })
+      : undefined;
+    if (!row) throw notFound('No such correspondence.');
+    const offer: ActionOffer = share
+      ? shareWithSenderOffer(actor, request, row)
+      : stopSharingWithSenderOffer(actor, request, row);
+    if (offer === 'forbidden') throw forbidden('You may not work this request.');
+    if (offer !== 'offered') throw conflict(offer.conflict);
+    const at = new Date();
+    if (!(await setSharedWithSender(trx, requestNumber, messageId, share ? { by: actor.id, at } : null)))
+      throw conflict(
+        share
+          ? 'This message is already shared with the sender.'
+          : 'This message is not shared with the sender.',
+      );
+    const from = row.from_address?.email ?? 'an unknown address';
+    const subject = row.subject ? ` ("${row.subject.slice(0, 120)}")` : '';
+    await recordEvent(trx, {
+      type: share ? 'request.messageSharedWithSender' : 'request.messageSharingStopped',
+      aggregateType: 'request',
+      aggregateId: requestNumber,
+      actor: actor.id,
+      payload: {
+        summary: share
+          ? `Shared the message from ${from}${subject} with the sender.`
+          : `Stopped sharing the message from ${from}${subject} with the sender.`,
+        correspondenceId: messageId,
+      },
+    });
+    await touchRequest(trx, requestNumber, actor.id, at);
     const items = await listRequestCorrespondence(trx, actor, request);
     return { item: items.find((i) => i.messageId === messageId) };
   });

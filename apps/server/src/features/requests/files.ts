@@ -1,41 +1,47 @@
+import { senderMayReadFile } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { registerFileOwner } from '../../files/access.js';
 import type { FileKind } from '../../files/content.js';
 import { attachFile, type FilesContext } from '../../files/service.js';
 import type { Actor } from '../auth/index.js';
-import { findRequestFileUse, type RequestFileUse } from './fileUseRepository.js';
+import { findRequestFileUses } from './fileUseRepository.js';
 import { canViewRequest, isRequestStaff } from './policy.js';
-import { findRequest } from './repository.js';
+import { findRequest, type RequestRow } from './repository.js';
 
 // Every file of a request (the applicant's authority, content files, correspondence attachments,
 // results, invoices, remittance advice) is owned by the request, keyed by its number. Staff of the
-// request read them all. The sender side (submitters, external users) reads a file when any of its
-// uses grants it, whatever was written last (one file can be a message's attachment, a result and an
-// invoice at once): see senderMayRead. Discarding one use never takes away what another grants.
+// request read them all. The sender side (submitters, external users) reads a file as the one rule
+// in @dossier/core says (senderMayReadFile, from every use of the file: one file can be a message's
+// attachment, a result and an invoice at once): a use that denies wins over one that grants. The
+// files route, the public API and every list that offers a file to the sender side ask here.
 
 export const REQUEST_FILE_OWNER = 'request';
 
 /**
- * Whether the sender side may read a request file, from all its uses. Granting: a delivered result
- * (QA done or skipped, not discarded), an attachment of the issued request (the letter, the
- * authority sent with it), an attachment of correspondence the sender sees, and the request's own
- * files (the applicant's authority and application, content files: no other use). An invoice or
- * remittance advice use grants nothing, nor does a result awaiting QA or discarded. A result
- * awaiting QA holds back a message's or note's attachment until QA: results reach the sender only
- * after QA, even when they came by mail.
+ * Of `keys` (files of the request), those the actor may read: all of them for staff of the request,
+ * for the sender side those senderMayReadFile allows. The caller has checked the actor may view
+ * the request.
  */
-export function senderMayRead(use: RequestFileUse): boolean {
-  if (use.deliveredResult || use.issuedRequest) return true;
-  if (use.resultAwaitingQa) return false;
-  if (use.attachmentSenderSees) return true;
-  return !use.attachment && !use.result && !use.invoice;
+export async function readableRequestFiles(
+  db: DbOrTrx,
+  actor: Actor,
+  row: RequestRow,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  if (isRequestStaff(actor, row) || keys.length === 0) return new Set(keys);
+  const uses = await findRequestFileUses(db, row.request_number, keys);
+  return new Set(
+    keys.filter((key) => {
+      const use = uses.get(key);
+      return use !== undefined && senderMayReadFile(use);
+    }),
+  );
 }
 
 registerFileOwner(REQUEST_FILE_OWNER, async (db, actor, requestNumber, file) => {
   const row = await findRequest(db, requestNumber);
   if (!row || !canViewRequest(actor, row)) return false;
-  if (isRequestStaff(actor, row)) return true;
-  return senderMayRead(await findRequestFileUse(db, requestNumber, file.key));
+  return (await readableRequestFiles(db, actor, row, [file.key])).has(file.key);
 });
 
 /**

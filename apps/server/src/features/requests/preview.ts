@@ -1,4 +1,9 @@
-import { type RequestPreview, type RichTextNode, richTextPlain } from '@dossier/core';
+import {
+  type RequestPreview,
+  type RichTextNode,
+  richTextPlain,
+  senderSeesCorrespondenceContent,
+} from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { htmlToText } from '../../mail/incoming/sanitizeHtml.js';
 import { getScopeEntry } from '../configuration/index.js';
@@ -21,7 +26,10 @@ function bodyText(body: unknown): string {
   return '';
 }
 
-/** `staff`: the actor is staff of the request; the sender side sees only messages staff accepted. */
+/**
+ * `staff`: the actor is staff of the request. The sender side sees only messages staff accepted, and
+ * of a received message not shared with it no excerpt (senderSeesCorrespondenceContent).
+ */
 export async function buildRequestPreview(
   db: DbOrTrx,
   row: RequestRow,
@@ -35,7 +43,15 @@ export async function buildRequestPreview(
     db
       .selectFrom('correspondence as c')
       .leftJoin('users as u', 'u.id', 'c.created_by')
-      .select(['c.kind', 'c.created_at', 'c.subject', 'c.body', 'u.name as author'])
+      .select([
+        'c.kind',
+        'c.created_at',
+        'c.subject',
+        'c.body',
+        'c.unverified_sender',
+        'c.shared_with_sender_at',
+        'u.name as author',
+      ])
       .where('c.request_number', '=', row.request_number)
       .$if(!staff, (q) => q.where('c.unverified_sender', '=', false))
       .orderBy('c.created_at', 'desc')
@@ -73,7 +89,15 @@ export async function buildRequestPreview(
           createdAt: latest.created_at.toISOString(),
           createdByDisplayName: latest.author,
           subject: latest.subject,
-          excerpt: shorten(bodyText(latest.body).replace(/\s+/g, ' ').trim()),
+          excerpt:
+            staff ||
+            senderSeesCorrespondenceContent({
+              kind: latest.kind,
+              unverifiedSender: latest.unverified_sender,
+              sharedWithSender: latest.shared_with_sender_at !== null,
+            })
+              ? shorten(bodyText(latest.body).replace(/\s+/g, ' ').trim())
+              : '',
         }
       : null,
   };

@@ -2,7 +2,7 @@ import { type ResultItem, senderSeesResult } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
 import type { RequestRow } from '../requests/index.js';
-import { isRequestStaff } from '../requests/index.js';
+import { isRequestStaff, readableRequestFiles } from '../requests/index.js';
 import { listResults, type ResultRow } from './repository.js';
 
 // The Results list of the request page (and the item the result page shows). The caller has
@@ -53,8 +53,16 @@ export async function listRequestResults(
   actor: Actor,
   request: RequestRow,
 ): Promise<ResultItem[]> {
-  const rows = await listResults(db, request.request_number, {
-    deliveredOnly: !isRequestStaff(actor, request),
-  });
-  return rows.map((row) => toResultItem(row, request));
+  const staff = isRequestStaff(actor, request);
+  const rows = await listResults(db, request.request_number, { deliveredOnly: !staff });
+  if (staff) return rows.map((row) => toResultItem(row, request));
+  // A delivered result whose file is also an invoice (a use that denies wins) would list a file the
+  // sender side may not open: the list leaves it out (senderMayReadFile in @dossier/core).
+  const readable = await readableRequestFiles(
+    db,
+    actor,
+    request,
+    rows.map((row) => row.file_key),
+  );
+  return rows.filter((row) => readable.has(row.file_key)).map((row) => toResultItem(row, request));
 }
