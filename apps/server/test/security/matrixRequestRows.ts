@@ -90,6 +90,20 @@ export const REQUEST_ROWS: Record<string, Expectation | Expectation[]> = {
     order: 1,
     pastAuth: [409],
   },
+  // Sharing a received message with the sender side, and taking it back, is a handler's (issue 32);
+  // a note is not a received message (409).
+  'POST /requests/:requestNumber/correspondence/:messageId/share-with-sender': {
+    allow: REQUEST_HANDLERS,
+    params: (f) => ({ messageId: f.noteId }),
+    order: 1,
+    pastAuth: [409],
+  },
+  'POST /requests/:requestNumber/correspondence/:messageId/stop-sharing-with-sender': {
+    allow: REQUEST_HANDLERS,
+    params: (f) => ({ messageId: f.noteId }),
+    order: 1,
+    pastAuth: [409],
+  },
   'GET /requests/:requestNumber/results/:resultId': [
     { variant: 'quality assured', shows: ['result'], allow: REQUEST_VIEWERS },
     {

@@ -8,6 +8,8 @@ import {
   queryStringOf,
   type RichTextDoc,
   richTextFromParagraphs,
+  shareMessageWithSenderRoute,
+  stopSharingMessageWithSenderRoute,
 } from '@dossier/core';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -120,10 +122,11 @@ export function CorrespondenceEntry(props: {
     props.onEdit();
   }
 
-  async function acceptSender() {
+  // Accept Sender, Share with Sender and Stop Sharing with Sender answer the entry; the page reloads.
+  async function callEntryRoute(route: typeof acceptMessageSenderRoute | typeof shareMessageWithSenderRoute) {
     setSaving(true);
     try {
-      await api.call(acceptMessageSenderRoute, {
+      await api.call(route, {
         params: { requestNumber: props.requestNumber, messageId: item.messageId },
       });
       props.onSaved();
@@ -192,6 +195,16 @@ export function CorrespondenceEntry(props: {
             {formatDateTime(item.createdAt)} · {t('correspondence.from')}: {from}
             {to ? ` · ${t('correspondence.to')}: ${to}` : ''}
           </Text>
+          {item.kind === 'message' && item.canShareWithSender !== undefined && (
+            <Text size="xs" c="dimmed" data-testid="correspondence-sharing">
+              {item.sharedWithSender
+                ? t('correspondence.sharedWithSender', {
+                    at: formatDateTime(item.sharedWithSender.at),
+                    name: item.sharedWithSender.byDisplayName ?? '',
+                  })
+                : t('correspondence.notShared')}
+            </Text>
+          )}
           {item.updatedAt && (
             <Text size="xs" c="dimmed" data-testid="correspondence-edited">
               {t('correspondence.edited', {
@@ -207,11 +220,36 @@ export function CorrespondenceEntry(props: {
             variant="light"
             color="orange"
             loading={saving}
-            onClick={() => void acceptSender()}
+            onClick={() => void callEntryRoute(acceptMessageSenderRoute)}
             title={t('correspondence.acceptSenderHint')}
             data-testid="correspondence-accept-sender"
           >
             {t('correspondence.acceptSender')}
+          </Button>
+        )}
+        {item.canShareWithSender && (
+          <Button
+            size="xs"
+            variant="light"
+            loading={saving}
+            onClick={() => void callEntryRoute(shareMessageWithSenderRoute)}
+            title={t('correspondence.shareWithSenderHint')}
+            data-testid="correspondence-share-with-sender"
+          >
+            {t('correspondence.shareWithSender')}
+          </Button>
+        )}
+        {item.canStopSharingWithSender && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={saving}
+            onClick={() => void callEntryRoute(stopSharingMessageWithSenderRoute)}
+            title={t('correspondence.stopSharingWithSenderHint')}
+            data-testid="correspondence-stop-sharing-with-sender"
+          >
+            {t('correspondence.stopSharingWithSender')}
           </Button>
         )}
         {item.isEditable && !props.editing && (
@@ -266,7 +304,13 @@ export function CorrespondenceEntry(props: {
         </Stack>
       ) : (
         <Stack gap="xs" mt="xs">
-          <Body body={item.body} />
+          {item.withheld ? (
+            <Text size="sm" c="dimmed" fs="italic" data-testid="correspondence-withheld">
+              {t('correspondence.withheld')}
+            </Text>
+          ) : (
+            <Body body={item.body} />
+          )}
           <Attachments item={item} />
         </Stack>
       )}
