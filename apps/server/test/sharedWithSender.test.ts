@@ -202,6 +202,39 @@ describe('a message mailed in by the recipient', () => {
   });
 });
 
+describe('a delivered result whose file is also an invoice', () => {
+  it('is listed nowhere to the sender side, and its page and file are refused', async () => {
+    const { n, key } = await mailedIn();
+    const added = await post(t, handler, `/requests/${n}/actions/addResult`, {
+      file: { key },
+      tags: { documentType: 'Medical records' },
+    });
+    const resultId = added.json().resultId as string;
+    expect(
+      (await post(t, handler, `/requests/${n}/results/${resultId}/actions/qualityAssure`, { itemTypes: [] }))
+        .statusCode,
+    ).toBe(200);
+    expect(await reads(submitter, key)).toBe(200);
+    expect((await get(t, submitter, '/results/download-files')).body).toContain(key);
+    const invoice = await post(t, handler, `/requests/${n}/actions/addInvoice`, {
+      file: { key },
+      tags: { invoiceType: 'Records fee' },
+    });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    for (const cookie of [submitter, advisor]) {
+      expect(await reads(cookie, key)).toBe(403);
+      const view = await page(n, cookie);
+      expect(view.results).toEqual([]);
+      expect(JSON.stringify(view)).not.toContain(key);
+      expect((await get(t, cookie, `/requests/${n}/results/${resultId}`)).statusCode).toBe(403);
+    }
+    expect((await get(t, submitter, '/results/download-files')).body).not.toContain(key);
+    // Staff still see and open it everywhere.
+    expect((await page(n, handler)).results.map((r) => r.file.key)).toEqual([key]);
+    expect((await get(t, handler, `/requests/${n}/results/${resultId}`)).statusCode).toBe(200);
+  });
+});
+
 describe('Share with sender and Stop sharing with sender', () => {
   it('are refused to the sender side and to another organisation’s user', async () => {
     const { n, id, key } = await mailedIn();

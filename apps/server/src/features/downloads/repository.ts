@@ -34,6 +34,8 @@ export function listDownloadableResults(db: DbOrTrx, mayDownload: RequestConditi
         'du.name as downloaded_by_name',
         'f.name as file_name',
         'requests.applicant_name',
+        'requests.scope',
+        'requests.external_user_references',
       ])
       .where('r.quality_assured_at', 'is not', null)
       .where('r.discarded_at', 'is', null)

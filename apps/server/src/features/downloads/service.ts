@@ -3,7 +3,13 @@ import { recordEvent } from '../../audit/events.js';
 import { type Db, type DbOrTrx, isTrx, type Trx } from '../../db/database.js';
 import { registerFileReadRecorder } from '../../files/access.js';
 import type { Actor } from '../auth/index.js';
-import { findRequest, isRequestStaff, REQUEST_FILE_OWNER } from '../requests/index.js';
+import {
+  fileOfRequest,
+  findRequest,
+  isRequestStaff,
+  REQUEST_FILE_OWNER,
+  readableFilesOfRequests,
+} from '../requests/index.js';
 import { assertMayUseDownloads, mayDownloadFrom } from './policy.js';
 import * as repo from './repository.js';
 
@@ -43,11 +49,25 @@ export async function getDownloadFilesView(
 ): Promise<DownloadFilesView> {
   assertMayUseDownloads(actor, options.features);
   const rows = await repo.listDownloadableResults(db, mayDownloadFrom(actor), options.maxResults);
+  // A result whose file the actor may not open (a use that denies: the file is also an invoice) is
+  // not offered (senderMayReadFile in @dossier/core).
+  const readable = await readableFilesOfRequests(
+    db,
+    actor,
+    rows.map((row) => ({
+      request: {
+        request_number: row.request_number,
+        scope: row.scope,
+        external_user_references: row.external_user_references,
+      },
+      key: row.file_key,
+    })),
+  );
   return {
     $type: 'downloadFiles',
     title: 'Download Files',
     maxNumberResultsFetched: options.maxResults,
-    results: rows.map(toItem),
+    results: rows.filter((row) => readable.has(fileOfRequest(row.request_number, row.file_key))).map(toItem),
   };
 }
 

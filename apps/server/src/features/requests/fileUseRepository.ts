@@ -12,38 +12,65 @@ const NO_USE: RequestFileUses = {
   attachment: false,
 };
 
-/**
- * Every use of some of a request's files, by key, as the sender side's access to them needs it
- * (senderMayReadFile in @dossier/core): as an invoice (its file, a remittance advice, the advice of
- * an earlier payment), as a result (delivered, or awaiting QA or discarded), as an attachment of
- * the request's correspondence (any, one whose content the sender side sees, the issued request).
- * Three reads whatever the number of keys; a key with no use answers all false.
- */
+/** The key of one request's file in the maps below. */
+export const fileOfRequest = (requestNumber: string, key: string) => `${requestNumber}\u0000${key}`;
+
+/** Every use of some of one request's files, by key (see findFileUses). */
 export async function findRequestFileUses(
   db: DbOrTrx,
   requestNumber: string,
   keys: readonly string[],
 ): Promise<Map<string, RequestFileUses>> {
+  const uses = await findFileUses(
+    db,
+    keys.map((key) => ({ requestNumber, key })),
+  );
+  return new Map(keys.map((key) => [key, uses.get(fileOfRequest(requestNumber, key)) ?? { ...NO_USE }]));
+}
+
+/**
+ * Every use of some requests' files, by fileOfRequest(request, key), as the sender side's access to
+ * them needs it (senderMayReadFile in @dossier/core): as an invoice (its file, a remittance advice,
+ * the advice of an earlier payment), as a result (delivered, or awaiting QA or discarded), as an
+ * attachment of the request's correspondence (any, one whose content the sender side sees, the
+ * issued request). Three reads whatever the number of files; a file with no use answers all false.
+ */
+export async function findFileUses(
+  db: DbOrTrx,
+  files: readonly { requestNumber: string; key: string }[],
+): Promise<Map<string, RequestFileUses>> {
   const uses = new Map<string, RequestFileUses>();
-  const wanted = [...new Set(keys)];
-  if (wanted.length === 0) return uses;
-  for (const key of wanted) uses.set(key, { ...NO_USE });
-  const mark = (key: string | null, change: Partial<RequestFileUses>) => {
-    const use = key ? uses.get(key) : undefined;
+  for (const f of files) uses.set(fileOfRequest(f.requestNumber, f.key), { ...NO_USE });
+  if (uses.size === 0) return uses;
+  const wanted = [...new Set(files.map((f) => f.key))];
+  const numbers = [...new Set(files.map((f) => f.requestNumber))];
+  const mark = (requestNumber: string, key: string | null, change: Partial<RequestFileUses>) => {
+    const use = key ? uses.get(fileOfRequest(requestNumber, key)) : undefined;
     if (use) Object.assign(use, change);
   };
   const [results, invoices, attachments] = await Promise.all([
     db
       .selectFrom('request_results')
-      .select(['file_key', 'discarded_at', 'quality_assured_at', 'quality_assurance_skipped'])
-      .where('request_number', '=', requestNumber)
+      .select([
+        'request_number',
+        'file_key',
+        'discarded_at',
+        'quality_assured_at',
+        'quality_assurance_skipped',
+      ])
+      .where('request_number', 'in', numbers)
       .where('file_key', 'in', wanted)
       .execute(),
     db
       .selectFrom('request_invoices as i')
       .leftJoin('invoice_payments as p', 'p.invoice_id', 'i.id')
-      .select(['i.file_key', 'i.remittance_advice_key', 'p.remittance_advice_key as payment_advice_key'])
-      .where('i.request_number', '=', requestNumber)
+      .select([
+        'i.request_number',
+        'i.file_key',
+        'i.remittance_advice_key',
+        'p.remittance_advice_key as payment_advice_key',
+      ])
+      .where('i.request_number', 'in', numbers)
       .where((w) =>
         w.or([
           w('i.file_key', 'in', wanted),
@@ -53,10 +80,11 @@ export async function findRequestFileUses(
       )
       .execute(),
     // The attachments (not blocked) of the request's correspondence that carry one of the keys.
-    sql<{ key: string; kind: string; unverified_sender: boolean; shared: boolean }>`
-      select a ->> 'key' as key, c.kind, c.unverified_sender, c.shared_with_sender_at is not null as shared
+    sql<{ request_number: string; key: string; kind: string; unverified_sender: boolean; shared: boolean }>`
+      select c.request_number, a ->> 'key' as key, c.kind, c.unverified_sender,
+        c.shared_with_sender_at is not null as shared
       from correspondence c cross join lateral jsonb_array_elements(c.attachments) a
-      where c.request_number = ${requestNumber}
+      where c.request_number in (${sql.join(numbers)})
         and a ->> 'key' in (${sql.join(wanted)})
         and coalesce((a ->> 'blocked')::boolean, false) = false`
       .execute(db)
@@ -65,16 +93,17 @@ export async function findRequestFileUses(
   for (const r of results) {
     const delivered = !r.discarded_at && (!!r.quality_assured_at || r.quality_assurance_skipped);
     mark(
+      r.request_number,
       r.file_key,
       delivered ? { result: true, deliveredResult: true } : { result: true, undeliveredResult: true },
     );
   }
   for (const i of invoices)
     for (const key of [i.file_key, i.remittance_advice_key, i.payment_advice_key])
-      if (key) mark(key, { invoice: true });
+      if (key) mark(i.request_number, key, { invoice: true });
   for (const a of attachments) {
-    mark(a.key, { attachment: true });
-    if (a.kind === 'issuedRequest') mark(a.key, { issuedRequest: true });
+    mark(a.request_number, a.key, { attachment: true });
+    if (a.kind === 'issuedRequest') mark(a.request_number, a.key, { issuedRequest: true });
     if (
       senderSeesCorrespondenceContent({
         kind: a.kind,
@@ -82,7 +111,7 @@ export async function findRequestFileUses(
         sharedWithSender: a.shared,
       })
     )
-      mark(a.key, { attachmentSenderSees: true });
+      mark(a.request_number, a.key, { attachmentSenderSees: true });
   }
   return uses;
 }

@@ -4,8 +4,8 @@ import { registerFileOwner } from '../../files/access.js';
 import type { FileKind } from '../../files/content.js';
 import { attachFile, type FilesContext } from '../../files/service.js';
 import type { Actor } from '../auth/index.js';
-import { findRequestFileUses } from './fileUseRepository.js';
-import { canViewRequest, isRequestStaff } from './policy.js';
+import { fileOfRequest, findFileUses, findRequestFileUses } from './fileUseRepository.js';
+import { canViewRequest, isRequestStaff, type RequestAccessRow } from './policy.js';
 import { findRequest, type RequestRow } from './repository.js';
 
 // Every file of a request (the applicant's authority, content files, correspondence attachments,
@@ -36,6 +36,26 @@ export async function readableRequestFiles(
       return use !== undefined && senderMayReadFile(use);
     }),
   );
+}
+
+/**
+ * The same over files of several requests (a list across requests, such as Download Files): of
+ * `files`, those the actor may read, by fileOfRequest(request number, key). The caller has checked
+ * that the actor may view each request.
+ */
+export async function readableFilesOfRequests(
+  db: DbOrTrx,
+  actor: Actor,
+  files: readonly { request: RequestAccessRow & { request_number: string }; key: string }[],
+): Promise<Set<string>> {
+  const readable = new Set<string>();
+  const senderSide: { requestNumber: string; key: string }[] = [];
+  for (const { request, key } of files)
+    if (isRequestStaff(actor, request)) readable.add(fileOfRequest(request.request_number, key));
+    else senderSide.push({ requestNumber: request.request_number, key });
+  const uses = await findFileUses(db, senderSide);
+  for (const [file, use] of uses) if (senderMayReadFile(use)) readable.add(file);
+  return readable;
 }
 
 registerFileOwner(REQUEST_FILE_OWNER, async (db, actor, requestNumber, file) => {

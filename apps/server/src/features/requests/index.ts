@@ -2,7 +2,14 @@
 export { loadVisibleRequest } from './access.js';
 export { loadContentItemTypes } from './contentItemTypes.js';
 
-export { attachRequestFile, REQUEST_FILE_OWNER, readableRequestFiles, requestFieldKind } from './files.js';
+export {
+  attachRequestFile,
+  REQUEST_FILE_OWNER,
+  readableFilesOfRequests,
+  readableRequestFiles,
+  requestFieldKind,
+} from './files.js';
+export { fileOfRequest } from './fileUseRepository.js';
 export { listRequestHistory } from './historyRepository.js';
 export { loadLetterContext } from './letters/letterData.js';
 export { findRequestFile, markRequestIssued } from './letters/repository.js';

@@ -20,9 +20,19 @@ export function isResultDelivered(
   });
 }
 
-/** Whether the actor may see this result of the request (staff: all of them). */
-export function canViewResult(actor: Actor, request: RequestRow, row: ResultRow): boolean {
-  return isRequestStaff(actor, request) || isResultDelivered(row);
+/**
+ * Whether the actor may see this result of the request: staff all of them, the sender side a
+ * delivered result whose file it may open (a file also used as an invoice stays staff's).
+ */
+export async function canViewResult(
+  db: DbOrTrx,
+  actor: Actor,
+  request: RequestRow,
+  row: ResultRow,
+): Promise<boolean> {
+  if (isRequestStaff(actor, request)) return true;
+  if (!isResultDelivered(row)) return false;
+  return (await readableRequestFiles(db, actor, request, [row.file_key])).has(row.file_key);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);

@@ -21,7 +21,7 @@ export async function getResultView(
   const request = await loadVisibleRequest(deps.db, actor, requestNumber);
   const row = await findResult(deps.db, request.request_number, resultId);
   if (!row) throw notFound('No such result.');
-  if (!canViewResult(actor, request, row)) throw forbidden();
+  if (!(await canViewResult(deps.db, actor, request, row))) throw forbidden();
   return {
     $type: 'requestResult',
     title: `Result of request ${request.request_number}`,
