@@ -214,8 +214,10 @@ describe('a delivered result whose file is also an invoice', () => {
       (await post(t, handler, `/requests/${n}/results/${resultId}/actions/qualityAssure`, { itemTypes: [] }))
         .statusCode,
     ).toBe(200);
-    expect(await reads(submitter, key)).toBe(200);
+    // Delivered (and not yet downloaded, so on the Results tile too).
     expect((await get(t, submitter, '/results/download-files')).body).toContain(key);
+    const tile = async (cookie: string) => (await get(t, cookie, '/dashboard/results?pageSize=50')).body;
+    expect(await tile(submitter)).toContain(resultId);
     const invoice = await post(t, handler, `/requests/${n}/actions/addInvoice`, {
       file: { key },
       tags: { invoiceType: 'Records fee' },
@@ -229,6 +231,8 @@ describe('a delivered result whose file is also an invoice', () => {
       expect((await get(t, cookie, `/requests/${n}/results/${resultId}`)).statusCode).toBe(403);
     }
     expect((await get(t, submitter, '/results/download-files')).body).not.toContain(key);
+    for (const cookie of [submitter, advisor]) expect(await tile(cookie)).not.toContain(resultId);
+    expect(await tile(handler)).toContain(resultId);
     // Staff still see and open it everywhere.
     expect((await page(n, handler)).results.map((r) => r.file.key)).toEqual([key]);
     expect((await get(t, handler, `/requests/${n}/results/${resultId}`)).statusCode).toBe(200);

@@ -8,7 +8,7 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 import { likeStartsWith } from '../../db/search.js';
-import type { staffScopes, visibleScopes } from '../requests/index.js';
+import { fileDeniedToSender, type staffScopes, type visibleScopes } from '../requests/index.js';
 
 // All SQL of the dashboard tiles. Each tile is a base set (active tasks, correspondence of requests
 // not closed, results neither discarded nor downloaded, closed requests, requests not closed), and
@@ -168,6 +168,8 @@ function tileSql(tile: DashboardTile, f: TileFilters): TileSql {
           visibleRequest(f, request),
           // Results reach the sender side only after quality assurance (results/list.ts).
           sql`(${RESULT_STATE} <> 'awaitingQa' or ${staffRequest(f, request)})`,
+          // Nor a result whose file has a use that denies it (also an invoice): senderMayReadFile.
+          sql`(${staffRequest(f, request)} or not ${fileDeniedToSender(sql.ref('r.request_number'), sql.ref('r.file_key'))})`,
           ...requestConditions(f, request),
         ],
         key: RESULT_STATE,

@@ -1,5 +1,5 @@
 import { type RequestFileUses, senderSeesCorrespondenceContent } from '@dossier/core';
-import { sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 
 const NO_USE: RequestFileUses = {
@@ -114,4 +114,25 @@ export async function findFileUses(
       mark(a.request_number, a.key, { attachmentSenderSees: true });
   }
   return uses;
+}
+
+/**
+ * The denying uses of senderMayReadFile as SQL, for lists that filter and count in the database (the
+ * dashboard's Results tile): the file of `requestNumber` under `key` is an invoice's file, a
+ * remittance advice or a payment's advice, or the file of a result awaiting QA or discarded. Keep
+ * in step with findFileUses and senderMayReadFile (fileUses.test.ts and sharedWithSender.test.ts
+ * check both).
+ */
+export function fileDeniedToSender(
+  requestNumber: Expression<string>,
+  key: Expression<string>,
+): RawBuilder<boolean> {
+  return sql<boolean>`(exists (select 1 from request_invoices di
+      left join invoice_payments dp on dp.invoice_id = di.id
+      where di.request_number = ${requestNumber}
+        and (di.file_key = ${key} or di.remittance_advice_key = ${key} or dp.remittance_advice_key = ${key}))
+    or exists (select 1 from request_results dr
+      where dr.request_number = ${requestNumber} and dr.file_key = ${key}
+        and (dr.discarded_at is not null
+          or (dr.quality_assured_at is null and not dr.quality_assurance_skipped))))`;
 }
