@@ -58,7 +58,7 @@ async function mailedIn(options: { from?: string; status?: 'open' | 'closed' } =
     submittedBy: 'submitter',
     externalUserReferences: ['ADV-1'],
   });
-  const { linkedTo } = await receiveInto(
+  const { linkedTo, id: inboxId } = await receiveInto(
     t,
     mail(
       { From: options.from ?? 'records@northside.example', Subject: `Re: Request for records ${n}` },
@@ -70,7 +70,7 @@ async function mailedIn(options: { from?: string; status?: 'open' | 'closed' } =
   const staffItem = await messageOf(n, handler);
   const key = staffItem.attachments[0]?.key as string;
   expect(key).toBeTruthy();
-  return { n, id: staffItem.messageId, key };
+  return { n, id: staffItem.messageId, key, inboxId };
 }
 
 beforeAll(async () => {
@@ -199,6 +199,21 @@ describe('a message mailed in by the recipient', () => {
         `Stopped sharing the message from records@northside.example ("Re: Request for records ${n}") with the sender.`,
       ]),
     );
+  });
+});
+
+describe('a shared message unlinked from the request', () => {
+  it('leaves its attachment to staff: a received file is never one of the request’s own', async () => {
+    const { n, id, key, inboxId } = await mailedIn();
+    expect((await share(n, id, handler)).statusCode).toBe(200);
+    expect(await reads(submitter, key)).toBe(200);
+    const unlinked = await post(t, handler, `/inbox/messages/${inboxId}/actions/unlink`, {
+      requestNumber: n,
+    });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect((await page(n, submitter)).correspondence.filter((c) => c.kind === 'message')).toEqual([]);
+    for (const cookie of [submitter, advisor]) expect(await reads(cookie, key)).toBe(403);
+    expect(await reads(handler, key)).toBe(200);
   });
 });
 

@@ -16,6 +16,7 @@ const none: RequestFileUses = {
   issuedRequest: false,
   attachmentSenderSees: false,
   attachment: false,
+  received: false,
 };
 const uses = (change: Partial<RequestFileUses>): RequestFileUses => ({ ...none, ...change });
 
@@ -36,6 +37,11 @@ describe('senderMayReadFile', () => {
   it('an attachment of a received message not shared grants nothing; the request’s own files do', () => {
     expect(senderMayReadFile(uses({ attachment: true }))).toBe(false);
     expect(senderMayReadFile(none)).toBe(true);
+    // A received file whose message was unlinked has no use left, and is still not the request's own.
+    expect(senderMayReadFile(uses({ received: true }))).toBe(false);
+    expect(senderMayReadFile(uses({ received: true, attachment: true, attachmentSenderSees: true }))).toBe(
+      true,
+    );
   });
 });
 

@@ -139,6 +139,11 @@ export interface RequestFileUses {
   attachmentSenderSees: boolean;
   /** An attachment of any correspondence entry. */
   attachment: boolean;
+  /**
+   * Came in from outside (a received message's attachment, copied to the request): never one of the
+   * request's own files, also once its message was unlinked and the file has no use left.
+   */
+  received: boolean;
 }
 
 /**
@@ -147,10 +152,10 @@ export interface RequestFileUses {
  * else the file is. Then a delivered result, the issued request's attachments and the attachments
  * of correspondence whose content the sender sees grant it; so do the request's own files
  * (authority, application, content: no other use). An attachment of a received message that was
- * not shared with the sender grants nothing.
+ * not shared with the sender grants nothing, nor does a received file left with no use.
  */
 export function senderMayReadFile(uses: RequestFileUses): boolean {
   if (uses.invoice || uses.undeliveredResult) return false;
   if (uses.deliveredResult || uses.issuedRequest || uses.attachmentSenderSees) return true;
-  return !uses.attachment && !uses.result;
+  return !uses.attachment && !uses.result && !uses.received;
 }

@@ -8,7 +8,7 @@ import { type LiveHub, publishTopic } from '../../live/hub.js';
 import { insertCorrespondence, type StoredAttachment } from '../correspondence/index.js';
 import { listViewers } from '../presence/index.js';
 import { findRecipient } from '../recipients/index.js';
-import { REQUEST_FILE_OWNER, type RequestRow, touchRequest } from '../requests/index.js';
+import { RECEIVED_FILE, REQUEST_FILE_OWNER, type RequestRow, touchRequest } from '../requests/index.js';
 import * as repo from './repository.js';
 
 // Linking an incoming message to a request makes it correspondence of that request (kind message),
@@ -129,6 +129,8 @@ export async function linkMessageToRequest(trx: Trx, input: LinkInput) {
       sha256: copy.sha256,
       ownerType: REQUEST_FILE_OWNER,
       ownerId: n,
+      // From outside: never one of the request's own files for the sender side (senderMayReadFile).
+      classification: RECEIVED_FILE,
     });
     attachments.push({ key: copy.key, name: file.name, contentType: file.contentType });
     linked.push({ index, key: copy.key, classification });

@@ -10,7 +10,11 @@ const NO_USE: RequestFileUses = {
   issuedRequest: false,
   attachmentSenderSees: false,
   attachment: false,
+  received: false,
 };
+
+/** The classification of a request's copy of a received message's attachment (inbox/linking.ts). */
+export const RECEIVED_FILE = 'received';
 
 /** The key of one request's file in the maps below. */
 export const fileOfRequest = (requestNumber: string, key: string) => `${requestNumber}\u0000${key}`;
@@ -33,7 +37,7 @@ export async function findRequestFileUses(
  * them needs it (senderMayReadFile in @dossier/core): as an invoice (its file, a remittance advice,
  * the advice of an earlier payment), as a result (delivered, or awaiting QA or discarded), as an
  * attachment of the request's correspondence (any, one whose content the sender side sees, the
- * issued request). Three reads whatever the number of files; a file with no use answers all false.
+ * issued request). Four reads whatever the number of files; a file with no use answers all false.
  */
 export async function findFileUses(
   db: DbOrTrx,
@@ -48,7 +52,7 @@ export async function findFileUses(
     const use = key ? uses.get(fileOfRequest(requestNumber, key)) : undefined;
     if (use) Object.assign(use, change);
   };
-  const [results, invoices, attachments] = await Promise.all([
+  const [results, invoices, attachments, received] = await Promise.all([
     db
       .selectFrom('request_results')
       .select([
@@ -89,7 +93,15 @@ export async function findFileUses(
         and coalesce((a ->> 'blocked')::boolean, false) = false`
       .execute(db)
       .then((r) => r.rows),
+    db
+      .selectFrom('files')
+      .select(['key', 'owner_id'])
+      .where('key', 'in', wanted)
+      .where('owner_type', '=', 'request')
+      .where('classification', '=', RECEIVED_FILE)
+      .execute(),
   ]);
+  for (const f of received) if (f.owner_id) mark(f.owner_id, f.key, { received: true });
   for (const r of results) {
     const delivered = !r.discarded_at && (!!r.quality_assured_at || r.quality_assurance_skipped);
     mark(
