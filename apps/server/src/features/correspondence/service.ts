@@ -1,11 +1,8 @@
 import { type CorrespondenceItem, fieldErrorsOf, richTextPlain, sanitizeRichText } from '@dossier/core';
 import { z } from 'zod';
 import { recordEvent } from '../../audit/events.js';
-<<<<<<< HEAD
-import type { AppDeps } from '../../http/deps.js';
-=======
 import type { ActionOffer } from '../../http/actions.js';
->>>>>>> cc7485d (Sender side: what the recipient sends in is staff's until a handler shares it with the sender (issue 32 item 1): the sender sees that a message arrived (date, from, subject), not its body or attachments; one rule in core decides a file from all its uses and a use that denies (invoice, payment document, result awaiting QA or discarded) wins; page, preview, files and API apply it; Share with sender and Stop sharing with sender, recorded in the history)
+import type { AppDeps } from '../../http/deps.js';
 import { conflict, fieldsInvalid, forbidden, notFound } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
 import { attachRequestFile, canHandleRequest, loadVisibleRequest, touchRequest } from '../requests/index.js';
