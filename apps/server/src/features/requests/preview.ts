@@ -7,10 +7,11 @@ import {
 import type { DbOrTrx } from '../../db/database.js';
 import { htmlToText } from '../../mail/incoming/sanitizeHtml.js';
 import { getScopeEntry } from '../configuration/index.js';
+import { findUserName, latestCorrespondence } from './previewRepository.js';
 import type { RequestRow } from './repository.js';
 
 // The hover preview of a request in lists (GET /requests/{n}/preview): a few lines about the
-// request and its newest correspondence. Two indexed reads; the caller has checked visibility.
+// request and its newest correspondence. Indexed reads (previewRepository.ts); the caller has checked visibility.
 
 const EXCERPT = 200;
 
@@ -37,26 +38,8 @@ export async function buildRequestPreview(
 ): Promise<RequestPreview> {
   const [scopeEntry, onBehalf, latest] = await Promise.all([
     getScopeEntry(db, row.scope),
-    row.submitted_on_behalf_of
-      ? db.selectFrom('users').select('name').where('id', '=', row.submitted_on_behalf_of).executeTakeFirst()
-      : undefined,
-    db
-      .selectFrom('correspondence as c')
-      .leftJoin('users as u', 'u.id', 'c.created_by')
-      .select([
-        'c.kind',
-        'c.created_at',
-        'c.subject',
-        'c.body',
-        'c.unverified_sender',
-        'c.shared_with_sender_at',
-        'u.name as author',
-      ])
-      .where('c.request_number', '=', row.request_number)
-      .$if(!staff, (q) => q.where('c.unverified_sender', '=', false))
-      .orderBy('c.created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
+    row.submitted_on_behalf_of ? findUserName(db, row.submitted_on_behalf_of) : undefined,
+    latestCorrespondence(db, row.request_number, staff),
   ]);
   const { applicant, recipient, content } = row;
   const sender = [
@@ -70,7 +53,7 @@ export async function buildRequestPreview(
     request: {
       requestNumber: row.request_number,
       status: row.status,
-      senderSummary: onBehalf ? `${sender} (on behalf of ${onBehalf.name})` : sender,
+      senderSummary: onBehalf ? `${sender} (on behalf of ${onBehalf})` : sender,
       applicant: {
         name: applicant.name ?? row.applicant_name,
         dateOfBirth: applicant.dateOfBirth ?? null,
