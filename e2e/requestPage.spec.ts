@@ -132,3 +132,24 @@ test('an action panel open on one request is not carried over to the next reques
   await expect(page.getByTestId('action-addNote')).toBeEnabled();
   await page.close();
 });
+
+test("a request whose tasks are all the recipient's shows no empty Tasks list above them, and names its item types", async ({
+  page,
+}) => {
+  const n = await withDatabase(async (client) => {
+    const r = await client.query(
+      `select r.request_number from requests r
+        where exists (select 1 from tasks t where t.request_number = r.request_number)
+          and not exists (select 1 from tasks t where t.request_number = r.request_number
+            and t.type not in ('issueRequest', 'confirmIssuedRequest', 'followUp', 'appointment', 'appointmentReminder'))
+          and jsonb_array_length(r.content->'itemTypes') > 0
+        order by r.submitted_at desc limit 1`,
+    );
+    return r.rows[0].request_number as string;
+  });
+  await signIn(page, 'handler');
+  await page.goto(`/requests/${n}`);
+  await expect(page.getByTestId('request-recipient-tasks').getByTestId('task-item').first()).toBeVisible();
+  await expect(page.getByTestId('request-tasks')).toHaveCount(0);
+  await expect(page.getByTestId('request-page')).not.toContainText(/item[A-Z][a-z]+[A-Z]/);
+});

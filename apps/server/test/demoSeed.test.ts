@@ -96,6 +96,16 @@ describe('the demo data', () => {
     expect(onTime).toBeGreaterThan(0);
   }, 180_000);
 
+  it('names every item type a request asks for by its name, not its id', async () => {
+    const rows = await server.db.selectFrom('requests').select(['request_number', 'content']).execute();
+    const unnamed = rows.flatMap((r) =>
+      (r.content.itemTypes ?? [])
+        .filter((i) => !i.name || i.name === i.id)
+        .map((i) => `${r.request_number}: ${i.id}`),
+    );
+    expect(unnamed).toEqual([]);
+  });
+
   it('has requests in every state, with results, invoices, notes and mail', async () => {
     // The live demo of the last weeks (the year of history behind it is checked below).
     const statuses = await server.db

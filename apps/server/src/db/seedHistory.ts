@@ -12,6 +12,7 @@ import { localDateTime } from '../features/tasks/requestTasks.js';
 import * as fileRepo from '../files/repository.js';
 import type { FileStorage } from '../files/storage.js';
 import type { Db, DbOrTrx } from './database.js';
+import { DEMO_ITEM_TYPES } from './seedRequests.js';
 
 // A year of demo history (issue 22: with a week of data, reports, charts and KPIs looked empty):
 // HISTORY_SIZE requests of Acme and Globex submitted between five weeks and a year ago, worked the
@@ -425,6 +426,8 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, now = new Da
         itemTypes: [
           {
             id: itemId,
+            // Named as the wizard names what it stores: the page and previews show the name.
+            name: DEMO_ITEM_TYPES.find((e) => e.id === itemId)?.name ?? itemId,
             smartFormAnswers: {},
             excludedQuestions: [],
             submitterSuppliedFields: {},

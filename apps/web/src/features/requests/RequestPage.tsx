@@ -63,6 +63,7 @@ function RequestPageOf({ view }: { view: RequestView & View }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>(null);
   const r = view.request;
+  const otherTasks = tasksOutsideRecipient(view);
   const busy = mode !== null;
   const activeAction = mode && 'action' in mode ? mode.action : undefined;
   const Panel = activeAction ? actionPanels[activeAction] : undefined;
@@ -143,12 +144,15 @@ function RequestPageOf({ view }: { view: RequestView & View }) {
         </SimpleGrid>
 
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <TaskList
-            title={t('request.tasks.title')}
-            tasks={tasksOutsideRecipient(view)}
-            testId="request-tasks"
-            onRequestPage
-          />
+          {/* An empty Tasks list says nothing true above a Tasks (Recipient) list that has tasks. */}
+          {(otherTasks.length > 0 || view.recipientTasks.length === 0) && (
+            <TaskList
+              title={t('request.tasks.title')}
+              tasks={otherTasks}
+              testId="request-tasks"
+              onRequestPage
+            />
+          )}
           <TaskList
             title={t('request.tasks.recipientTitle')}
             tasks={view.recipientTasks}
