@@ -38,6 +38,17 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
+/** A session cookie of a demo account. */
+async function signInAs(username: string): Promise<string> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/signin',
+    headers: XHR,
+    payload: { username, password: 'Demo-Pass-2026!' },
+  });
+  return `dossier_session=${res.cookies.find((c) => c.name === 'dossier_session')?.value}`;
+}
+
 describe('the demo data', () => {
   it('gives every recipient, in the directory and on a request, the tags marked required', async () => {
     const required = Object.values(RECIPIENT_TAGS).filter((tag) => tag.isRequired);
@@ -70,13 +81,7 @@ describe('the demo data', () => {
   });
 
   it("counts a request's open tasks as due and calls a task done before its due date on time", async () => {
-    const signin = await server.app.inject({
-      method: 'POST',
-      url: '/signin',
-      headers: XHR,
-      payload: { username: 'handler', password: 'Demo-Pass-2026!' },
-    });
-    const cookie = `dossier_session=${signin.cookies.find((c) => c.name === 'dossier_session')?.value}`;
+    const cookie = await signInAs('handler');
     const numbers = await server.db.selectFrom('requests').select('request_number').execute();
     let onTime = 0;
     for (const { request_number: n } of numbers) {
@@ -171,13 +176,7 @@ describe('the demo data', () => {
     // Closed after they were submitted, and never in the future.
     for (const r of old.filter((r) => r.closed_at))
       expect(r.closed_at!.getTime()).toBeGreaterThan(r.submitted_at.getTime());
-    const signin = await server.app.inject({
-      method: 'POST',
-      url: '/signin',
-      headers: XHR,
-      payload: { username: 'manager', password: 'Demo-Pass-2026!' },
-    });
-    const cookie = `dossier_session=${signin.cookies.find((c) => c.name === 'dossier_session')?.value}`;
+    const cookie = await signInAs('manager');
     // Every report shows figures and a chart on the default period, the last 12 months.
     const page = await server.app.inject({ url: '/reports/requests/closed', headers: { ...XHR, cookie } });
     const { from, to } = page.json().defaultPeriod;
@@ -217,13 +216,7 @@ describe('the demo data', () => {
       const open = new Set(types.map((t) => t.type));
       return open.has('classifyIncomingMessage') && open.has('qualityAssureResult') && open.has('payInvoice');
     });
-    const signin = await server.app.inject({
-      method: 'POST',
-      url: '/signin',
-      headers: XHR,
-      payload: { username: 'handler', password: 'Demo-Pass-2026!' },
-    });
-    const cookie = `dossier_session=${signin.cookies.find((c) => c.name === 'dossier_session')?.value}`;
+    const cookie = await signInAs('handler');
     for (const tile of ['activeTasks', 'correspondence', 'results', 'closedRequests', 'openRequests']) {
       const res = await server.app.inject({ url: `/dashboard/${tile}`, headers: { ...XHR, cookie } });
       expect(res.statusCode).toBe(200);
@@ -231,15 +224,6 @@ describe('the demo data', () => {
     }
   });
   it('counts for every tile just the rows its list pages through, for the handler and each sender', async () => {
-    const signInAs = async (username: string) => {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/signin',
-        headers: XHR,
-        payload: { username, password: 'Demo-Pass-2026!' },
-      });
-      return `dossier_session=${res.cookies.find((c) => c.name === 'dossier_session')?.value}`;
-    };
     const read = async (cookie: string, tile: string, query: string) => {
       const res = await server.app.inject({
         url: `/dashboard/${tile}?${query}`,

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, spawnServer } from './support/processes.js';
 
 // The real process, as `npm start` runs it: embedded PostgreSQL, SIGKILL and restart, SIGTERM.
 // Only meaningful for the embedded database, so it is skipped in the run against an external one.
@@ -212,39 +212,12 @@ describe.skipIf(external)('the server process', () => {
   }, 150_000);
 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe.skipIf(external)('a stop while starting', () => {
   it('is not ready while the demo is seeded, and a SIGTERM then stops everything it started', async () => {
     const dataDir = await tempDir();
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        SEED_DEMO: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout?.on('data', (d) => {
-      out += d;
-    });
-    child.stderr?.on('data', (d) => {
-      out += d;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const server = spawnServer(port, { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true' });
+    const { child, exited } = server;
     const base = `http://127.0.0.1:${port}`;
     // The moment /healthz first answers, the demo is still being seeded.
     const end = Date.now() + 90_000;
@@ -256,8 +229,8 @@ describe.skipIf(external)('a stop while starting', () => {
       );
       if (!healthy) await new Promise((r) => setTimeout(r, 25));
     }
-    expect(healthy, out).toBe(true);
-    expect(out).not.toMatch(/running on/);
+    expect(healthy, server.output()).toBe(true);
+    expect(server.output()).not.toMatch(/running on/);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: 'starting' });
@@ -265,10 +238,10 @@ describe.skipIf(external)('a stop while starting', () => {
     const postgresPid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
 
     child.kill('SIGTERM');
-    expect(await exited, out).toBe(0);
-    expect(isAlive(postgresPid), out).toBe(false);
+    expect(await exited, server.output()).toBe(0);
+    expect(isAlive(postgresPid), server.output()).toBe(false);
     await expect(fs.access(pidFile)).rejects.toThrow();
-    expect(out).not.toMatch(/running on/);
+    expect(server.output()).not.toMatch(/running on/);
   }, 150_000);
 });
 

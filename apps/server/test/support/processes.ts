@@ -24,8 +24,8 @@ export interface Instance {
   exited: Promise<number | null>;
 }
 
-/** Starts the server from source on a fixed port and waits until it answers. */
-export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
+/** Starts the server from source on a fixed port, without waiting for it (its output is kept). */
+export function spawnServer(port: number, env: Record<string, string>): Instance {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
@@ -39,13 +39,19 @@ export async function startInstance(port: number, env: Record<string, string>): 
     out += d;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { port, child, output: () => out, exited };
+}
+
+/** Starts the server from source on a fixed port and waits until it answers. */
+export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
+  const instance = spawnServer(port, env);
   const end = Date.now() + 60_000;
-  while (Date.now() < end && child.exitCode === null) {
-    if (out.includes('Dossier is running on')) return { port, child, output: () => out, exited };
+  while (Date.now() < end && instance.child.exitCode === null) {
+    if (instance.output().includes('Dossier is running on')) return instance;
     await new Promise((r) => setTimeout(r, 100));
   }
-  child.kill('SIGKILL');
-  throw new Error(`instance on ${port} did not start:\n${out}`);
+  instance.child.kill('SIGKILL');
+  throw new Error(`instance on ${port} did not start:\n${instance.output()}`);
 }
 
 export interface Balancer {
