@@ -76,6 +76,8 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
       onClose={onClose}
       position="right"
       title={t('notifications.title')}
+      // The close button is only an icon: its name is for screen readers (axe's button-name).
+      closeButtonProps={{ 'aria-label': t('notifications.close') }}
       data-testid="notifications-overlay"
     >
       <Stack gap="sm">
