@@ -135,6 +135,9 @@ test('a handler adds a result and QAs it, adds an invoice and pays it', async ({
   await expect(page.getByTestId('pay-form')).toContainText(
     'The amount cannot exceed the balance of AUD 550.00.',
   );
+  // A refusal is the server's answer, not a failure to reach it (issue 33, item 1).
+  await expect(page.getByTestId('error-banner')).toContainText('This was not done');
+  await expect(page.getByTestId('error-banner')).not.toContainText('Server Communication Error');
   await page.getByTestId('pay-amountExclusiveTax').fill('500');
   await page.getByTestId('pay-amount').fill('550');
   await page.getByTestId('pay-confirm').click();

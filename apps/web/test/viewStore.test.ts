@@ -121,7 +121,8 @@ describe('view store', () => {
     );
     const result = await store.commit('/x', {});
     expect(result).toEqual({ ok: false, error });
-    expect(store.get()).toMatchObject({ committing: false, errors: ['400: Bad.'] });
+    // A refusal is the server's reason, kept apart from failures to communicate.
+    expect(store.get()).toMatchObject({ committing: false, errors: [], refusals: ['Bad.'] });
   });
 
   it('a quiet commit answers its failure without a banner line, for controls that show it', async () => {
@@ -146,15 +147,27 @@ describe('view store', () => {
     );
     await store.commit('/admin/configuration/new', {});
     store.report(error);
-    expect(store.get().errors).toEqual(['400: Enter a scope path.']);
+    expect(store.get().refusals).toEqual(['Enter a scope path.']);
     const next = store.commit('/admin/configuration/new', {});
-    expect(store.get().errors).toEqual([]);
+    expect(store.get().refusals).toEqual([]);
     await next;
-    expect(store.get().errors).toEqual(['400: Enter a scope path.']);
+    expect(store.get().refusals).toEqual(['Enter a scope path.']);
     await store.load('/admin/configuration?page=2');
-    expect(store.get().errors).toEqual(['400: Enter a scope path.']);
+    expect(store.get().refusals).toEqual(['Enter a scope path.']);
     await store.load('/admin/configuration/edit/c');
-    expect(store.get().errors).toEqual([]);
+    expect(store.get().refusals).toEqual([]);
+  });
+
+  it('a network failure, a 5xx or an answer without a reason is a communication error; a 4xx reason a refusal', () => {
+    const store = createViewStore({ path: '/x', view: home }, transport().t);
+    store.report(new TypeError('Failed to fetch'));
+    store.report(new ApiError(503, 'Service Unavailable', undefined));
+    store.report(new ApiError(409, 'Conflict', { message: 'The request is closed.', code: 'conflict' }));
+    store.report(new ApiError(404, 'Not Found', undefined));
+    expect(store.get().errors).toEqual(['Failed to fetch', '503: Service Unavailable', '404: Not Found']);
+    expect(store.get().refusals).toEqual(['The request is closed.']);
+    store.dismissErrors();
+    expect(store.get()).toMatchObject({ errors: [], refusals: [] });
   });
 
   it('revert goes back to the saved copy', () => {

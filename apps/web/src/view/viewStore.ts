@@ -13,8 +13,13 @@ export interface ViewState {
   dirty: boolean;
   loading: boolean;
   committing: boolean;
-  /** Messages for the Server Communication Error banner. */
+  /** Messages for the Server Communication Error banner: network failures and 5xx answers. */
   errors: string[];
+  /**
+   * Reasons the server gave for refusing an action (a 4xx other than 401: field errors, a 409's
+   * reason), shown as plain sentences, never as a failure to communicate.
+   */
+  refusals: string[];
   /** A 401 was met: the sign-in overlay is open. */
   signInRequired: boolean;
 }
@@ -51,6 +56,17 @@ export function invalidUrlView(path: string): View {
   return { $type: 'invalidUrl', path };
 }
 
+/**
+ * The reason of a refusal: a 4xx answer (other than 401, which asks to sign in again) that names
+ * one. A network failure, a 5xx or an answer without a message is a failure to communicate.
+ */
+export function refusalOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 401)
+    return undefined;
+  const reason = error.serverMessage?.trim();
+  return reason ? reason : undefined;
+}
+
 export function errorMessageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : '';
@@ -65,6 +81,7 @@ export function createViewStore(initial: { path: string; view: View }, transport
     loading: false,
     committing: false,
     errors: [],
+    refusals: [],
     signInRequired: false,
   });
   // Each load or commit takes a ticket; an answer whose ticket is no longer the newest is ignored.
@@ -72,8 +89,11 @@ export function createViewStore(initial: { path: string; view: View }, transport
 
   function report(error: unknown): void {
     const message = errorMessageOf(error);
+    const refusal = refusalOf(error);
     if (isUnauthorizedMessage(message)) store.set({ signInRequired: true });
     // The same failure twice is one banner line.
+    else if (refusal !== undefined)
+      store.set((s) => (s.refusals.includes(refusal) ? s : { refusals: [...s.refusals, refusal] }));
     else store.set((s) => (s.errors.includes(message) ? s : { errors: [...s.errors, message] }));
   }
 
@@ -81,7 +101,7 @@ export function createViewStore(initial: { path: string; view: View }, transport
     const ticket = ++sequence;
     // A banner belongs to the page that failed: another page starts without it.
     const samePage = path.split('?')[0] === store.get().path.split('?')[0];
-    store.set({ path, loading: true, ...(samePage ? {} : { errors: [] }) });
+    store.set({ path, loading: true, ...(samePage ? {} : { errors: [], refusals: [] }) });
     try {
       const view = await transport.get(path);
       if (ticket !== sequence) return;
@@ -99,7 +119,7 @@ export function createViewStore(initial: { path: string; view: View }, transport
   async function commit(path: string, body: unknown, options: CommitOptions = {}): Promise<CommitResult> {
     const ticket = ++sequence;
     // A commit supersedes any load still under way, and the banner of the attempt before it.
-    store.set({ committing: true, loading: false, errors: [] });
+    store.set({ committing: true, loading: false, errors: [], refusals: [] });
     try {
       const answer = await transport.post(path, body);
       if (ticket === sequence) {
@@ -123,7 +143,7 @@ export function createViewStore(initial: { path: string; view: View }, transport
     revert: () => store.set((s) => ({ view: s.saved, dirty: false })),
     patch: (update) => store.set((s) => ({ view: update(s.view), saved: update(s.saved) })),
     report,
-    dismissErrors: () => store.set({ errors: [] }),
-    signedIn: () => store.set({ signInRequired: false, errors: [] }),
+    dismissErrors: () => store.set({ errors: [], refusals: [] }),
+    signedIn: () => store.set({ signInRequired: false, errors: [], refusals: [] }),
   };
 }
