@@ -49,3 +49,43 @@ test('a refusal shows its reason as a plain sentence; a network failure is a com
   await panel.getByTestId('panel-submit').click();
   await expect(banner).toContainText('Server Communication Error');
 });
+
+test('a grey Add Note, Close and wizard Next say why', async ({ page }) => {
+  await openRequest(page);
+  await page.getByTestId('action-addNote').click();
+  const note = page.getByTestId('panel-addNote');
+  await expect(note.getByTestId('panel-submit')).toBeDisabled();
+  await expect(note.getByTestId('disabled-reason')).toHaveText('Write the note to add it.');
+  await expect(note.getByTestId('panel-submit')).toHaveAccessibleDescription('Write the note to add it.');
+  await note.getByTestId('panel-cancel').click();
+
+  await page.getByTestId('action-closeRequest').click();
+  const close = page.getByTestId('panel-closeRequest');
+  await expect(close.getByTestId('panel-submit')).toBeDisabled();
+  await expect(close.getByTestId('disabled-reason')).toHaveText('Close Reason is required.');
+  await close.getByTestId('panel-cancel').click();
+
+  // The wizard: an applicant email that is not one says so at the field, as every other form does.
+  await withDatabase((client) => client.query(`delete from request_drafts where user_id = 'submitter'`));
+  await page.context().clearCookies();
+  await signIn(page, 'submitter', DEMO_PASSWORD, '/requests/new');
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('applicant-search-name').fill('Eve Email');
+  await page.getByTestId('applicant-search-new').click();
+  await page.getByTestId('applicant-dateOfBirth').fill('01/02/1980');
+  await page
+    .getByTestId('applicant-authority')
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'authority.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+  await expect(page.getByTestId('applicant-authority')).toContainText('authority.pdf');
+  await expect(page.getByTestId('wizard-next')).toBeEnabled();
+  await page.getByTestId('applicant-email').fill('not-an-email');
+  await expect(page.getByTestId('wizard-next')).toBeDisabled();
+  await expect(page.getByTestId('applicant-form')).toContainText('Enter a valid email address.');
+  await expect(page.getByTestId('applicant-email')).toHaveAttribute('aria-invalid', 'true');
+  await withDatabase((client) => client.query(`delete from request_drafts where user_id = 'submitter'`));
+});

@@ -1,10 +1,11 @@
 import { checkPassword, checkPasswordRepeat, type SetPasswordView, setPasswordRoute } from '@dossier/core';
 import { Alert, Anchor, Button, Container, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
+import { DisabledReason } from '../../ui/forms/DisabledReason';
 import { useFieldErrors } from '../../ui/forms/useFieldErrors';
 import { NarrowPage } from '../../ui/NarrowPage';
 import { definePage } from '../../view/page';
@@ -18,6 +19,8 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
   const [repeat, setRepeat] = useState('');
   const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<'password' | 'repeat'>>(new Set());
+  const reasonId = useId();
   const { errors: serverError, replace: setServerError, changed: fieldChanged } = useFieldErrors();
   if (!view.userId) {
     return (
@@ -31,7 +34,11 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
   const policyProblem =
     password && view.passwordPolicy ? checkPassword(password, view.passwordPolicy) : undefined;
   const repeatProblem = repeat ? checkPasswordRepeat(password, repeat) : undefined;
-  const ready = password && !policyProblem && (!view.requireRepeat || (repeat && !repeatProblem));
+  // An emptied field says it is wanted; the first unmet rule is also said beside the grey button.
+  const passwordMissing = password ? undefined : t('passwordReset.passwordRequired');
+  const repeatMissing = view.requireRepeat && !repeat ? t('passwordReset.repeatRequired') : undefined;
+  const blocked = passwordMissing ?? policyProblem ?? repeatMissing ?? repeatProblem;
+  const ready = blocked === undefined;
   async function save() {
     setBusy(true);
     setServerError({});
@@ -75,9 +82,15 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
             value={password}
             onChange={(e) => {
               setPassword(e.currentTarget.value);
+              setTouched((s) => new Set(s).add('password'));
               fieldChanged('password', 'repeat');
             }}
-            error={serverError.password ?? serverError.token ?? policyProblem}
+            error={
+              serverError.password ??
+              serverError.token ??
+              policyProblem ??
+              (touched.has('password') ? passwordMissing : undefined)
+            }
             styles={{ error: { whiteSpace: 'pre-line' } }}
             data-testid="set-password-password"
           />
@@ -88,9 +101,12 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
               value={repeat}
               onChange={(e) => {
                 setRepeat(e.currentTarget.value);
+                setTouched((s) => new Set(s).add('repeat'));
                 fieldChanged('repeat');
               }}
-              error={serverError.repeat ?? repeatProblem}
+              error={
+                serverError.repeat ?? repeatProblem ?? (touched.has('repeat') ? repeatMissing : undefined)
+              }
               data-testid="set-password-repeat"
             />
           )}
@@ -98,10 +114,12 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
             onClick={() => void save()}
             disabled={!ready || busy}
             loading={busy}
+            {...(!ready && { 'aria-describedby': reasonId })}
             data-testid="set-password-submit"
           >
             {t('passwordReset.save')}
           </Button>
+          <DisabledReason id={reasonId} reason={blocked} />
         </Stack>
       )}
       {!changed && (

@@ -107,6 +107,7 @@ export function ApplicantStep(props: { draft: WizardDraft; errorOf(field: string
               label={t(`wizard.applicant.${field}`)}
               value={a[field] ?? ''}
               onChange={(e) => set({ [field]: e.currentTarget.value })}
+              error={errorOf(`applicant.${field}`)}
               data-testid={`applicant-${field}`}
             />
           ))}

@@ -27,7 +27,7 @@ export function AddNotePanel({ view, onDone, onCancel }: ActionPanelProps) {
       title={t('request.actions.addNote')}
       submitLabel={t('request.addNote.submit')}
       busy={commit.busy}
-      canSubmit={hasText(body)}
+      blocked={hasText(body) ? undefined : t('request.addNote.required')}
       onSubmit={submit}
       onCancel={onCancel}
     >

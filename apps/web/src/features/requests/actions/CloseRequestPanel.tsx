@@ -1,4 +1,4 @@
-import type { TagDefinition } from '@dossier/core';
+import { type TagDefinition, validateTags } from '@dossier/core';
 import { Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,8 @@ function TagsAndNoticePanel({
   const definitions: TagDefinition[] = view.lookups.tags[tagSet] ?? [];
   const [tags, setTags] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
-  const complete = definitions.every((d) => !d.isRequired || tags[d.id]);
+  // The first tag still to choose is said beside the disabled button.
+  const blocked = Object.values(validateTags(definitions, tags))[0];
 
   async function submit() {
     if (await commit.runAction(view.request.requestNumber, action, { tags, notice })) onDone();
@@ -31,7 +32,7 @@ function TagsAndNoticePanel({
       title={t(`request.actions.${action}`)}
       submitLabel={t(`request.${texts}.submit`)}
       busy={commit.busy}
-      canSubmit={complete}
+      blocked={blocked}
       onSubmit={submit}
       onCancel={onCancel}
     >

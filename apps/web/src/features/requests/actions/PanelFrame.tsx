@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisabledReason } from '../../../ui/forms/DisabledReason';
 import { useFocusReturn } from '../../../ui/useFocusReturn';
 
 /** The frame of an action panel: its title, the form, and Cancel beside the commit button. */
@@ -10,6 +11,8 @@ export function PanelFrame(props: {
   submitLabel: string;
   busy: boolean;
   canSubmit?: boolean;
+  /** Why the submit is disabled (the first value still missing or invalid), said beside it. */
+  blocked?: string | undefined;
   onSubmit(): void;
   onCancel(): void;
   children: ReactNode;
@@ -17,6 +20,8 @@ export function PanelFrame(props: {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const reasonId = useId();
+  const disabled = props.canSubmit === false || props.blocked !== undefined;
   // Keyboard users land in the panel they opened and back on its button when it closes.
   useFocusReturn(ref);
   return (
@@ -37,13 +42,15 @@ export function PanelFrame(props: {
       </Title>
       <Stack gap="sm">{props.children}</Stack>
       <Group justify="flex-end" mt="md">
+        <DisabledReason id={reasonId} reason={disabled ? props.blocked : undefined} />
         <Button variant="default" onClick={props.onCancel} disabled={props.busy} data-testid="panel-cancel">
           {t('request.cancel')}
         </Button>
         <Button
           onClick={props.onSubmit}
           loading={props.busy}
-          disabled={props.canSubmit === false}
+          disabled={disabled}
+          {...(disabled && props.blocked !== undefined && { 'aria-describedby': reasonId })}
           data-testid="panel-submit"
         >
           {props.submitLabel}
