@@ -89,3 +89,29 @@ test('a grey Add Note, Close and wizard Next say why', async ({ page }) => {
   await expect(page.getByTestId('applicant-email')).toHaveAttribute('aria-invalid', 'true');
   await withDatabase((client) => client.query(`delete from request_drafts where user_id = 'submitter'`));
 });
+
+test('a save says it saved, in a status region, until the next edit', async ({ page }) => {
+  await signIn(page, 'advisor', DEMO_PASSWORD, '/account');
+  const name = page.getByTestId('user-form-name');
+  await expect(name).toHaveValue('Alex Advisor');
+  const status = page.getByRole('status').filter({ hasText: 'Saved.' });
+  await name.fill('Alex Advisor Saved');
+  await page.getByTestId('save').click();
+  await expect(status).toBeVisible();
+  await name.fill('Alex Advisor');
+  await expect(status).toHaveCount(0);
+  await page.getByTestId('save').click();
+  await expect(status).toBeVisible();
+
+  // An administrator's edit page of a user says so too.
+  await page.context().clearCookies();
+  await signIn(page, ADMIN.username, ADMIN.password, '/admin/users/edit/advisor');
+  await expect(page.getByTestId('page-title')).toHaveText('User: advisor', { timeout: 20_000 });
+  const adminName = page.getByTestId('user-form-name');
+  await adminName.fill('Alex Advisor Edited');
+  await page.getByTestId('save').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await adminName.fill('Alex Advisor');
+  await page.getByTestId('save').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+});

@@ -24,6 +24,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
+import { SavedNotice } from '../../ui/forms/SavedNotice';
 import { useFormPage } from '../../ui/forms/useFormPage';
 import { CommittedTextInput, IntegerInput } from '../../ui/inputs';
 import { definePage } from '../../view/page';
@@ -207,6 +208,7 @@ export const EntryPage = definePage<EntryView>(({ view }) => {
           <Button variant="default" onClick={() => form.revert()} disabled={!form.dirty}>
             {t('configuration.discard')}
           </Button>
+          <SavedNotice saved={form.saved} />
           {!view.isNew &&
             !entry.isInherited &&
             !view.canRevertToInherited &&

@@ -18,10 +18,13 @@ export function useFormPage<V extends View>() {
   const committing = useStore(store, (s) => s.committing);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Set<string>>(new Set());
+  // A save that went through says so (SavedNotice) until the next edit, revert or save.
+  const [saved, setSaved] = useState(false);
   useUnsavedPrompt(dirty);
 
   function edit(update: (view: V) => V, field?: string) {
     store.edit((v) => update(v as V));
+    setSaved(false);
     if (field) {
       setTouched((t) => new Set(t).add(field));
       setServerErrors(({ [field]: _gone, ...rest }) => rest);
@@ -30,15 +33,20 @@ export function useFormPage<V extends View>() {
 
   async function commit(path: string, body: unknown) {
     setServerErrors({});
+    setSaved(false);
     const result = await store.commit(path, body);
     if (!result.ok && result.error instanceof ApiError && result.error.fields)
       setServerErrors(result.error.fields);
-    if (result.ok) setTouched(new Set());
+    if (result.ok) {
+      setTouched(new Set());
+      setSaved(true);
+    }
     return result;
   }
 
   function revert() {
     store.revert();
+    setSaved(false);
     setServerErrors({});
     setTouched(new Set());
   }
@@ -91,5 +99,16 @@ export function useFormPage<V extends View>() {
     return result;
   }
 
-  return { dirty, committing, edit, commit, saveAndOpen, revert, errorOf, errorsOf, touch };
+  return {
+    dirty,
+    committing,
+    saved: saved && !dirty,
+    edit,
+    commit,
+    saveAndOpen,
+    revert,
+    errorOf,
+    errorsOf,
+    touch,
+  };
 }
