@@ -115,3 +115,20 @@ test('a save says it saved, in a status region, until the next edit', async ({ p
   await page.getByTestId('save').click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 });
+
+test('a From date after a valid To marks From only', async ({ page }) => {
+  await signIn(page, 'manager', undefined, '/reports/requests/closed');
+  await expect(page.getByTestId('report-page')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('report-totals')).toBeVisible({ timeout: 30_000 });
+  // To is today (the default period); From is moved past it.
+  const next = new Date(Date.now() + 40 * 86_400_000);
+  const dd = (n: number) => String(n).padStart(2, '0');
+  await page
+    .getByTestId('report-from')
+    .fill(`${dd(next.getDate())}/${dd(next.getMonth() + 1)}/${next.getFullYear()}`);
+  await page.getByTestId('report-run').click();
+  await expect(page.getByText('The start date is after the end date.')).toBeVisible();
+  await expect(page.getByText('The end date is before the start date.')).toHaveCount(0);
+  await expect(page.getByTestId('report-from')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('report-to')).not.toHaveAttribute('aria-invalid', 'true');
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { exportHref, fieldErrorsByFilter, filtersFromSearch, queryOf } from '../src/features/reports/address';
+import {
+  exportHref,
+  fieldErrorsByFilter,
+  filtersFromSearch,
+  queryOf,
+  rangeAtChangedDate,
+} from '../src/features/reports/address';
 
 // The report form in the address: what a shared link carries, when it runs again, and the export.
 
@@ -51,5 +57,16 @@ describe('report filters in the address', () => {
       fieldErrorsByFilter({ 'filter.to': 'The end date is before the start date.', export: 'x' }),
     ).toEqual({ to: 'The end date is before the start date.' });
     expect(fieldErrorsByFilter(undefined)).toEqual({});
+  });
+
+  it('marks a refused range on the date changed last: a bad From leaves a valid To alone', () => {
+    const filters = filtersFromSearch('?filter.from=2026-07-01&filter.to=2026-06-01', ['from', 'to']);
+    const refused = { to: 'The end date is before the start date.' };
+    const t = (key: string) =>
+      key === 'reports.startAfterEnd' ? 'The start date is after the end date.' : key;
+    expect(rangeAtChangedDate(refused, filters, 'from', t)).toEqual({
+      from: 'The start date is after the end date.',
+    });
+    expect(rangeAtChangedDate(refused, filters, 'to', t)).toEqual(refused);
   });
 });

@@ -11,6 +11,7 @@ import {
   fieldErrorsByFilter,
   filtersFromSearch,
   queryOf,
+  rangeAtChangedDate,
   writeAddress,
 } from './address';
 import { ReportForm } from './ReportForm';
@@ -39,6 +40,9 @@ function ReportScreen({ view }: { view: ReportView }) {
   // would show figures for a filter no longer on screen.
   const [unreadable, setUnreadable] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<Partial<Filters>>({});
+  // The date last changed: a range the server refuses (its message stands at To) is marked on the
+  // date the person changed, so a bad From leaves a valid To alone.
+  const lastDate = useRef<'from' | 'to'>('to');
   const [answer, setAnswer] = useState<ReportAnswer>();
   const [ranQuery, setRanQuery] = useState<URLSearchParams>();
   const [running, setRunning] = useState(false);
@@ -62,7 +66,7 @@ function ReportScreen({ view }: { view: ReportView }) {
       setAnswer(undefined);
       setRanQuery(undefined);
       if (error instanceof ApiError && error.status === 400 && error.fields)
-        setErrors(fieldErrorsByFilter(error.fields));
+        setErrors(rangeAtChangedDate(fieldErrorsByFilter(error.fields), current, lastDate.current, t));
       else store.report(error);
     } finally {
       setRunning(false);
@@ -87,7 +91,11 @@ function ReportScreen({ view }: { view: ReportView }) {
         errors={errors}
         running={running}
         exportHref={ranQuery && exportHref(view.path, ranQuery)}
-        onChange={setFilters}
+        onChange={(next) => {
+          if (next.from !== filters.from) lastDate.current = 'from';
+          else if (next.to !== filters.to) lastDate.current = 'to';
+          setFilters(next);
+        }}
         onReadableChange={(name, readable) =>
           setUnreadable((current) => {
             if (current.has(name) === !readable) return current;

@@ -61,6 +61,22 @@ export function fieldErrorsByFilter(fields: Record<string, string> | undefined):
   return errors;
 }
 
+/**
+ * The server marks a range whose end is before its start at To; when From was the date changed
+ * last, the mark moves to From (in words about From), and To, itself valid, shows nothing.
+ */
+export function rangeAtChangedDate(
+  errors: Partial<Filters>,
+  filters: Filters,
+  changed: 'from' | 'to',
+  t: (key: string) => string,
+): Partial<Filters> {
+  const rangeRefused = errors.to !== undefined && filters.from && filters.to && filters.from > filters.to;
+  if (!rangeRefused || changed === 'to' || errors.from !== undefined) return errors;
+  const { to: _valid, ...rest } = errors;
+  return { ...rest, from: t('reports.startAfterEnd') };
+}
+
 export function writeAddress(query: URLSearchParams): void {
   const address = new URLSearchParams(query);
   address.set('run', '1');
