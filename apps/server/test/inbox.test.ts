@@ -256,6 +256,25 @@ describe('link and unlink', () => {
     expect(view.actions).toEqual(['link']);
   });
 
+  it('unlinks a message from a closed request, as the specification lets it, and records it', async () => {
+    const n = await insertTestRequest(t.db, { scope: '/org/acme/' });
+    const { id, linkedTo } = await receive(
+      mail({ From: 'records@clinic.example', Subject: `Records for ${n}` }, 'Records attached.'),
+    );
+    expect(linkedTo).toEqual([n]);
+    await t.db.updateTable('requests').set({ status: 'closed' }).where('request_number', '=', n).execute();
+    const res = await post(t, acmeHandler, `/inbox/messages/${id}/actions/unlink`, { requestNumber: n });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = await t.db.selectFrom('events').select('type').where('aggregate_id', '=', n).execute();
+    expect(events.map((e) => e.type)).toContain('request.messageUnlinked');
+    const request = await t.db
+      .selectFrom('requests')
+      .select('status')
+      .where('request_number', '=', n)
+      .executeTakeFirstOrThrow();
+    expect(request.status).toBe('closed');
+  });
+
   it('tells whoever has the message open when it is linked or unlinked (live topic)', async () => {
     const listener = new pg.Client({ connectionString: t.url });
     await listener.connect();

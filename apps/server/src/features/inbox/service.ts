@@ -343,7 +343,8 @@ export async function unlinkMessage(deps: AppDeps, actor: Actor, messageId: stri
     const request = await findRequest(trx, requestNumber, { forUpdate: true });
     if (!request || !canHandleRequest(actor, request))
       throw forbidden('You may not unlink messages from this request.');
-    if (request.status === 'closed') throw conflict('The request is closed.');
+    // A message may be unlinked from a closed request too (the specification allows it): the request
+    // stays closed, and its history records the unlink.
     const at = new Date();
     if (link.correspondence_id) await repo.deleteCorrespondence(trx, requestNumber, link.correspondence_id);
     await repo.markUnlinked(trx, link.id, actor.id, at);
