@@ -34,6 +34,10 @@ test('a handler adds a result and QAs it, adds an invoice and pays it', async ({
   const resultItem = page.getByTestId('result-item').first();
   await expect(resultItem).toHaveAttribute('data-status', 'awaitingQa');
   await expect(resultItem).toContainText('gp-records.pdf');
+  // Its Quality Assure Result task is completed by the QA, not by hand: no Complete while it waits.
+  const qaTask = page.locator('[data-testid="task-item"][data-type="qualityAssureResult"]').first();
+  await expect(qaTask).toBeVisible();
+  await expect(qaTask.getByTestId('task-complete')).toHaveCount(0);
 
   // Quality-assure it on its page, choosing the item types it covers.
   await resultItem.getByTestId('result-link').click();
@@ -83,6 +87,10 @@ test('a handler adds a result and QAs it, adds an invoice and pays it', async ({
   const invoiceItem = page.getByTestId('invoice-item').first();
   await expect(invoiceItem).toHaveAttribute('data-status', 'waiting');
   await expect(invoiceItem.getByTestId('invoice-amount')).toHaveText('AUD 1,100.00');
+  // Its Pay Invoice task is completed by the payment: no Complete while the invoice waits.
+  const payTask = page.locator('[data-testid="task-item"][data-type="payInvoice"]').first();
+  await expect(payTask).toBeVisible();
+  await expect(payTask.getByTestId('task-complete')).toHaveCount(0);
   await page.screenshot({ path: shot('request-lists'), fullPage: true });
 
   // Pay through the payee search: the payee record fills and locks the payee fields.
@@ -101,6 +109,11 @@ test('a handler adds a result and QAs it, adds an invoice and pays it', async ({
   await expect(page.getByTestId('pay-confirm')).toBeDisabled();
   await pick(page, 'pay-method', 'Bank transfer');
   await expect(page.getByTestId('pay-bankAccount')).toHaveValue('062-000 1234 5678');
+  // A payment is in the invoice's currency: the list offers that one only.
+  await page.getByTestId('pay-currency').click();
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await expect(page.getByRole('option')).toHaveText(/^AUD/);
+  await page.keyboard.press('Escape');
   await page.getByTestId('pay-amount').fill('1,200');
   await expect(page.getByTestId('pay-form')).toContainText(
     'The amount must equal the amount excl. tax plus the tax.',

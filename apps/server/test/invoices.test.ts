@@ -377,21 +377,22 @@ describe('part payments (issue 23: a payment never rewrites the invoice it pays)
     expect((await payTask(id)).completed_at).not.toBeNull();
   });
 
-  it('refuses zero, negative, over-balance and other-currency payments on the amount, changing nothing', async () => {
+  it('refuses zero, negative, over-balance payments on the amount and other-currency ones on the currency, changing nothing', async () => {
     // AUD 60.00 + 6.00 = 66.00, of which 22.00 is paid.
     const id = await addInvoice(n, { amountExclusiveTax: 6_000, tax: 600, amount: 6_600, currency: 'AUD' });
     expect((await payTask(id)).completed_at).toBeNull();
-    const cases: [number, number, Record<string, unknown>, string][] = [
+    const cases: [number, number, Record<string, unknown>, string, string?][] = [
       [0, 0, {}, 'The amount must be more than zero.'],
       [-1_000, 0, {}, 'The amount must be more than zero.'],
       [6_001, 600, {}, 'The amount cannot exceed the balance of AUD 66.00.'],
-      [6_000, 600, { currency: 'USD' }, "Pay in the invoice's currency, AUD."],
+      [6_000, 600, { currency: 'USD' }, "Pay in the invoice's currency, AUD.", 'currency'],
     ];
     const refused = async (stage: string) => {
-      for (const [excl, tax, extra, message] of cases) {
+      for (const [excl, tax, extra, message, field = 'amount'] of cases) {
         const res = await pay(id, excl, tax, extra);
         expect(res.statusCode, `${stage} ${excl}+${tax}`).toBe(400);
-        expect(res.json().fields.amount, `${stage} ${excl}+${tax}`).toBe(message);
+        expect(res.json().fields[field], `${stage} ${excl}+${tax}`).toBe(message);
+        if (field === 'currency') expect(res.json().fields.amount).toBeUndefined();
       }
     };
     await refused('unpaid');

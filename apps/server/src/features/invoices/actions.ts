@@ -71,8 +71,10 @@ function paymentErrors(input: PayBody, invoice: InvoiceRow): Record<string, stri
     Number(invoice.paid),
     input,
   );
+  // Another currency than the invoice's is a reason about Currency, and stands there.
+  const otherCurrency = invoice.currency !== null && input.currency !== invoice.currency;
   if (!amountsAddUp(input)) errors.amount = AMOUNT_SUM_WRONG;
-  else if (againstInvoice) errors.amount = againstInvoice;
+  else if (againstInvoice) errors[otherCurrency && input.amount > 0 ? 'currency' : 'amount'] = againstInvoice;
   if (!isCurrency(input.currency, CURRENCIES)) errors.currency = 'Choose one of the currencies offered.';
   if (input.method === 'creditCard' && !input.nameOnCard) errors.nameOnCard = 'Name on card is required.';
   if (input.method === 'bankTransfer' && !input.bankAccount) errors.bankAccount = 'Bank account is required.';

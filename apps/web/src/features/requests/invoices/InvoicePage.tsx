@@ -175,7 +175,11 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
                     currency: inv.currency ?? view.defaultCurrency,
                   }
             }
-            currencies={view.currencies}
+            // A payment is in the invoice's currency: only that one is offered (any, for an invoice
+            // received without one).
+            currencies={
+              inv.currency ? view.currencies.filter((c) => c.code === inv.currency) : view.currencies
+            }
             serverErrors={serverErrors}
             busy={committing}
             onConfirm={(body) => void run('pay', body)}
