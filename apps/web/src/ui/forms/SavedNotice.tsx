@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 export function SavedNotice(props: { saved: boolean }) {
   const { t } = useTranslation();
   return (
-    <Text size="sm" c="green.8" role="status" aria-live="polite" data-testid="saved-notice">
+    <Text size="sm" fw={500} role="status" aria-live="polite" data-testid="saved-notice">
       {props.saved ? t('accounts.saved') : ''}
     </Text>
   );
