@@ -39,6 +39,14 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
   const repeatMissing = view.requireRepeat && !repeat ? t('passwordReset.repeatRequired') : undefined;
   const blocked = passwordMissing ?? policyProblem ?? repeatMissing ?? repeatProblem;
   const ready = blocked === undefined;
+  // Said beside the button only when no field says it already (a field not yet typed in).
+  const shownAtField = [
+    policyProblem,
+    repeatProblem,
+    touched.has('password') ? passwordMissing : undefined,
+    touched.has('repeat') ? repeatMissing : undefined,
+  ];
+  const reason = blocked !== undefined && !shownAtField.includes(blocked) ? blocked : undefined;
   async function save() {
     setBusy(true);
     setServerError({});
@@ -114,12 +122,12 @@ export const SetPasswordPage = definePage<SetPasswordView>(({ view }) => {
             onClick={() => void save()}
             disabled={!ready || busy}
             loading={busy}
-            {...(!ready && { 'aria-describedby': reasonId })}
+            {...(reason !== undefined && { 'aria-describedby': reasonId })}
             data-testid="set-password-submit"
           >
             {t('passwordReset.save')}
           </Button>
-          <DisabledReason id={reasonId} reason={blocked} />
+          <DisabledReason id={reasonId} reason={reason} />
         </Stack>
       )}
       {!changed && (
