@@ -1,4 +1,5 @@
 import type { PendingTask, WorkflowTaskType } from '@dossier/core';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 
 // The SQL of a request's tasks: the page's lists, tasks added from the page, the KPI's pending tasks.
@@ -33,6 +34,19 @@ export function selectTaskItems(db: DbOrTrx) {
       'cb.name as completed_by_name',
       'pb.name as marked_in_progress_by_name',
       'at.name as assigned_to_name',
+      // The work the task stands for is still open (a result awaiting QA, an invoice waiting to be
+      // paid): the workflow completes the task with that work, so Complete is not offered by hand
+      // (the same rule as the complete action's 409, taskActions/actions.ts).
+      sql<boolean>`case
+        when t.workflow_key like 'qualityAssureResult:result:%' then exists (
+          select 1 from request_results r
+          where r.request_number = t.request_number and r.id::text = split_part(t.workflow_key, ':', 3)
+            and r.quality_assured_at is null and not r.quality_assurance_skipped and r.discarded_at is null)
+        when t.workflow_key like 'payInvoice:invoice:%' then exists (
+          select 1 from request_invoices i
+          where i.request_number = t.request_number and i.id::text = split_part(t.workflow_key, ':', 3)
+            and i.paid_at is null and i.discarded_at is null)
+        else false end`.as('work_open'),
     ]);
 }
 

@@ -6,8 +6,6 @@ import {
   type RequestTaskItem,
   type WorkflowTaskType,
 } from '@dossier/core';
-import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
 import { handoverOffers } from './policy.js';
 import type { listTasksOfRequest } from './requestTaskRepository.js';
@@ -75,55 +73,6 @@ export const DEFAULT_TASK_NOTICES: Record<WorkflowTaskType, string> = {
 
 export function taskTypeName(type: string): string {
   return TASK_TYPE_NAMES[type as WorkflowTaskType] ?? type;
-}
-
-/** Tasks with the names their list items show (who triggered, completed, is assigned…). */
-export function selectTaskItems(db: DbOrTrx) {
-  return db
-    .selectFrom('tasks as t')
-    .leftJoin('users as tb', 'tb.id', 't.triggered_by')
-    .leftJoin('users as cb', 'cb.id', 't.completed_by')
-    .leftJoin('users as pb', 'pb.id', 't.marked_in_progress_by')
-    .leftJoin('users as at', 'at.id', 't.assigned_to')
-    .select([
-      't.id',
-      't.type',
-      't.subject',
-      't.request_number',
-      't.message_id',
-      't.notice',
-      't.triggered_at',
-      't.due_at',
-      't.completed_at',
-      't.was_overdue',
-      't.marked_in_progress_at',
-      't.assigned_to',
-      't.scope',
-      'tb.name as triggered_by_name',
-      'cb.name as completed_by_name',
-      'pb.name as marked_in_progress_by_name',
-      'at.name as assigned_to_name',
-      // The work the task stands for is still open (a result awaiting QA, an invoice waiting to be
-      // paid): the workflow completes the task with that work, so Complete is not offered by hand
-      // (the same rule as the complete action's 409, taskActions/actions.ts).
-      sql<boolean>`case
-        when t.workflow_key like 'qualityAssureResult:result:%' then exists (
-          select 1 from request_results r
-          where r.request_number = t.request_number and r.id::text = split_part(t.workflow_key, ':', 3)
-            and r.quality_assured_at is null and not r.quality_assurance_skipped and r.discarded_at is null)
-        when t.workflow_key like 'payInvoice:invoice:%' then exists (
-          select 1 from request_invoices i
-          where i.request_number = t.request_number and i.id::text = split_part(t.workflow_key, ':', 3)
-            and i.paid_at is null and i.discarded_at is null)
-        else false end`.as('work_open'),
-    ]);
-}
-
-/** The request's tasks, newest first; `types`: only these (the sender side sees its own only). */
-export function listTasksOfRequest(db: DbOrTrx, requestNumber: string, types?: readonly string[]) {
-  let query = selectTaskItems(db).where('t.request_number', '=', requestNumber);
-  if (types) query = query.where('t.type', 'in', types.length > 0 ? [...types] : ['']);
-  return query.orderBy('t.id', 'desc').limit(REQUEST_TASKS_LIMIT).execute();
 }
 
 type TaskRow = Awaited<ReturnType<typeof listTasksOfRequest>>[number];
