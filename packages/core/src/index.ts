@@ -20,6 +20,7 @@ export * from './richText.js';
 export * from './roleString.js';
 export * from './scopePath.js';
 export * from './searchResult.js';
+export * from './secondFactor.js';
 export * from './sso.js';
 export * from './taskDue.js';
 export * from './tasks.js';

@@ -351,6 +351,31 @@ export interface SsoLogoutTokensTable {
   used_at: Generated<Date>;
 }
 
+export interface SecondFactorsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  name: string;
+  /** Encrypted (AES-256-GCM) with the key `second-factor-secrets` in app_secrets. */
+  secret: string;
+  last_used_step: NullableBigint;
+  confirmed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
+export interface SigninChallengesTable {
+  id: string;
+  user_id: string;
+  expires_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
+
 export interface WebhookDeliveriesTable {
   id: Generated<string>;
   configuration_id: string;
@@ -444,6 +469,9 @@ export interface Database {
   sso_logins: SsoLoginsTable;
   sso_unlinked_subjects: SsoUnlinkedSubjectsTable;
   sso_logout_tokens: SsoLogoutTokensTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  signin_challenges: SigninChallengesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   rate_events: RateEventsTable;

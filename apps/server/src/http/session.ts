@@ -5,6 +5,8 @@ import { isPublicApiPath } from './csrf.js';
 import type { SessionCache } from './sessionCache.js';
 
 export const SESSION_COOKIE = 'dossier_session';
+/** A password sign-in waiting for its second factor's code (never a session). */
+export const CHALLENGE_COOKIE = 'dossier_signin_challenge';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,6 +46,30 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply,
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
+    secure: isHttps(request, config),
+  });
+}
+
+export function setChallengeCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  token: string,
+) {
+  reply.setCookie(CHALLENGE_COOKIE, token, {
+    path: '/signin',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isHttps(request, config),
+    maxAge: 5 * 60,
+  });
+}
+
+export function clearChallengeCookie(request: FastifyRequest, reply: FastifyReply, config: Config) {
+  reply.clearCookie(CHALLENGE_COOKIE, {
+    path: '/signin',
+    httpOnly: true,
+    sameSite: 'strict',
     secure: isHttps(request, config),
   });
 }

@@ -131,6 +131,26 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   // Changing an expired password before signing in: the page and its form are public.
   'GET /account/change-password': { allow: EVERYONE },
   'POST /account/change-password': { allow: EVERYONE, order: 1, pastAuth: [400] },
+  // The own second factors: every signed-in caller, on its own account only (a factor id of another
+  // account is 404: the lookups are by the caller's id and the factor's).
+  'GET /account/second-factors': { allow: SIGNED_IN },
+  'POST /account/second-factors': { allow: SIGNED_IN, order: 1, pastAuth: [400] },
+  'POST /account/second-factors/:factorId/confirm': {
+    allow: SIGNED_IN,
+    params: () => ({ factorId: 'no-such-factor' }),
+    order: 1,
+    pastAuth: [400, 404],
+  },
+  'POST /account/second-factors/:factorId/remove': {
+    allow: SIGNED_IN,
+    params: () => ({ factorId: 'no-such-factor' }),
+    order: 1,
+    pastAuth: [400, 404],
+  },
+  'POST /account/recovery-codes': { allow: SIGNED_IN, order: 1, pastAuth: [400] },
+  // The second step of a sign-in: public, authorised only by the challenge cookie of a right
+  // password, which no caller here holds (401 "expired"; 400 for a missing code).
+  'POST /signin/second-factor': { allow: [], refusedAs: [400, 401] },
 
   // ---- Tasks: a handler of the task's request, or its sender side for the sender's own task
   'POST /tasks/:taskId/complete': [
@@ -189,6 +209,8 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     pastAuth: [409],
   },
   'POST /admin/users/edit/:userId/clear-lockout': { allow: acmeHolders('user:edit'), order: 1 },
+  // Resetting the acme user's second factors (it has none: the reset still passes and is recorded).
+  'POST /admin/users/edit/:userId/second-factors/reset': { allow: acmeHolders('user:edit'), order: 1 },
   'POST /admin/users/edit/:userId': [
     { variant: 'acme user', allow: acmeHolders('user:edit'), order: 1, pastAuth: [400] },
     // Neither administrator covers every role of a user with roles in both organisations.

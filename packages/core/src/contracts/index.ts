@@ -19,6 +19,7 @@ export * from './requestPage.js';
 export * from './requests.js';
 export * from './route.js';
 export * from './scim.js';
+export * from './secondFactor.js';
 export * from './signIn.js';
 export * from './skills.js';
 export * from './tasks.js';

@@ -24,6 +24,8 @@ export const signInViewSchema = defineView('signin', {
   canRegister: z.boolean(),
   /** Passwords are off, but this page shows the break-glass account's password form (`?local=1`). */
   breakGlass: z.boolean().optional(),
+  /** The password was right: the page asks for the code of a second factor (`?step=code`). */
+  secondStep: z.boolean().optional(),
 });
 export type SignInView = z.infer<typeof signInViewSchema>;
 

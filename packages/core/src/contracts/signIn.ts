@@ -21,6 +21,8 @@ export const signInPageRoute = defineRoute({
     prompt: z.enum(['login']).optional(),
     /** `1`: the password form of the break-glass account, when passwords are otherwise off. */
     local: z.string().max(10).optional(),
+    /** `code`: the second step, after the right password of a user with a second factor. */
+    step: z.enum(['code']).optional(),
   }),
   answer: signInViewSchema,
 });
@@ -35,7 +37,8 @@ export const signInRoute = defineRoute({
     'return-url': z.string().max(2000).optional(),
     local: z.string().max(10).optional(),
   }),
-  answer: z.strictObject({ user: userStateSchema.nullable() }),
+  /** `secondFactor`: the password was right and a code must follow (POST /signin/second-factor). */
+  answer: z.strictObject({ user: userStateSchema.nullable(), secondFactor: z.literal(true).optional() }),
 });
 
 /** POST /signout: `redirect` is the identity provider's sign-out page for a session begun there. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordPolicySchema } from '../configuration/entries.js';
 import { pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
+import { SECOND_FACTOR_KINDS } from '../secondFactor.js';
 import { userFormSchema } from '../userForm.js';
 import { userFieldsSchema } from './account.js';
 import { defineRoute } from './route.js';
@@ -68,6 +69,8 @@ export const adminUserViewSchema = defineView('adminUser', {
   roleGroups: z.record(z.string(), z.array(z.string())).optional(),
   /** Why an administrator of the user's scope still may not change it. */
   readOnlyReason: z.string().optional(),
+  /** The kinds of second factor the user holds (never their secrets); empty when none. */
+  secondFactors: z.array(z.enum(SECOND_FACTOR_KINDS)).optional(),
 });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 

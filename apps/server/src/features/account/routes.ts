@@ -4,9 +4,14 @@ import {
   changePasswordPageRoute,
   changePasswordRoute,
   confirmAccountRoute,
+  confirmSecondFactorRoute,
   DEFAULT_PASSWORD_POLICY,
+  enrolSecondFactorRoute,
+  regenerateRecoveryCodesRoute,
   registerAccountRoute,
   registrationPageRoute,
+  removeSecondFactorRoute,
+  secondFactorsRoute,
   updateAccountRoute,
 } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +20,15 @@ import { notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
-import { requireActor, signedInOnly } from '../auth/index.js';
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  listSecondFactors,
+  regenerateRecoveryCodes,
+  removeSecondFactor,
+  requireActor,
+  signedInOnly,
+} from '../auth/index.js';
 import { confirmAccountEmail } from './confirmation.js';
 import { changePasswordAndSignIn } from './password.js';
 import { getAccountView, getRegistrationView, registerAccount, updateAccount } from './service.js';
@@ -54,6 +67,49 @@ export function accountRoutes(
         },
         deps.live,
       ),
+    { onRequest: signedInOnly },
+  );
+
+  // Second factors of the own account (issue 35): enrolment, the list, removal, recovery codes.
+  serve(
+    app,
+    secondFactorsRoute,
+    async (_input, request) => listSecondFactors(deps.db, requireActor(request).id),
+    {
+      onRequest: signedInOnly,
+    },
+  );
+
+  serve(
+    app,
+    enrolSecondFactorRoute,
+    async (_input, request) => {
+      const actor = requireActor(request);
+      return beginEnrolment(deps.db, { id: actor.id, email: actor.email });
+    },
+    { onRequest: signedInOnly },
+  );
+
+  serve(
+    app,
+    confirmSecondFactorRoute,
+    async ({ params, body }, request) =>
+      confirmEnrolment(deps.db, deps.live, requireActor(request), { factorId: params.factorId, ...body }),
+    { onRequest: signedInOnly },
+  );
+
+  serve(
+    app,
+    removeSecondFactorRoute,
+    async ({ params, body }, request) =>
+      removeSecondFactor(deps.db, deps.live, requireActor(request), { factorId: params.factorId, ...body }),
+    { onRequest: signedInOnly },
+  );
+
+  serve(
+    app,
+    regenerateRecoveryCodesRoute,
+    async ({ body }, request) => regenerateRecoveryCodes(deps.db, requireActor(request), body.code),
     { onRequest: signedInOnly },
   );
 

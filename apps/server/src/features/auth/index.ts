@@ -11,6 +11,15 @@ export {
 export { permissionFirst, requireActor, requirePermission, signedInOnly } from '../../http/guards.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export * as authRepository from './repository.js';
+export {
+  beginEnrolment,
+  confirmEnrolment,
+  listSecondFactors,
+  regenerateRecoveryCodes,
+  removeSecondFactor,
+  resetSecondFactors,
+  secondFactorKinds,
+} from './secondFactors.js';
 export type { SigninInput } from './service.js';
 export { authenticate, SIGNIN_FAILURE_TEXT, sessionIdOf, startSession } from './service.js';
 export { endUserSessions } from './sessions.js';

@@ -1,12 +1,26 @@
-import { type SignInView, signInPageRoute, signInRoute, signOutRoute } from '@dossier/core';
+import {
+  type SignInView,
+  signInPageRoute,
+  signInRoute,
+  signInSecondFactorRoute,
+  signOutRoute,
+} from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import { toUserState } from '../../http/actor.js';
 import type { AppDeps } from '../../http/deps.js';
 import { HttpError } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
+import {
+  CHALLENGE_COOKIE,
+  clearChallengeCookie,
+  clearSessionCookie,
+  SESSION_COOKIE,
+  setChallengeCookie,
+  setSessionCookie,
+} from '../../http/session.js';
 import { baseUrlOf, safeReturnUrl, sendView, wantsJson } from '../../http/views.js';
-import { SIGNIN_FAILURE_TEXT, type SigninFailure, sessionIdOf, signIn, signOut } from './service.js';
+import { completeChallenge, SECOND_STEP_FAILURE_TEXT, signInWithPassword } from './secondFactors.js';
+import { SIGNIN_FAILURE_TEXT, type SigninFailure, sessionIdOf, signOut } from './service.js';
 
 /** The password was right, but the account may not sign in (yet): 403 to the client. */
 const FORBIDDEN_FAILURES = new Set<SigninFailure>(['unconfirmed', 'ipRange', 'passwordMustChange']);
@@ -14,9 +28,10 @@ const FORBIDDEN_FAILURES = new Set<SigninFailure>(['unconfirmed', 'ipRange', 'pa
 function failureText(code: string | undefined): string | undefined {
   if (code === undefined) return undefined;
   // The page shows only texts of its own, never text taken from the address.
-  return Object.hasOwn(SIGNIN_FAILURE_TEXT, code)
-    ? SIGNIN_FAILURE_TEXT[code as SigninFailure]
-    : 'Sign-in failed.';
+  if (Object.hasOwn(SIGNIN_FAILURE_TEXT, code)) return SIGNIN_FAILURE_TEXT[code as SigninFailure];
+  if (Object.hasOwn(SECOND_STEP_FAILURE_TEXT, code))
+    return SECOND_STEP_FAILURE_TEXT[code as keyof typeof SECOND_STEP_FAILURE_TEXT];
+  return 'Sign-in failed.';
 }
 
 /**
@@ -54,19 +69,55 @@ export function authRoutes(
       returnUrl,
       canRegister: deps.config.selfRegistration,
       ...(breakGlassForm(query.local) ? { breakGlass: true } : {}),
+      ...(query.step === 'code' && request.cookies[CHALLENGE_COOKIE] ? { secondStep: true } : {}),
     } satisfies SignInView);
+  });
+
+  serve(app, signInSecondFactorRoute, async ({ body }, request, reply) => {
+    const returnUrl = safeReturnUrl(body['return-url']);
+    const challenge = request.cookies[CHALLENGE_COOKIE];
+    const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
+    let result: { token: string; userId: string };
+    try {
+      if (!challenge) throw new HttpError(401, SECOND_STEP_FAILURE_TEXT.expired, 'expired');
+      result = await completeChallenge(deps.db, deps.config, deps.live, {
+        challenge,
+        code: body.code,
+        ...client,
+        previousToken: request.cookies[SESSION_COOKIE],
+      });
+    } catch (error) {
+      if (wantsJson(request) || !(error instanceof HttpError)) throw error;
+      const expired = error.code === 'expired' || error.code === 'locked';
+      const query = new URLSearchParams({ err: String(error.code), 'return-url': returnUrl });
+      if (!expired) query.set('step', 'code');
+      return reply.redirect(`/signin?${query}`, 303);
+    }
+    clearChallengeCookie(request, reply, deps.config);
+    await afterPasswordSignIn?.(result.userId, client);
+    setSessionCookie(request, reply, deps.config, result.token);
+    if (!wantsJson(request)) return reply.redirect(returnUrl, 303);
+    const actor = await deps.resolveActor(result.token);
+    return { user: actor ? toUserState(actor) : null };
   });
 
   serve(app, signInRoute, async ({ body }, request, reply) => {
     const { username, password } = body;
     const returnUrl = safeReturnUrl(body['return-url']);
     const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
-    const result = await signIn(deps.db, deps.config, {
+    const result = await signInWithPassword(deps.db, deps.config, {
       username,
       password,
       ...client,
       previousToken: request.cookies[SESSION_COOKIE],
     });
+    if (result.ok && 'challenge' in result) {
+      // The right password of a user with a second factor: no session until the code.
+      setChallengeCookie(request, reply, deps.config, result.challenge);
+      if (wantsJson(request)) return { user: null, secondFactor: true as const };
+      const query = new URLSearchParams({ step: 'code', 'return-url': returnUrl });
+      return reply.redirect(`/signin?${query}`, 303);
+    }
     if (!result.ok) {
       if (wantsJson(request)) {
         const status =

@@ -5,6 +5,7 @@ import {
   createUserRoute,
   decideRoleClaimRoute,
   newUserRoute,
+  resetSecondFactorsRoute,
   searchUsersRoute,
   unlinkSingleSignOnRoute,
   updateUserRoute,
@@ -20,6 +21,7 @@ import { claimsWaitingFor, decideClaim } from './claimDecisions.js';
 import { clearLockout } from './lockout.js';
 import { userScopes } from './policy.js';
 import { userFormOptions } from './scopes.js';
+import { resetUserSecondFactors } from './secondFactors.js';
 import { createUser, getUserView, searchUsers, updateUser } from './service.js';
 import { unlinkSingleSignOn } from './ssoLink.js';
 
@@ -81,6 +83,14 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     clearLockoutRoute,
     async ({ params }, request) =>
       clearLockout(deps.db, requirePermission(request, 'user:edit'), params.userId),
+    { onRequest: permissionFirst('user:edit') },
+  );
+
+  serve(
+    app,
+    resetSecondFactorsRoute,
+    async ({ params }, request) =>
+      resetUserSecondFactors(deps.db, requirePermission(request, 'user:edit'), params.userId, deps.live),
     { onRequest: permissionFirst('user:edit') },
   );
 

@@ -6,6 +6,7 @@ import {
   type PagingQuery,
   type RoleGrant,
   type SearchAnswer,
+  type SecondFactorKind,
   type UserForm,
   type UserSummary,
   validateUserForm,
@@ -18,7 +19,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
 import { reassignOpenTasks } from '../assignment/index.js';
 import type { Actor } from '../auth/index.js';
-import { endUserSessions, hashPassword } from '../auth/index.js';
+import { endUserSessions, hashPassword, secondFactorKinds } from '../auth/index.js';
 import { sendActivationMail } from '../workflowMail/index.js';
 import { findClaims } from './claimRepository.js';
 import { settleRemovedRoles } from './disable.js';
@@ -105,6 +106,7 @@ export async function getUserView(
     // Who or what linked the account to single sign-on: a user id, or scim:<configuration>/<entry>.
     externalUserIdSetBy: row.external_id_set_by,
     roleGroups: await roleGroupsOf(db, userId),
+    secondFactors: ((await secondFactorKinds(db, [userId])).get(userId) ?? []) as SecondFactorKind[],
     pendingRoles: claims.map((c) => ({
       id: c.id,
       role: formatRoleString(c),

@@ -1,0 +1,46 @@
+// The rules of second factors (issue 35), shared by the server and the web app.
+
+/** The kinds of second factor a user may hold. */
+export const SECOND_FACTOR_KINDS = ['totp'] as const;
+export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
+
+/** How many one-time recovery codes a user gets at a time. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A code as typed: spaces and dashes are only for reading, letters in either case. */
+export function normaliseSecondFactorCode(input: string): string {
+  return input.replace(/[\s-]/g, '').toLowerCase();
+}
+
+/** A code generator's code: six digits (RFC 6238 with the usual 30-second step). */
+export function isTimeBasedCode(input: string): boolean {
+  return /^\d{6}$/.test(normaliseSecondFactorCode(input));
+}
+
+/** A recovery code: ten letters and digits, shown as two groups of five. */
+export function isRecoveryCode(input: string): boolean {
+  return /^[a-z0-9]{10}$/.test(normaliseSecondFactorCode(input));
+}
+
+/** Shows a recovery code the way it is handed out: `abcde-12345`. */
+export function formatRecoveryCode(code: string): string {
+  const plain = normaliseSecondFactorCode(code);
+  return `${plain.slice(0, 5)}-${plain.slice(5)}`;
+}
+
+/** Whether a user holding these roles must hold a second factor, given the roles the scope names. */
+export function mustHoldSecondFactor(
+  userRoles: readonly string[],
+  requiredRoles: readonly string[] | undefined,
+): boolean {
+  if (!requiredRoles || requiredRoles.length === 0) return false;
+  return userRoles.some((role) => requiredRoles.includes(role));
+}
+
+/**
+ * Removing a user's last second factor lowers the sign-in back to a password alone: it needs the
+ * current password and a code, so a session left open cannot do it.
+ */
+export function removalNeedsReauthentication(confirmedFactors: number): boolean {
+  return confirmedFactors <= 1;
+}
