@@ -4,7 +4,8 @@ import { forbidden } from './errors.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // The sign-in page and the SSO error page post plain HTML forms; they are checked by origin instead.
 // So does the smart form preview, which posts the form being edited to a new tab (it changes nothing).
-const PLAIN_FORM_PATHS = new Set(['/signin', '/signout', '/files/SMARTFORM']);
+// The second step of a sign-in posts its code the same way.
+const PLAIN_FORM_PATHS = new Set(['/signin', '/signin/second-factor', '/signout', '/files/SMARTFORM']);
 
 /**
  * Every state-changing request must carry X-Requested-With. A cross-site form cannot set it, and

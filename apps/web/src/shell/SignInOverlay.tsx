@@ -1,4 +1,4 @@
-import { signInRoute, type UserState } from '@dossier/core';
+import { signInRoute, signInSecondFactorRoute, type UserState } from '@dossier/core';
 import { Alert, Anchor, Button, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,9 @@ export function SignInOverlay() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [mustChange, setMustChange] = useState(false);
+  // The password was right and a second factor's code must follow.
+  const [codeStep, setCodeStep] = useState(false);
+  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const sso = features.singleSignOn;
   const showPassword = !sso || sso.enablePasswordHandling;
@@ -60,13 +63,25 @@ export function SignInOverlay() {
     setBusy(true);
     try {
       // Form-encoded, as the sign-in page's plain form posts it.
-      const answer = await services.api.call(signInRoute, { body: { username, password } }, { asForm: true });
+      const answer = codeStep
+        ? await services.api.call(signInSecondFactorRoute, { body: { code } })
+        : await services.api.call(signInRoute, { body: { username, password } }, { asForm: true });
+      if ('secondFactor' in answer && answer.secondFactor) {
+        setCodeStep(true);
+        setError(undefined);
+        return;
+      }
       if (!answer.user) throw new Error(t('signin.failed'));
+      setCodeStep(false);
+      setCode('');
       signedIn(answer.user);
     } catch (caught) {
       setError(signInFailureText(caught, t('signin.failed')));
       // The right password, but it must be replaced first: the change step is a page of its own.
       setMustChange(caught instanceof ApiError && caught.code === 'passwordMustChange');
+      // An expired or locked second step starts again from the password.
+      if (caught instanceof ApiError && (caught.code === 'expired' || caught.code === 'locked'))
+        setCodeStep(false);
     } finally {
       setBusy(false);
     }
@@ -115,7 +130,28 @@ export function SignInOverlay() {
               )}
             </Alert>
           )}
-          {showPassword && (
+          {codeStep && (
+            <form onSubmit={submit}>
+              <Stack>
+                <TextInput
+                  label={t('signin.code')}
+                  description={t('signin.codeHint')}
+                  name="code"
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(e) => setCode(e.currentTarget.value)}
+                  error={error !== undefined}
+                  required
+                  data-autofocus
+                  data-testid="signin-overlay-code"
+                />
+                <Button type="submit" loading={busy} data-testid="signin-overlay-code-submit">
+                  {t('signin.verify')}
+                </Button>
+              </Stack>
+            </form>
+          )}
+          {showPassword && !codeStep && (
             <form onSubmit={submit}>
               <Stack>
                 <TextInput

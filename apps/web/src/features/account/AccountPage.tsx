@@ -17,6 +17,7 @@ import { UserFields } from '../../ui/UserFields';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { RolesEditor } from '../users';
+import { SecondFactorsPanel } from './SecondFactorsPanel';
 
 /** /account (Account: {userId}) and /account/create (Register New Account): one form. */
 export const AccountPage = definePage<AccountView>(({ view }) => {
@@ -124,6 +125,7 @@ export const AccountPage = definePage<AccountView>(({ view }) => {
           showRevert={!creating}
           saveLabel={creating ? t('accounts.register.submit') : undefined}
         />
+        {!creating && <SecondFactorsPanel />}
       </Stack>
     </Container>
   );

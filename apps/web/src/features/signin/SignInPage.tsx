@@ -8,6 +8,7 @@ import {
   Paper,
   PasswordInput,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -37,7 +38,31 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
               {view.err}
             </Alert>
           )}
-          {showPassword && (
+          {view.secondStep && (
+            // The second step: the password was right, a code of a second factor follows.
+            <form method="post" action="/signin/second-factor" data-testid="signin-code-form">
+              <Stack>
+                <input type="hidden" name="return-url" value={view.returnUrl ?? ''} />
+                <Text size="sm">{t('signin.codeHint')}</Text>
+                <TextInput
+                  label={t('signin.code')}
+                  name="code"
+                  autoComplete="one-time-code"
+                  inputMode="text"
+                  required
+                  autoFocus
+                  data-testid="signin-code"
+                />
+                <Button type="submit" fullWidth data-testid="signin-code-submit">
+                  {t('signin.verify')}
+                </Button>
+                <Anchor href="/signin" size="sm" data-testid="signin-code-restart">
+                  {t('signin.restart')}
+                </Anchor>
+              </Stack>
+            </form>
+          )}
+          {showPassword && !view.secondStep && (
             <form method="post" action="/signin" data-testid="signin-form">
               <Stack>
                 <input type="hidden" name="return-url" value={view.returnUrl ?? ''} />
@@ -63,7 +88,7 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
               </Stack>
             </form>
           )}
-          {sso && (
+          {sso && !view.secondStep && (
             // A GET form: /signin?sso=1&return-url=… sends the browser to the identity provider.
             <form method="get" action="/signin" data-testid="signin-sso-form">
               <input type="hidden" name="return-url" value={view.returnUrl ?? '/'} />
@@ -72,18 +97,20 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
               </Button>
             </form>
           )}
-          <Group justify="space-between">
-            {showPassword && (
-              <Anchor component={Link} to="/forgot-password" size="sm" data-testid="signin-forgot-password">
-                {t('signin.forgotPassword')}
-              </Anchor>
-            )}
-            {view.canRegister && (
-              <Anchor component={Link} to="/account/create" size="sm" data-testid="signin-create-account">
-                {t('signin.createAccount')}
-              </Anchor>
-            )}
-          </Group>
+          {!view.secondStep && (
+            <Group justify="space-between">
+              {showPassword && (
+                <Anchor component={Link} to="/forgot-password" size="sm" data-testid="signin-forgot-password">
+                  {t('signin.forgotPassword')}
+                </Anchor>
+              )}
+              {view.canRegister && (
+                <Anchor component={Link} to="/account/create" size="sm" data-testid="signin-create-account">
+                  {t('signin.createAccount')}
+                </Anchor>
+              )}
+            </Group>
+          )}
         </Stack>
       </Paper>
     </Container>
