@@ -16,9 +16,10 @@ import { onSessionStateWrite, SESSION_CHANGE_CHANNEL } from './db/sessionWrites.
 import { accountRoutes } from './features/account/routes.js';
 import { apiRoutes } from './features/api/index.js';
 import { authRoutes } from './features/auth/routes.js';
+import { installEnrolmentGuard, useSecondFactorRequirements } from './features/auth/secondFactors.js';
 import { resolveSession, resolveSessionEntry, useScopeIpRanges } from './features/auth/service.js';
 import { enableConfigurationCache } from './features/configuration/cache.js';
-import { getNearestScopeEntry } from './features/configuration/effective.js';
+import { getNearestScopeEntry, getSecondFactorRequirements } from './features/configuration/effective.js';
 import { onEntrySaved } from './features/configuration/index.js';
 import { configurationRoutes } from './features/configuration/routes.js';
 import { correspondenceRoutes } from './features/correspondence/routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(input: {
   installZodMessages();
   // Sign-in checks a user's IP range, which the configuration holds (see features/auth/service.ts).
   useScopeIpRanges(async (db, scopePath) => (await getNearestScopeEntry(db, scopePath))?.ipRanges);
+  useSecondFactorRequirements(getSecondFactorRequirements);
   // A SCIM client's new group mapping reaches its groups' members when it is saved.
   onEntrySaved('scimClientEntry', (trx, saved) =>
     resyncClientRoles(trx, { ...saved, data: saved.data as Parameters<typeof resyncClientRoles>[1]['data'] }),
@@ -181,6 +183,7 @@ export async function buildApp(input: {
   // A change by another instance, or a reconnect after which some may have been missed.
   await live.subscribe(SESSION_CHANGE_CHANNEL, () => sessions.forget());
   installSession(app, sessions);
+  installEnrolmentGuard(app);
   installCsrfGuard(app);
 
   serve(app, healthRoute, async (_input, _request, reply) => {

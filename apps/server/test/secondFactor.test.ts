@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { listMailTo } from '../src/mail/outbox.js';
+import { seedScopes } from './accountsHelpers.js';
 import { createTestContext, createUser, PASSWORD, signIn, type TestContext, XHR } from './helpers.js';
 
 // Second factors (issue 35): enrolment on the account page, the two-step sign-in, recovery codes.
@@ -12,6 +15,7 @@ beforeAll(async () => {
   t = await createTestContext({
     signin: { maxFailures: MAX_FAILURES, lockMinutes: 15, ipLimitPerWindow: 1000 },
   } as never);
+  await seedScopes(t.db);
   for (const id of ['enid', 'rita', 'lotte', 'remy', 'ossie']) await createUser(t.db, { id });
   await createUser(t.db, {
     id: 'ada',
@@ -271,5 +275,80 @@ describe("an administrator resetting a user's second factors", () => {
     expect(mails.map((m) => m.subject)).toContain('Your second factors were reset');
     // The password alone signs in again.
     expect((await password('ada')).json().user).toMatchObject({ id: 'ada' });
+  });
+});
+
+describe('a second factor required by the configuration', () => {
+  it('holds a handler of acme to the enrolment until done, inherited from the root entry', async () => {
+    await createUser(t.db, {
+      id: 'hana',
+      scope: '/org/acme/',
+      roles: [{ role: 'c:roles:handler', scope: '/org/acme/' }],
+    });
+    // The root's scope entry names the handlers; acme's own entry names nothing and cannot lift it.
+    await sql`update configuration_entries set data = jsonb_set(data, '{secondFactorRoles}', '["c:roles:handler"]'::jsonb)
+              where configuration_id = (select id from configurations where scope_path = '/') and id = 'scopeRoot'`.execute(
+      t.db,
+    );
+    invalidateConfigurationCache(t.db);
+    try {
+      const signedIn = await password('hana');
+      expect(signedIn.json()).toMatchObject({ user: { id: 'hana' }, mustEnrol: true });
+      const cookie = `dossier_session=${signedIn.cookies.find((c) => c.name === 'dossier_session')?.value}`;
+      // Everything but the enrolment is refused; a page is sent to the account page.
+      const tasks = await t.app.inject({ url: '/admin/users', headers: { ...XHR, cookie } });
+      expect(tasks.statusCode).toBe(403);
+      expect(tasks.json().code).toBe('secondFactorRequired');
+      const page = await t.app.inject({ url: '/', headers: { cookie } });
+      expect(page.statusCode).toBe(303);
+      expect(page.headers.location).toBe('/account');
+      const account = await t.app.inject({ url: '/account', headers: { ...XHR, cookie } });
+      expect(account.statusCode).toBe(200);
+      // A plain form sign-in goes to the account page, not to its return address.
+      const form = await t.app.inject({
+        method: 'POST',
+        url: '/signin',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'http://localhost:80',
+          host: 'localhost:80',
+        },
+        payload: new URLSearchParams({
+          username: 'hana',
+          password: PASSWORD,
+          'return-url': '/help',
+        }).toString(),
+      });
+      expect(form.headers.location).toBe('/account');
+      const formCookie = `dossier_session=${form.cookies.find((c) => c.name === 'dossier_session')?.value}`;
+
+      const home = await t.app.inject({ url: '/', headers: { ...XHR, cookie: formCookie } });
+      expect(home.statusCode).toBe(403);
+      const begun = await t.app.inject({
+        method: 'POST',
+        url: '/account/second-factors',
+        headers: { ...XHR, cookie: formCookie },
+        payload: { kind: 'totp' },
+      });
+      const { id, secret } = begun.json();
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: `/account/second-factors/${id}/confirm`,
+        headers: { ...XHR, cookie: formCookie },
+        payload: { name: 'Phone', code: codeAt(secret, Date.now()) },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      const after = await t.app.inject({ url: '/', headers: { ...XHR, cookie: formCookie } });
+      expect(after.statusCode).toBe(200);
+      // Once enrolled, the sign-in asks for the code.
+      expect((await password('hana')).json()).toEqual({ user: null, secondFactor: true });
+      // A user whose roles are not named is not held.
+      expect((await password('enid')).json().mustEnrol).toBeUndefined();
+    } finally {
+      await sql`update configuration_entries set data = data - 'secondFactorRoles' where id = 'scopeRoot'`.execute(
+        t.db,
+      );
+      invalidateConfigurationCache(t.db);
+    }
   });
 });

@@ -44,3 +44,26 @@ export function mustHoldSecondFactor(
 export function removalNeedsReauthentication(confirmedFactors: number): boolean {
   return confirmedFactors <= 1;
 }
+
+/**
+ * The roles that must hold a second factor at a scope: those named by its scope entry or by the
+ * scope entry of any scope above it (a requirement is inherited down the tree, never lifted below).
+ */
+export function secondFactorRolesAt(
+  scopePath: string,
+  entries: readonly { scopePath: string; secondFactorRoles: readonly string[] }[],
+): string[] {
+  const roles = new Set<string>();
+  for (const entry of entries) {
+    if (scopePath.startsWith(entry.scopePath)) for (const role of entry.secondFactorRoles) roles.add(role);
+  }
+  return [...roles].sort();
+}
+
+/** Whether any of a user's role grants (role at scope) falls under a requirement. */
+export function grantsNeedSecondFactor(
+  grants: readonly { role: string; scope: string }[],
+  entries: readonly { scopePath: string; secondFactorRoles: readonly string[] }[],
+): boolean {
+  return grants.some((g) => mustHoldSecondFactor([g.role], secondFactorRolesAt(g.scope, entries)));
+}

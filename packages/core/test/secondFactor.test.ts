@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatRecoveryCode,
+  grantsNeedSecondFactor,
   isRecoveryCode,
   isTimeBasedCode,
   mustHoldSecondFactor,
   normaliseSecondFactorCode,
   removalNeedsReauthentication,
+  secondFactorRolesAt,
 } from '../src/secondFactor.js';
 
 describe('second factor codes', () => {
@@ -34,5 +36,25 @@ describe('required second factor', () => {
   it('asks the password and a code to remove the last factor only', () => {
     expect(removalNeedsReauthentication(1)).toBe(true);
     expect(removalNeedsReauthentication(2)).toBe(false);
+  });
+});
+
+describe('a requirement inherited down the tree', () => {
+  const entries = [
+    { scopePath: '/', secondFactorRoles: ['c:roles:admin'] },
+    { scopePath: '/org/acme/', secondFactorRoles: ['c:roles:handler'] },
+    { scopePath: '/org/globex/', secondFactorRoles: [] },
+  ];
+
+  it('adds the roles of every scope above, and a scope below cannot lift them', () => {
+    expect(secondFactorRolesAt('/org/acme/east/', entries)).toEqual(['c:roles:admin', 'c:roles:handler']);
+    expect(secondFactorRolesAt('/org/globex/', entries)).toEqual(['c:roles:admin']);
+    expect(secondFactorRolesAt('/org/acmeplus/', entries)).toEqual(['c:roles:admin']);
+  });
+
+  it('holds for a user when one of its grants falls under it', () => {
+    expect(grantsNeedSecondFactor([{ role: 'c:roles:handler', scope: '/org/acme/' }], entries)).toBe(true);
+    expect(grantsNeedSecondFactor([{ role: 'c:roles:handler', scope: '/org/globex/' }], entries)).toBe(false);
+    expect(grantsNeedSecondFactor([], entries)).toBe(false);
   });
 });

@@ -97,6 +97,8 @@ export interface SessionsTable {
   user_agent: string | null;
   /** Of a session begun through single sign-on: the provider's ID token, subject and session id. */
   sso_id_token: string | null;
+  /** Migration 20261202_2001: may only enrol a second factor its roles require. */
+  must_enrol: Generated<boolean>;
   sso_subject: string | null;
   sso_sid: string | null;
 }

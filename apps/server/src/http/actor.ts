@@ -21,6 +21,8 @@ export interface Actor {
   roles: RoleGrant[];
   permissions: Permission[];
   sessionId: string;
+  /** The session may only enrol the second factor the user's roles require (issue 35). */
+  mustEnrol?: boolean;
 }
 
 export function hasPermission(actor: Actor | undefined, permission: Permission): boolean {

@@ -72,6 +72,11 @@ export function SignInOverlay() {
         return;
       }
       if (!answer.user) throw new Error(t('signin.failed'));
+      // A second factor the user's roles require comes first: the account page enrols it.
+      if ('mustEnrol' in answer && answer.mustEnrol) {
+        window.location.assign('/account');
+        return;
+      }
       setCodeStep(false);
       setCode('');
       signedIn(answer.user);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fieldErrorsOf } from '../errors.js';
 import { parseIsoTimeOfDay } from '../inputRules.js';
 import type { PasswordPolicy } from '../passwordPolicy.js';
+import { ROLES } from '../permissions.js';
 import { WORKFLOW_TASK_TYPES } from '../tasks.js';
 import {
   ANSWER_TYPES,
@@ -86,6 +87,8 @@ export const scopeEntrySchema = z.object({
   /** A first single sign-on whose subject matches nobody links the user of this scope whose email
    * the provider asserts as verified (off unless the scope turns it on). */
   linkSsoByVerifiedEmail: z.boolean().default(false),
+  /** The roles whose holders must have a second factor, here and in every scope below (issue 35). */
+  secondFactorRoles: z.array(z.enum(ROLES)).default([]),
 });
 
 export const smartFormOptionEntrySchema = z.object({ foreignId: text });

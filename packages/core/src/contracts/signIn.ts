@@ -38,7 +38,12 @@ export const signInRoute = defineRoute({
     local: z.string().max(10).optional(),
   }),
   /** `secondFactor`: the password was right and a code must follow (POST /signin/second-factor). */
-  answer: z.strictObject({ user: userStateSchema.nullable(), secondFactor: z.literal(true).optional() }),
+  answer: z.strictObject({
+    user: userStateSchema.nullable(),
+    secondFactor: z.literal(true).optional(),
+    /** The user's roles require a second factor it has not got: only its enrolment is open. */
+    mustEnrol: z.literal(true).optional(),
+  }),
 });
 
 /** POST /signout: `redirect` is the identity provider's sign-out page for a session begun there. */

@@ -7,6 +7,8 @@ import { type Kysely, sql } from 'kysely';
 // - recovery_codes: ten one-time codes per user, only their SHA-256 (they are random), used_at once spent.
 // - signin_challenges: a password sign-in waiting for its second step; only a hash of the cookie
 //   value, short-lived, never a session.
+// - sessions.must_enrol: the session of a user whose roles require a second factor and who has none
+//   yet; it may do nothing but enrol one.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -40,9 +42,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('signin_challenges')
     .column('user_id')
     .execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('must_enrol', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('sessions').dropColumn('must_enrol').execute();
   await db.schema.dropTable('signin_challenges').execute();
   await db.schema.dropTable('recovery_codes').execute();
   await db.schema.dropTable('second_factors').execute();

@@ -64,7 +64,14 @@ export async function clearFailures(db: DbOrTrx, userId: string): Promise<void> 
 
 export async function insertSession(
   db: DbOrTrx,
-  session: { id: string; userId: string; expiresAt: Date; ip: string; userAgent: string | null },
+  session: {
+    id: string;
+    userId: string;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | null;
+    mustEnrol?: boolean;
+  },
 ) {
   await db
     .insertInto('sessions')
@@ -74,6 +81,7 @@ export async function insertSession(
       expires_at: session.expiresAt,
       ip: session.ip,
       user_agent: session.userAgent,
+      must_enrol: session.mustEnrol ?? false,
     })
     .execute();
 }
@@ -100,6 +108,7 @@ export function findLiveSession(db: DbOrTrx, id: string, idleSince: Date) {
       'sessions.id as sessionId',
       'sessions.last_seen_at as lastSeenAt',
       'sessions.expires_at as expiresAt',
+      'sessions.must_enrol as mustEnrol',
       'users.id',
       'users.name',
       'users.email',

@@ -138,9 +138,11 @@ export function authRoutes(
     }
     await afterPasswordSignIn?.(result.userId, client);
     setSessionCookie(request, reply, deps.config, result.token);
-    if (!wantsJson(request)) return reply.redirect(returnUrl, 303);
+    // A second factor the user's roles require comes before anything else: the account page enrols it.
+    const mustEnrol = 'mustEnrol' in result && result.mustEnrol === true;
+    if (!wantsJson(request)) return reply.redirect(mustEnrol ? '/account' : returnUrl, 303);
     const actor = await deps.resolveActor(result.token);
-    return { user: actor ? toUserState(actor) : null };
+    return { user: actor ? toUserState(actor) : null, ...(mustEnrol ? { mustEnrol: true as const } : {}) };
   });
 
   serve(app, signOutRoute, async (_input, request, reply) => {

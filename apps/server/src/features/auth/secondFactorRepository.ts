@@ -114,6 +114,16 @@ export async function countRecoveryCodesLeft(db: DbOrTrx, userId: string): Promi
   return Number(row.n);
 }
 
+/** The user's sessions that had to enrol may do everything again. */
+export function releaseEnrolmentSessions(db: DbOrTrx, userId: string) {
+  return db
+    .updateTable('sessions')
+    .set({ must_enrol: false })
+    .where('user_id', '=', userId)
+    .where('must_enrol', '=', true)
+    .execute();
+}
+
 export async function insertChallenge(db: DbOrTrx, id: string, userId: string, expiresAt: Date) {
   await db.deleteFrom('signin_challenges').where('expires_at', '<', new Date()).execute();
   await db.insertInto('signin_challenges').values({ id, user_id: userId, expires_at: expiresAt }).execute();

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   formatRecoveryCode,
+  grantsNeedSecondFactor,
   isRecoveryCode,
   isTimeBasedCode,
   normaliseSecondFactorCode,
@@ -8,6 +9,7 @@ import {
   removalNeedsReauthentication,
   type SecondFactorList,
 } from '@dossier/core';
+import type { FastifyInstance } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import { recordEvent } from '../../audit/events.js';
@@ -15,6 +17,7 @@ import type { Config } from '../../config.js';
 import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import { loadSecret } from '../../files/signing.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { wantsJson } from '../../http/views.js';
 import type { LiveHub } from '../../live/hub.js';
 import { verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
@@ -158,6 +161,7 @@ export async function confirmEnrolment(
       payload: { changes: { secondFactor: { from: null, to: `${input.name} (totp)` } } },
     });
     await endUserSessions(trx, live, actor.id, actor.sessionId);
+    await factors.releaseEnrolmentSessions(trx, actor.id);
     return { recoveryCodes };
   });
 }
@@ -327,11 +331,68 @@ export async function signInWithPassword(
   db: DbOrTrx,
   config: Config,
   input: SigninInput,
-): Promise<SigninResult | { ok: true; challenge: string; userId: string }> {
+): Promise<
+  | SigninResult
+  | { ok: true; token: string; userId: string; mustEnrol?: boolean }
+  | { ok: true; challenge: string; userId: string }
+> {
   const checked = await authenticate(db, config, input);
   if (!checked.ok) return checked;
   if (await hasSecondFactor(db, checked.userId)) {
     return { ok: true, challenge: await beginChallenge(db, checked.userId), userId: checked.userId };
   }
-  return { ok: true, token: await startSession(db, config, checked.userId, input), userId: checked.userId };
+  // A user whose roles require a second factor and who has none may only enrol one.
+  const mustEnrol = await mustEnrolSecondFactor(db, checked.userId);
+  const token = await startSession(db, config, checked.userId, input, { mustEnrol });
+  return { ok: true, token, userId: checked.userId, ...(mustEnrol ? { mustEnrol } : {}) };
+}
+
+/** The second-factor requirements of a scope and the scopes above it (the configuration's, wired in app.ts). */
+export type SecondFactorRequirements = (
+  db: DbOrTrx,
+  scopePath: string,
+) => Promise<readonly { scopePath: string; secondFactorRoles: readonly string[] }[]>;
+
+let requirementsAt: SecondFactorRequirements | undefined;
+
+/** The requirements live in the configuration, which builds on this feature: the app wires them in. */
+export function useSecondFactorRequirements(lookup: SecondFactorRequirements): void {
+  requirementsAt = lookup;
+}
+
+/** Whether one of the user's role grants falls under a scope's requirement of a second factor. */
+export async function mustEnrolSecondFactor(db: DbOrTrx, userId: string): Promise<boolean> {
+  if (!requirementsAt) return false;
+  const grants = await repo.findRoles(db, userId);
+  for (const grant of grants) {
+    if (grantsNeedSecondFactor([grant], await requirementsAt(db, grant.scope))) return true;
+  }
+  return false;
+}
+
+/** What a session that must enrol may still reach: the enrolment, the account page, signing out. */
+const ENROLMENT_PATHS = [
+  /^GET \/account$/,
+  /^(GET|POST) \/account\/second-factors$/,
+  /^POST \/account\/second-factors\/[^/]+\/confirm$/,
+  /^POST \/signout$/,
+  /^GET \/signin$/,
+  /^GET \/(assets|fonts)\//,
+  /^GET \/(healthz|readyz|favicon\.ico|favicon\.svg)$/,
+];
+
+export const ENROLMENT_REQUIRED = 'Your role requires a second factor: add a code generator first.';
+
+/**
+ * Server-enforced: a session that must enrol a second factor reaches nothing but the enrolment.
+ * A page is redirected to the account page; any other call is refused with 403.
+ */
+export function installEnrolmentGuard(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.actor?.mustEnrol) return;
+    const [path = ''] = request.url.split('?');
+    if (ENROLMENT_PATHS.some((allowed) => allowed.test(`${request.method} ${path}`))) return;
+    if (request.method === 'GET' && !wantsJson(request)) return reply.redirect('/account', 303);
+    return reply.status(403).send({ message: ENROLMENT_REQUIRED, code: 'secondFactorRequired' });
+  });
 }

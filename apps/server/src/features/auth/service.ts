@@ -126,6 +126,7 @@ export async function startSession(
   config: Config,
   userId: string,
   input: SigninInput,
+  options: { mustEnrol?: boolean } = {},
 ): Promise<string> {
   const now = Date.now();
   const user = { id: userId };
@@ -138,6 +139,7 @@ export async function startSession(
     expiresAt: new Date(now + config.session.absoluteHours * 3_600_000),
     ip: input.ip,
     userAgent: input.userAgent,
+    ...(options.mustEnrol ? { mustEnrol: true } : {}),
   });
   return token;
 }
@@ -186,6 +188,7 @@ export async function resolveSessionEntry(
     roles,
     permissions: permissionsOfRoles(roles.map((r) => r.role)),
     sessionId: session.sessionId,
+    ...(session.mustEnrol ? { mustEnrol: true } : {}),
   };
   return { actor, validUntil: Math.min(session.expiresAt.getTime(), lastSeenAt + idleMs) };
 }

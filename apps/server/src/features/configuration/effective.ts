@@ -147,6 +147,18 @@ export async function getNearestScopeEntry(
   return undefined;
 }
 
+/** The second-factor requirements of a scope and of every scope above it (issue 35). */
+export async function getSecondFactorRequirements(
+  db: DbOrTrx,
+  scopePath: string,
+): Promise<{ scopePath: string; secondFactorRoles: string[] }[]> {
+  const ancestry = new Set(scopeAncestry(scopePath));
+  const entries = await getEffectiveEntries(db, scopePath, 'scopeEntry');
+  return entries
+    .filter((e) => ancestry.has(e.data.scopePath))
+    .map((e) => ({ scopePath: e.data.scopePath, secondFactorRoles: [...(e.data.secondFactorRoles ?? [])] }));
+}
+
 /** Every effective scope entry, one per scope path, sorted by scope path. */
 export async function listScopeEntries(db: DbOrTrx): Promise<EffectiveScope[]> {
   const configurations = await configurationsFor(db);

@@ -1,4 +1,10 @@
-import { DEFAULT_PASSWORD_POLICY, GROUPING_BEHAVIOURS, type IpRange, SCOPE_USAGES } from '@dossier/core';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  GROUPING_BEHAVIOURS,
+  type IpRange,
+  ROLES,
+  SCOPE_USAGES,
+} from '@dossier/core';
 import {
   ActionIcon,
   Button,
@@ -79,6 +85,24 @@ export function ScopeEditor({ data, onChange, errors, disabled, view }: EditorPr
         disabled={disabled}
         data-testid="scope-linkSsoByVerifiedEmail"
       />
+      <Checkbox.Group
+        label={t('configuration.scope.secondFactorRoles')}
+        description={t('configuration.scope.secondFactorRolesHint')}
+        value={data.secondFactorRoles ?? []}
+        onChange={(v) => set({ secondFactorRoles: v as typeof data.secondFactorRoles })}
+        data-testid="scope-secondFactorRoles"
+      >
+        <Group mt="xs">
+          {ROLES.map((role) => (
+            <Checkbox
+              key={role}
+              value={role}
+              label={t(`admin.roles.${role.replaceAll(':', '_')}`, { defaultValue: role })}
+              disabled={disabled}
+            />
+          ))}
+        </Group>
+      </Checkbox.Group>
       {view.choices.scopeTags.length > 0 && (
         <SimpleGrid cols={3}>
           {view.choices.scopeTags.map((tag) => (
