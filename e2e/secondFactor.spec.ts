@@ -96,3 +96,49 @@ test('a user enrolls a code generator and signs in with a code, then once with a
   await page.getByTestId('second-factor-remove-confirm').click();
   await expect(page.getByTestId('second-factors-none')).toBeVisible();
 });
+
+test('a second factor the configuration requires comes before anything else', async ({ page }) => {
+  const user = 'e2e.mustenrol';
+  const setRequirement = (roles: string[]) =>
+    withDatabase(async (client) => {
+      await client.query(
+        `update configuration_entries set data = jsonb_set(data, '{secondFactorRoles}', $1::jsonb)
+         where id = 'scopeAcme'`,
+        [JSON.stringify(roles)],
+      );
+      await client.query(`select pg_notify('dossier_configuration', '')`);
+    });
+  await withDatabase(async (client) => {
+    await client.query(
+      `insert into users (id, name, email, scope, password_hash, email_confirmed_at)
+       select $1, 'Mona Mustenrol', 'mustenrol@acme.example', '/org/acme/', password_hash, now()
+       from users where id = 'submitter' on conflict (id) do nothing`,
+      [user],
+    );
+    await client.query(
+      `insert into user_roles (user_id, role, scope) select $1, 'c:roles:submitter', '/org/acme/'
+       where not exists (select 1 from user_roles where user_id = $1)`,
+      [user],
+    );
+  });
+  await setRequirement(['c:roles:submitter']);
+  try {
+    await signIn(page, user, DEMO_PASSWORD, '/');
+    // Straight to the account page, whatever the return address.
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByTestId('second-factors')).toBeVisible();
+    // Nothing else opens until a code generator is added.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/account$/);
+    await page.getByTestId('second-factor-add').click();
+    const secret = (await page.getByTestId('second-factor-secret').textContent()) ?? '';
+    await page.getByTestId('second-factor-name').fill('Phone');
+    await page.getByTestId('second-factor-code').fill(codeAt(secret, Date.now()));
+    await page.getByTestId('second-factor-confirm').click();
+    await expect(page.getByTestId('recovery-codes')).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/$/);
+  } finally {
+    await setRequirement([]);
+  }
+});
