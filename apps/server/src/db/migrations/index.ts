@@ -54,7 +54,7 @@ import * as homeChangeNotify from './20261130_4001_home_change_notify.js';
 import * as fulltextMonths from './20261201_0001_fulltext_months.js';
 import * as ssoUnlinkAndLogoutTokens from './20261202_0001_sso_unlink_and_logout_tokens.js';
 import * as sharedWithSender from './20261202_3201_shared_with_sender.js';
-import * as secondFactors from './20261202_2001_second_factors.js';
+import * as secondFactors from './20261202_4001_second_factors.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -114,7 +114,7 @@ const migrations: Record<string, Migration> = {
   '20261201_0001_fulltext_months': fulltextMonths,
   '20261202_0001_sso_unlink_and_logout_tokens': ssoUnlinkAndLogoutTokens,
   '20261202_3201_shared_with_sender': sharedWithSender,
-  '20261202_2001_second_factors': secondFactors,
+  '20261202_4001_second_factors': secondFactors,
 };
 
 export const migrationProvider: MigrationProvider = {
