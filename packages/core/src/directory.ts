@@ -171,6 +171,8 @@ export const payeeFormSchema = z.object({
   bankAccount: text(100).nullish(),
   currency: text(3).default(''),
   foreignReference: z.object({ label: text(200), url: text(1000) }).nullish(),
+  /** The scope that owns a new payee, chosen from the view's scopes (else the editor's own). */
+  scope: text(300).nullish(),
   version: z.number().int().min(0).optional(),
 });
 export type PayeeForm = z.infer<typeof payeeFormSchema>;

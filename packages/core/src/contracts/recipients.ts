@@ -52,6 +52,8 @@ export const adminPayeeViewSchema = defineView('adminPayee', {
   payeeId: z.string().nullable(),
   /** The scope that owns the payee (a new one: the actor's). */
   scope: z.string(),
+  /** The scopes a new payee may belong to (the editor chooses; empty once it exists). */
+  scopes: z.array(z.object({ scopePath: z.string(), name: z.string() })),
   canEdit: z.boolean(),
   /** Why this user may not change it (another scope owns it). */
   readOnlyReason: z.string().optional(),

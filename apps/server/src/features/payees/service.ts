@@ -17,13 +17,21 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { LiveHub } from '../../live/hub.js';
 import type { Actor } from '../auth/index.js';
 import { hasPermission } from '../auth/index.js';
+import { listScopeEntries } from '../configuration/index.js';
 import { mayEditPayee, newPayeeScope, notYourPayee } from './policy.js';
 import * as repo from './repository.js';
 import { announcePayeeChange, sensitiveFields } from './sensitiveChange.js';
 
 export function payeeView(
   actor: Actor,
-  input: { id?: string; version?: number; scope?: string; data?: repo.PayeeData; history?: HistoryEntry[] },
+  input: {
+    id?: string;
+    version?: number;
+    scope?: string;
+    data?: repo.PayeeData;
+    history?: HistoryEntry[];
+    scopes?: AdminPayeeView['scopes'];
+  },
 ): AdminPayeeView {
   const data = input.data;
   const scope = input.scope ?? newPayeeScope(actor);
@@ -33,6 +41,7 @@ export function payeeView(
     title: data ? `Payee: ${data.name}` : 'New Payee',
     payeeId: input.id ?? null,
     scope,
+    scopes: input.scopes ?? [],
     canEdit: hasPermission(actor, 'payee:edit') && owner,
     ...(hasPermission(actor, 'payee:edit') && !owner ? { readOnlyReason: notYourPayee(scope) } : {}),
     currencies: CURRENCIES.map((c) => ({ code: c.code, name: c.name })),
@@ -55,7 +64,7 @@ export async function getPayeeView(
   actor: Actor,
   id: string | undefined,
 ): Promise<AdminPayeeView> {
-  if (id === undefined) return payeeView(actor, {});
+  if (id === undefined) return payeeView(actor, { scopes: await ownerScopeChoices(db, actor) });
   const row = await repo.findPayee(db, id);
   if (!row) throw notFound('No such payee.');
   return payeeView(actor, {
@@ -88,13 +97,28 @@ function toData(form: PayeeForm): repo.PayeeData {
   };
 }
 
+/** The scopes a new payee of the actor may belong to: its own first, then every scope entry it edits at. */
+async function ownerScopeChoices(db: DbOrTrx, actor: Actor): Promise<AdminPayeeView['scopes']> {
+  const entries = await listScopeEntries(db);
+  const nameOf = (path: string) => entries.find((e) => e.scopePath === path)?.name ?? path;
+  const paths = [newPayeeScope(actor), ...entries.map((e) => e.scopePath)].filter(
+    (p, i, all) => all.indexOf(p) === i && mayEditPayee(actor, p),
+  );
+  return paths.map((scopePath) => ({ scopePath, name: nameOf(scopePath) }));
+}
+
 export const STALE_PAYEE =
   'This payee was changed by someone else since you opened it. Nothing was saved: reload the page to see the changes, then make yours again.';
 
 export async function createPayee(db: Db, actor: Actor, form: PayeeForm): Promise<AdminPayeeView> {
   const data = toData(form);
+  const scope = emptyToNull(form.scope) ?? newPayeeScope(actor);
+  if (!(await ownerScopeChoices(db, actor)).some((s) => s.scopePath === scope))
+    throw badRequest('Please correct the marked fields.', {
+      scope: 'Choose one of the scopes you may add payees to.',
+    });
   return db.transaction().execute(async (trx) => {
-    const id = await repo.insertPayee(trx, data, actor.id, newPayeeScope(actor));
+    const id = await repo.insertPayee(trx, data, actor.id, scope);
     const changes = diffRecords({}, data);
     await recordEvent(trx, {
       type: 'payeeCreated',

@@ -22,7 +22,7 @@ export interface RoleScopeOption {
 export interface UserFormOptions {
   /** Scopes a user may be put in (createUser), inside the given admin scopes. */
   scopes: ScopeOption[];
-  /** Scopes roles may be granted at (assignUserRole), each with the roles offered there. */
+  /** Scopes roles may be granted at (assignUserRole, and the root to a root administrator), each with the roles offered there. */
   roleScopes: RoleScopeOption[];
 }
 
@@ -32,6 +32,13 @@ const within = (path: string, adminScopes: readonly string[]) =>
 export async function userFormOptions(db: DbOrTrx, adminScopes: readonly string[]): Promise<UserFormOptions> {
   const entries = await listScopeEntries(db);
   const mine = entries.filter((e) => within(e.scopePath, adminScopes));
+  const roleScopes = mine
+    .filter((e) => e.usages.includes('assignUserRole'))
+    .map((e) => ({ scopePath: e.scopePath, roles: [...ROLES] }));
+  // The root is where a second root administrator and an all-organisation handler are granted:
+  // an administrator at the root is offered every role there, whatever the root's scope entry says.
+  if (adminScopes.includes('/') && !roleScopes.some((r) => r.scopePath === '/'))
+    roleScopes.unshift({ scopePath: '/', roles: [...ROLES] });
   return {
     scopes: mine
       .filter((e) => e.usages.includes('createUser'))
@@ -41,9 +48,7 @@ export async function userFormOptions(db: DbOrTrx, adminScopes: readonly string[
         ipRanges: e.ipRanges.map((r) => ({ id: r.id, isDefault: r.isDefault })),
         passwordPolicy: e.passwordPolicy ?? DEFAULT_PASSWORD_POLICY,
       })),
-    roleScopes: mine
-      .filter((e) => e.usages.includes('assignUserRole'))
-      .map((e) => ({ scopePath: e.scopePath, roles: [...ROLES] })),
+    roleScopes,
   };
 }
 

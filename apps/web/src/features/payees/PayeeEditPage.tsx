@@ -27,7 +27,7 @@ export const PayeeEditPage = definePage<AdminPayeeView>(({ view }) => {
     await form.saveAndOpen(
       { create: createPayeeRoute, update: updatePayeeRoute, param: 'payeeId' },
       view.payeeId,
-      p,
+      view.payeeId ? p : { ...p, scope: view.scope },
       (saved) => saved.payeeId,
     );
   }
@@ -55,6 +55,18 @@ export const PayeeEditPage = definePage<AdminPayeeView>(({ view }) => {
                   data-testid={`payee-${field}`}
                 />
               ))}
+              {!view.payeeId && view.scopes.length > 1 && (
+                <Select
+                  label={t('admin.payees.fields.scope')}
+                  data={view.scopes.map((s) => ({ value: s.scopePath, label: `${s.name} (${s.scopePath})` }))}
+                  value={view.scope}
+                  onChange={(value) => form.edit((v) => ({ ...v, scope: value ?? v.scope }), 'scope')}
+                  error={form.errorOf({}, 'scope')}
+                  disabled={disabled}
+                  data-testid="payee-scope"
+                  allowDeselect={false}
+                />
+              )}
               <Select
                 label={t('admin.payees.fields.currency')}
                 data={view.currencies.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
