@@ -101,6 +101,13 @@ export interface Api {
   postForm<T>(path: string, form: Record<string, string>, options?: RequestOptions): Promise<T>;
 }
 
+/** The change-password address the server named, coming back to the page shown (not the call made). */
+function changePasswordAddress(named: string): string {
+  const url = new URL(named, window.location.origin);
+  url.searchParams.set('return-url', `${window.location.pathname}${window.location.search}`);
+  return `${url.pathname}${url.search}`;
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '');
   if (text.length === 0) return undefined;
@@ -145,7 +152,15 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
       ...(options.keepalive && { keepalive: true }),
     });
     const parsed = await readBody(response);
-    if (!response.ok) throw new ApiError(response.status, response.statusText, parsed);
+    if (!response.ok) {
+      const error = new ApiError(response.status, response.statusText, parsed);
+      // The session is open but its password must be changed first (an administrator asked for it
+      // meanwhile): the change-password page is where the user goes, not the sign-in overlay.
+      const changeAt = response.headers.get('location');
+      if (error.status === 401 && error.code === 'passwordMustChange' && changeAt?.startsWith('/'))
+        window.location.assign(changePasswordAddress(changeAt));
+      throw error;
+    }
     return parsed as T;
   }
   /** Sends a call whose answer is not JSON; a non-OK answer throws ApiError with its message. */

@@ -23,6 +23,11 @@ export interface Actor {
   sessionId: string;
   /** The session may only enrol the second factor the user's roles require (issue 35). */
   mustEnrol?: boolean;
+  /**
+   * The user must change the password before going on (set by an administrator while the session
+   * was open): the session hook does not let such an actor act (http/session.ts).
+   */
+  passwordMustChange?: true;
 }
 
 export function hasPermission(actor: Actor | undefined, permission: Permission): boolean {

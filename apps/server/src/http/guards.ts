@@ -1,10 +1,12 @@
 import type { Permission } from '@dossier/core';
 import type { FastifyRequest } from 'fastify';
 import { type Actor, hasPermission } from './actor.js';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
+import { changePasswordAddress } from './session.js';
 
 /** The signed-in actor of an API call; 401 when there is none. */
 export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor && request.passwordChangeOf) throw passwordMustChange(request, request.passwordChangeOf);
   if (!request.actor) throw unauthorized();
   return request.actor;
 }
@@ -30,4 +32,16 @@ export function permissionFirst(permission: Permission) {
 /** A route hook that refuses a caller without a session before its body is even validated. */
 export async function signedInOnly(request: FastifyRequest): Promise<void> {
   requireActor(request);
+}
+
+/** 401 for a session whose password must be changed first; Location names the change-password page. */
+export function passwordMustChange(request: FastifyRequest, username: string): HttpError {
+  const [path = '/'] = request.url.split('#');
+  return new HttpError(
+    401,
+    'Your password must be changed before you go on.',
+    'passwordMustChange',
+    undefined,
+    { location: changePasswordAddress(username, path) },
+  );
 }

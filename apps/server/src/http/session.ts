@@ -11,19 +11,31 @@ export const CHALLENGE_COOKIE = 'dossier_signin_challenge';
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | undefined;
+    /** The user of a session whose password must be changed first: it acts as no one meanwhile. */
+    passwordChangeOf: string | undefined;
   }
 }
 
 /** Resolves the session cookie of every request into `request.actor`, through the session cache. */
 export function installSession(app: FastifyInstance, sessions: SessionCache): void {
   app.decorateRequest('actor', undefined);
+  app.decorateRequest('passwordChangeOf', undefined);
   app.addHook('onRequest', async (request) => {
     // The public API never acts on a cookie: a browser's session must not ride along with a call.
     const [path = ''] = request.url.split('?');
     if (isPublicApiPath(path)) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.actor = await sessions.actorOf(token);
+    if (!token) return;
+    const actor = await sessions.actorOf(token);
+    // "Must change password at next sign-in" holds for the sessions already open too.
+    if (actor?.passwordMustChange) request.passwordChangeOf = actor.id;
+    else request.actor = actor;
   });
+}
+
+/** Where a session whose password must be changed is sent, coming back to the address after. */
+export function changePasswordAddress(username: string, returnUrl: string): string {
+  return `/account/change-password?${new URLSearchParams({ username, 'return-url': returnUrl })}`;
 }
 
 export function setSessionCookie(

@@ -3,6 +3,8 @@ import { DEFAULT_LOCALE } from '@dossier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toUserState } from './actor.js';
 import { unauthorized } from './errors.js';
+import { passwordMustChange } from './guards.js';
+import { changePasswordAddress } from './session.js';
 import type { ShellRenderer } from './shell.js';
 
 // The view protocol: a page path answers JSON (the view) to the client's own requests, which carry
@@ -38,6 +40,11 @@ export async function sendView(
 /** Pages that need a signed-in user: the browser goes to the sign-in page, the client gets 401. */
 export function requireSignedIn(request: FastifyRequest, reply: FastifyReply): boolean {
   if (request.actor) return true;
+  if (request.passwordChangeOf) {
+    if (wantsJson(request)) throw passwordMustChange(request, request.passwordChangeOf);
+    void reply.redirect(changePasswordAddress(request.passwordChangeOf, request.url), 303);
+    return false;
+  }
   if (wantsJson(request)) throw unauthorized();
   const returnUrl = encodeURIComponent(request.url);
   void reply.redirect(`/signin?return-url=${returnUrl}`, 303);

@@ -55,6 +55,7 @@ import * as fulltextMonths from './20261201_0001_fulltext_months.js';
 import * as ssoUnlinkAndLogoutTokens from './20261202_0001_sso_unlink_and_logout_tokens.js';
 import * as sharedWithSender from './20261202_3201_shared_with_sender.js';
 import * as secondFactors from './20261202_4001_second_factors.js';
+import * as sessionNotifyPasswordChange from './20261202_3001_session_notify_password_change.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '20261202_0001_sso_unlink_and_logout_tokens': ssoUnlinkAndLogoutTokens,
   '20261202_3201_shared_with_sender': sharedWithSender,
   '20261202_4001_second_factors': secondFactors,
+  '20261202_3001_session_notify_password_change': sessionNotifyPasswordChange,
 };
 
 export const migrationProvider: MigrationProvider = {

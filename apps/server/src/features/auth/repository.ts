@@ -115,6 +115,7 @@ export function findLiveSession(db: DbOrTrx, id: string, idleSince: Date) {
       'users.scope',
       'users.language',
       'users.country',
+      'users.password_must_change as passwordMustChange',
       jsonArrayFrom(
         eb
           .selectFrom('user_roles')

@@ -189,6 +189,7 @@ export async function resolveSessionEntry(
     permissions: permissionsOfRoles(roles.map((r) => r.role)),
     sessionId: session.sessionId,
     ...(session.mustEnrol ? { mustEnrol: true } : {}),
+    ...(session.passwordMustChange ? { passwordMustChange: true as const } : {}),
   };
   return { actor, validUntil: Math.min(session.expiresAt.getTime(), lastSeenAt + idleMs) };
 }
