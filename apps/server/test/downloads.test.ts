@@ -179,8 +179,13 @@ describe('downloading a result', () => {
       .json()
       .results.find((r: { resultId: string }) => r.resultId === delivered);
     expect(item).toMatchObject({ downloadedBy: 'facme', downloadedByDisplayName: 'User facme' });
+    // Staff reads are staff business: the sender side's history shows its own downloads only.
     const sees = await historyOf('facme');
-    expect(sees.filter((h) => h.type === 'request.resultDownloaded')).toHaveLength(3);
+    expect(sees.filter((h) => h.type === 'request.resultDownloaded')).toHaveLength(2);
+    expect(sees.map((h) => h.actorDisplayName)).not.toContain('User fhandler');
+    expect((await historyOf('fhandler')).filter((h) => h.type === 'request.resultDownloaded')).toHaveLength(
+      3,
+    );
     expect(sees[0]?.summary).toBe('Downloaded records.pdf.');
   });
 

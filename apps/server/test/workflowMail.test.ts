@@ -115,6 +115,7 @@ describe('request closed and re-opened', () => {
     expect(mails[0]?.subject).toBe(`Request ${n} closed`);
     expect(mails[0]?.text).toContain(`Request ${n} was closed on `);
     expect(mails[0]?.html).toContain(`<p>Request ${n} was closed on `);
+    expect(mails[0]?.html).toContain(`<a href="${PUBLIC_URL}/requests/${n}">`);
     // Re-opening has flags of its own, still off.
     await act(n, 'reOpenRequest', REOPEN);
     await settle();
@@ -227,6 +228,16 @@ describe('tasks', () => {
     // Links use PUBLIC_URL.
     expect(mails[0]?.text).toContain(`${PUBLIC_URL}/requests/${n}`);
   });
+
+  it('links the seeded "needs your action" mail to its request, as an anchor in HTML', async () => {
+    const n = await newRequest();
+    await addTask(n, 'senderActionRequired', 'Please sign the authority again.');
+    await settle();
+    const [mail] = await mailAbout(t.db, n);
+    assert(mail);
+    expect(mail.html).toContain(`<a href="${PUBLIC_URL}/requests/${n}">`);
+    expect(mail.text).toContain(`(${PUBLIC_URL}/requests/${n})`);
+  });
 });
 
 describe('results', () => {
@@ -280,6 +291,11 @@ describe('results', () => {
     expect(mail.to).toBe('submitter@test.example');
     expect(mail.text).toContain(`A result of request ${n} is ready: open the result (`);
     expect(mail.text).toContain(`${PUBLIC_URL}/requests/${n}/results/${resultId}`);
+    // In HTML the link is an anchor, not its address in brackets after the words.
+    expect(mail.html).toContain(
+      `<a href="${PUBLIC_URL}/requests/${n}/results/${resultId}">open the result</a>`,
+    );
+    expect(mail.html).not.toContain(`open the result (`);
     expect(mail.attachments).toEqual([expect.objectContaining({ name: 'result.pdf' })]);
   });
 

@@ -128,3 +128,54 @@ export function renderRichTextTemplate<T>(
   };
   return visit(doc) as T;
 }
+
+/**
+ * As renderRichTextTemplate, but a `link` placeholder becomes a linked text node (its words, or the
+ * address) rather than "words (address)": for HTML mail and the rich text read on a screen.
+ */
+export function renderRichTextTemplateWithLinks<T>(
+  doc: T,
+  data: Record<string, unknown>,
+  options: RenderOptions = {},
+): T {
+  const links: { href: string; text: string }[] = [];
+  // Control characters never survive a template's text, so they mark where a link goes.
+  const withMarkers: RenderOptions = {
+    ...options,
+    link: (href, text) => {
+      links.push({ href, text: text ?? href });
+      return `\u0001${links.length - 1}\u0002`;
+    },
+  };
+  const split = (node: { text: string; marks?: unknown[] }): unknown[] => {
+    const out: unknown[] = [];
+    for (const [i, piece] of renderTemplate(node.text, data, withMarkers)
+      .split(/\u0001(\d+)\u0002/)
+      .entries()) {
+      if (i % 2 === 0) {
+        if (piece) out.push({ ...node, text: piece });
+        continue;
+      }
+      const link = links[Number(piece)];
+      if (!link?.text) continue;
+      const marks = [...(node.marks ?? []).filter((m) => (m as { type?: string }).type !== 'link')];
+      out.push({ ...node, text: link.text, marks: [...marks, { type: 'link', attrs: { href: link.href } }] });
+    }
+    return out;
+  };
+  const visit = (node: unknown): unknown => {
+    if (!node || typeof node !== 'object') return node;
+    const n = node as { content?: unknown[] };
+    if (!Array.isArray(n.content)) return n;
+    return {
+      ...n,
+      content: n.content.flatMap((child) => {
+        const c = child as { type?: string; text?: unknown; marks?: unknown[] };
+        return c && c.type === 'text' && typeof c.text === 'string'
+          ? split(c as { text: string; marks?: unknown[] })
+          : [visit(child)];
+      }),
+    };
+  };
+  return visit(doc) as T;
+}

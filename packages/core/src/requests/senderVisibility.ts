@@ -13,8 +13,8 @@ import type { RequestEventName } from './events.js';
 // - Tasks: its own only (senderActionRequired). Staff tasks such as Quality Assure Result or Pay
 //   Invoice speak of work the sender may not see, and who of the staff holds a task is staff
 //   business.
-// - History: every event but those of invoices, of results before delivery, of task handover, and
-//   of tasks other than its own.
+// - History: every event but those of invoices, of results before delivery, of task handover, of
+//   tasks other than its own, and staff downloads of results.
 // - Notifications: about the request (issued, its own tasks, notes, mentions, closed, re-opened).
 // - Mail: delivered results (and their discarding), its own tasks, closing and re-opening, and the
 //   task mails the task type's settings send it, except for tasks about hidden work.
@@ -54,8 +54,12 @@ export const TASK_EVENTS = [
   'request.taskMarkedInProgress',
 ] as const satisfies readonly RequestEventName[];
 
-export function senderSeesEvent(type: string, payload?: { type?: unknown }): boolean {
+/** Events that are the sender side's only when its own (payload.bySender is not false): downloads. */
+export const SENDER_OWN_EVENTS = ['request.resultDownloaded'] as const satisfies readonly RequestEventName[];
+
+export function senderSeesEvent(type: string, payload?: { type?: unknown; bySender?: unknown }): boolean {
   if ((SENDER_HIDDEN_EVENTS as readonly string[]).includes(type)) return false;
+  if ((SENDER_OWN_EVENTS as readonly string[]).includes(type) && payload?.bySender === false) return false;
   if ((TASK_EVENTS as readonly string[]).includes(type))
     return typeof payload?.type === 'string' && isSenderTaskType(payload.type);
   return true;

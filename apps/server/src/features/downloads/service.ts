@@ -104,6 +104,8 @@ async function recordResultFileRead(
         summary: `Downloaded ${file.name}.`,
         fileKey: file.key,
         resultIds: results.map((r) => r.id),
+        // A staff read is staff business: the sender side's history leaves it out (senderVisibility.ts).
+        bySender,
       },
     });
   };

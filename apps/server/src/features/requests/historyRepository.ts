@@ -1,6 +1,7 @@
 import {
   type RequestHistoryEntry,
   SENDER_HIDDEN_EVENTS,
+  SENDER_OWN_EVENTS,
   SENDER_TASK_TYPES,
   TASK_EVENTS,
 } from '@dossier/core';
@@ -34,6 +35,12 @@ export async function listRequestHistory(
         eb.or([
           eb('e.type', 'not in', TASK_EVENTS),
           eb(sql<string>`e.payload ->> 'type'`, 'in', SENDER_TASK_TYPES),
+        ]),
+      )
+      .where((eb) =>
+        eb.or([
+          eb('e.type', 'not in', SENDER_OWN_EVENTS),
+          sql<boolean>`coalesce(e.payload ->> 'bySender', 'true') <> 'false'`,
         ]),
       );
   const rows = await query

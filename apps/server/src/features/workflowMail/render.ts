@@ -1,6 +1,8 @@
 import {
   type RenderOptions,
-  renderRichTextTemplate,
+  type RichTextDoc,
+  type RichTextNode,
+  renderRichTextTemplateWithLinks,
   renderTemplate,
   richTextFromParagraphs,
   sanitizeRichText,
@@ -75,12 +77,41 @@ export async function renderMail(
   const template = await getEffectiveTemplate(db, scope, usage);
   const configured = template ? sanitizeRichText(template.data.body) : undefined;
   const source = configured?.content.length ? configured : richTextFromParagraphs(...wording.body);
-  const rendered = sanitizeRichText(renderRichTextTemplate(source, data, OPTIONS));
-  const body = withAbsoluteLinks(rendered, baseUrl);
+  const rendered = sanitizeRichText(renderRichTextTemplateWithLinks(source, data, OPTIONS));
+  const body = withRequestLink(withAbsoluteLinks(rendered, baseUrl), data);
   const subjectSource = (templateHasSubject(usage) && template?.data.subject?.trim()) || wording.subject;
   return {
     subject: renderTemplate(subjectSource, data, OPTIONS).replace(/\s+/g, ' ').trim(),
     text: richTextToText(body),
     html: richTextToHtml(body),
   };
+}
+
+function linksOf(node: RichTextNode): string[] {
+  return [
+    ...(node.marks ?? []).flatMap((m) => (m.type === 'link' ? [m.attrs.href] : [])),
+    ...(node.content ?? []).flatMap(linksOf),
+  ];
+}
+
+/**
+ * Every mail about a request links to it: a template that names no link to the request (or to
+ * something of it, such as a result) gets a last paragraph that does.
+ */
+export function withRequestLink(doc: RichTextDoc, data: Record<string, unknown>): RichTextDoc {
+  const request = data.request as { url?: unknown; requestNumber?: unknown } | undefined;
+  if (typeof request?.url !== 'string' || !request.url) return doc;
+  const url = request.url;
+  if (doc.content.flatMap(linksOf).some((href) => href === url || href.startsWith(`${url}/`))) return doc;
+  const paragraph: RichTextNode = {
+    type: 'paragraph',
+    content: [
+      {
+        type: 'text',
+        text: `Open request ${String(request.requestNumber ?? '')}`.trim(),
+        marks: [{ type: 'link', attrs: { href: url } }],
+      },
+    ],
+  };
+  return { ...doc, content: [...doc.content, paragraph] };
 }
