@@ -141,6 +141,11 @@ test('a handler adds a result and QAs it, adds an invoice and pays it', async ({
   await page.getByTestId('payee-select').click();
   await pick(page, 'pay-method', 'Bank transfer');
   await expect(page.getByTestId('pay-amount')).toHaveValue('550.00');
+  // The balance comes split as what is left of the amount excl. tax and of the tax: Confirm works as offered.
+  await expect(page.getByTestId('pay-amountExclusiveTax')).toHaveValue('500.00');
+  await expect(page.getByTestId('pay-tax')).toHaveValue('50.00');
+  await page.getByTestId('pay-invoiceReferenceNumber').fill('INV-77');
+  await expect(page.getByTestId('pay-confirm')).toBeEnabled();
   await page.getByTestId('pay-amount').fill('600');
   await page.getByTestId('pay-amountExclusiveTax').fill('550');
   await page.getByTestId('pay-tax').fill('50');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountsAddUp,
+  balanceSplit,
   formatMinorUnits,
   invoiceBalance,
   paymentAmountError,
@@ -54,5 +55,28 @@ describe('invoice amounts', () => {
     expect(amountsAddUp({ amount: 1_000, amountExclusiveTax: 1_000, tax: 100 })).toBe(false);
     expect(amountsAddUp({ amount: 1_000, amountExclusiveTax: null, tax: 100 })).toBe(true);
     expect(amountsAddUp({ amount: 1_000, tax: 0 })).toBe(true);
+  });
+});
+
+describe('balanceSplit (issue 33 item 23)', () => {
+  const invoice = { amount: 11000, amountExclusiveTax: 10000, tax: 1000 };
+
+  it('splits the balance into what is left of the amount excl. tax and of the tax', () => {
+    expect(balanceSplit(invoice, [{ amount: 5500, amountExclusiveTax: 5000, tax: 500 }])).toEqual({
+      amount: 5500,
+      amountExclusiveTax: 5000,
+      tax: 500,
+    });
+  });
+
+  it('splits by the invoice tax share when the earlier payments paid more tax than billed', () => {
+    const split = balanceSplit(invoice, [{ amount: 3000, amountExclusiveTax: 1000, tax: 2000 }]);
+    expect(split).toEqual({ amount: 8000, amountExclusiveTax: 7273, tax: 727 });
+    expect(split && split.amountExclusiveTax + split.tax).toBe(split?.amount);
+  });
+
+  it('proposes nothing to split without a billed amount or tax', () => {
+    expect(balanceSplit({ amount: null, amountExclusiveTax: null, tax: null }, [])).toBeUndefined();
+    expect(balanceSplit({ amount: 11000, amountExclusiveTax: null, tax: null }, [])).toBeUndefined();
   });
 });

@@ -72,3 +72,25 @@ export function amountsAddUp(amounts: {
   if (amount == null || amountExclusiveTax == null || tax == null) return true;
   return amount === amountExclusiveTax + tax;
 }
+
+/**
+ * What a further payment of a part-paid invoice is proposed as: its balance, split into what is
+ * left of the amount excl. tax and of the tax billed, so the three add up and Confirm works as
+ * offered. When earlier payments split otherwise (more tax than billed), the balance is split by
+ * the invoice's tax share. Undefined when the invoice was received without amount, excl. or tax.
+ */
+export function balanceSplit(
+  invoice: { amount?: number | null; amountExclusiveTax?: number | null; tax?: number | null },
+  payments: readonly { amount: number; amountExclusiveTax: number; tax: number }[],
+): { amount: number; amountExclusiveTax: number; tax: number } | undefined {
+  const { amount, amountExclusiveTax, tax } = invoice;
+  if (amount == null || amountExclusiveTax == null || tax == null) return undefined;
+  const balance = amount - payments.reduce((sum, p) => sum + p.amount, 0);
+  if (balance <= 0) return undefined;
+  const exclLeft = amountExclusiveTax - payments.reduce((sum, p) => sum + p.amountExclusiveTax, 0);
+  const taxLeft = tax - payments.reduce((sum, p) => sum + p.tax, 0);
+  if (exclLeft >= 0 && taxLeft >= 0 && exclLeft + taxLeft === balance)
+    return { amount: balance, amountExclusiveTax: exclLeft, tax: taxLeft };
+  const share = amount === 0 ? 0 : Math.round((balance * tax) / amount);
+  return { amount: balance, amountExclusiveTax: balance - share, tax: share };
+}

@@ -1,4 +1,5 @@
 import {
+  balanceSplit,
   type InvoicePaymentItem,
   invoiceActionRoute,
   isValidEmail,
@@ -45,6 +46,7 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
   const inv = view.invoice;
   const status = invoiceStatus(inv);
   const newest = inv.payments.at(-1);
+  const split = balanceSplit(inv, inv.payments);
   const openAdvice = (payment: InvoicePaymentItem | undefined) => {
     setAdvicePayment(payment);
     setEmail(payment?.payeeEmail ?? '');
@@ -160,7 +162,7 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
             key={payee?.id ?? 'manual'}
             payee={payee}
             initial={
-              // Once part is paid, the form offers the balance; how it splits into tax is the payer's.
+              // Once part is paid, the form offers the balance, split as what is left of the invoice's.
               inv.payments.length === 0
                 ? {
                     amountExclusiveTax: minorToInput(inv.amountExclusiveTax),
@@ -169,8 +171,9 @@ export const InvoicePage = definePage<RequestInvoiceView>(({ view }) => {
                     currency: inv.currency ?? view.defaultCurrency,
                   }
                 : {
-                    amountExclusiveTax: '',
-                    tax: '',
+                    // The balance split into what is left of the amount excl. tax and of the tax.
+                    amountExclusiveTax: split ? minorToInput(split.amountExclusiveTax) : '',
+                    tax: split ? minorToInput(split.tax) : '',
                     amount: minorToInput(inv.balance),
                     currency: inv.currency ?? view.defaultCurrency,
                   }
