@@ -31,14 +31,18 @@ test.afterAll(async () => {
 });
 
 test('a handler issues the request by email and the mail arrives with the PDF letter', async ({ page }) => {
-  const { n, email } = await withDatabase(async (client) => {
+  const { n, email, fax } = await withDatabase(async (client) => {
     const r = await client.query(
-      `select request_number, recipient ->> 'email' as email from requests
+      `select request_number, recipient ->> 'email' as email, coalesce(recipient ->> 'fax', '') as fax from requests
        where issued_at is null and status = 'submitted' and scope like '/org/acme/%'
          and coalesce(recipient ->> 'email', '') <> ''
        order by submitted_at desc limit 1`,
     );
-    return { n: r.rows[0].request_number as string, email: r.rows[0].email as string };
+    return {
+      n: r.rows[0].request_number as string,
+      email: r.rows[0].email as string,
+      fax: (r.rows[0].fax as string).trim(),
+    };
   });
   const subject = `Records request ${n}`;
   await signIn(page, 'handler');
@@ -53,7 +57,14 @@ test('a handler issues the request by email and the mail arrives with the PDF le
   const editor = panel.getByTestId('issueRequest-body').locator('.ProseMirror');
   await expect(editor).toContainText('Dear ');
   await expect(editor).not.toContainText('${');
-  await expect(panel.getByTestId('panel-submit')).toBeDisabled();
+  // The subject starts from the template, so the letter can go as proposed.
+  await expect(panel.getByTestId('issueRequest-subject')).toHaveValue(new RegExp(`request ${n}`));
+  await expect(panel.getByTestId('panel-submit')).toBeEnabled();
+  // Fax is offered only when the recipient has a fax number, never for its phone.
+  await panel.getByTestId('issueRequest-method').click();
+  await expect(page.getByRole('option', { name: 'Email', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Fax', exact: true })).toHaveCount(fax ? 1 : 0);
+  await page.keyboard.press('Escape');
 
   // Switching template after editing the message asks first; keeping the changes keeps them.
   await editor.click();

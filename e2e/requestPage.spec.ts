@@ -35,8 +35,20 @@ test('a handler notes urgently with a mention, adds a task, closes and re-opens;
   const editor = note.locator('.ProseMirror');
   await editor.click();
   await editor.pressSequentially('Please call the clinic today @Ad');
-  await note.getByTestId('mention-suggestion').filter({ hasText: 'Administrator' }).click();
+  // The keyboard picks too: the arrows move the highlight, Enter takes the highlighted one.
+  const suggestions = note.getByTestId('mention-suggestion');
+  await expect(suggestions.first()).toHaveAttribute('aria-selected', 'true');
+  const count = await suggestions.count();
+  for (let i = 0; i < count; i++) {
+    if (await suggestions.nth(i).filter({ hasText: 'Administrator' }).count()) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(note.locator('[data-testid="mention-suggestion"][aria-selected="true"]')).toContainText(
+    'Administrator',
+  );
+  await page.keyboard.press('Enter');
   await expect(editor).toContainText('@[Administrator](admin)');
+  await expect(note.getByTestId('mention-suggestions')).toHaveCount(0);
   await note.getByTestId('addNote-urgent').check();
   await page.screenshot({ path: shot('note-panel'), fullPage: false });
   await note.getByTestId('panel-submit').click();

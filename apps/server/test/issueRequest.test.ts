@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { invalidateConfigurationCache } from '../src/features/configuration/effective.js';
 import { createLocalStorage } from '../src/files/storage.js';
 import { createSmtpTransport } from '../src/mail/sender.js';
 import { MailWorker } from '../src/mail/worker.js';
@@ -263,21 +265,23 @@ describe('the request letter', () => {
 });
 
 describe('issueRequest by fax and by post', () => {
-  it('mails a fax to the gateway with the fax digits, falling back to the phone', async () => {
+  it('mails a fax to the gateway with the fax digits, never to the phone', async () => {
     const withFax = await insertTestRequest(t.db, {
       scope: '/org/acme/',
       recipient: { fax: '+61 2 9000 1111' },
     });
     expect((await issue(withFax, { issueRequestMethod: 'faxNumber' })).statusCode).toBe(200);
     const phoneOnly = await insertTestRequest(t.db, { scope: '/org/acme/' });
-    expect((await issue(phoneOnly, { issueRequestMethod: 'faxNumber' })).statusCode).toBe(200);
+    const refused = await issue(phoneOnly, { issueRequestMethod: 'faxNumber' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ issueRequestMethod: 'The recipient has no fax number.' });
     const sent = await t.db
       .selectFrom('mail_outbox')
       .select('to')
       .where('to', 'like', '%@fax.invalid')
       .orderBy('id')
       .execute();
-    expect(sent.map((m) => m.to)).toEqual(['61290001111@fax.invalid', '0290000000@fax.invalid']);
+    expect(sent.map((m) => m.to)).toEqual(['61290001111@fax.invalid']);
     const [entry] = await correspondenceOf(withFax);
     assert(entry);
     expect(entry.to_address).toMatchObject({ phone: '+61 2 9000 1111' });
@@ -288,7 +292,7 @@ describe('issueRequest by fax and by post', () => {
       recipient: { phone: '', fax: null },
     });
     const res = await issue(noNumber, { issueRequestMethod: 'faxNumber' });
-    expect(res.json().fields).toEqual({ issueRequestMethod: 'The recipient has no fax or phone number.' });
+    expect(res.json().fields).toEqual({ issueRequestMethod: 'The recipient has no fax number.' });
   });
 
   it('stores a printable letter for post and sends nothing', async () => {
@@ -348,6 +352,25 @@ describe('issueRequest templates', () => {
     expect(
       (await get(t, globex, `/requests/${n}/actions/issueRequest/templates/tplRecords`)).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('the subject of an issued request', () => {
+  it('starts from the template even when the template has no subject of its own', async () => {
+    const n = await insertTestRequest(t.db, { scope: '/org/acme/' });
+    const setSubject = async (subject: string) => {
+      await sql`update configuration_entries set data = jsonb_set(data, '{subject}', ${JSON.stringify(subject)}::jsonb)
+                where configuration_id = 'cfgAcme' and id = 'tplRecords'`.execute(t.db);
+      invalidateConfigurationCache(t.db);
+    };
+    await setSubject('');
+    try {
+      const one = await get(t, handler, `/requests/${n}/actions/issueRequest/templates/tplRecords`);
+      expect(one.statusCode).toBe(200);
+      expect(one.json().subject).toBe(`Records request: request ${n} for Jane Citizen`);
+    } finally {
+      await setSubject('Records for ${request.applicant.name} (${request.requestNumber})');
+    }
   });
 });
 

@@ -18,11 +18,12 @@ describe('issueRequestAddress', () => {
     expect(issueRequestAddress('postal', recipient)).toBe('PO Box 1, Sydney NSW 2001');
   });
 
-  it('prefers the addressed contact’s email and falls back to phone and street address', () => {
+  it('prefers the addressed contact’s email and falls back to the street address', () => {
     expect(issueRequestAddress('email', { ...recipient, contact: { email: 'anna@clinic.example' } })).toBe(
       'anna@clinic.example',
     );
-    expect(issueRequestAddress('faxNumber', { ...recipient, fax: ' ' })).toBe('02 9000 0000');
+    // A fax goes to a fax number only: never to the phone (issue 33 item 16).
+    expect(issueRequestAddress('faxNumber', { ...recipient, fax: ' ' })).toBeUndefined();
     expect(issueRequestAddress('postal', { ...recipient, postalAddress: null })).toBe(
       '1 Main Street, Sydney',
     );
@@ -33,6 +34,7 @@ describe('issueRequestAddress', () => {
     expect(defaultIssueRequestMethod(recipient)).toBe('email');
     expect(defaultIssueRequestMethod({ ...recipient, email: null })).toBe('faxNumber');
     expect(defaultIssueRequestMethod({ postalAddress: 'PO Box 1' })).toBe('postal');
+    expect(defaultIssueRequestMethod({ ...recipient, email: null, fax: null })).toBe('postal');
     expect(defaultIssueRequestMethod({})).toBe('postal');
   });
 });

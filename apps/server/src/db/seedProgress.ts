@@ -1,9 +1,12 @@
 import { richTextFromParagraphs } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { FileStorage } from '../files/storage.js';
 import type { LiveHub } from '../live/hub.js';
 import { receiveMessage } from '../mail/incoming/receive.js';
 import type { Db } from './database.js';
+
+const DEMO_FAX = '+61290001112';
 
 // The demo's requests in every state, so a person opening the demo finds something on every
 // dashboard tile and in the inbox: Globex's six requests are worked as a handler would, through the
@@ -107,7 +110,14 @@ export async function progressDemoRequests(
       issueRequestMethod: method,
       subject: `Request for records ${n}`,
       body: richTextFromParagraphs('Please provide the records described in the attached request.'),
+      // A fax goes to a fax number only: the faxed request's recipient gave one, which the handler
+      // confirmed with it (its directory entry has none).
+      ...(method === 'faxNumber' ? { confirmRecipientDetails: true } : {}),
     });
+  /** The recipient of a request gives a fax number (the demo's directory has none). */
+  const withFax = (n: string) =>
+    sql`update requests set recipient = jsonb_set(recipient, '{fax}', to_jsonb(${DEMO_FAX}::text))
+        where request_number = ${n} and coalesce(recipient ->> 'fax', '') = ''`.execute(deps.db);
   const addResult = async (n: string) => {
     const key = await upload(app, call, `records-${n}.pdf`);
     const { resultId } = await action(n, 'addResult', {
@@ -157,6 +167,7 @@ export async function progressDemoRequests(
     await close(closedPaid);
   }
   if (closedFax) {
+    await withFax(closedFax);
     await issue(closedFax, 'faxNumber');
     await qualityAssure(closedFax, await addResult(closedFax));
     await close(closedFax);

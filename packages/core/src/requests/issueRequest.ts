@@ -1,8 +1,8 @@
 import type { IssueRequestMethod, RequestRecipient } from './model.js';
 
 // Where an issued request goes for each method (issueRequest): email needs an email address,
-// fax a fax number and post a postal address. The spec names the phone for fax; the recipient record
-// has a separate fax field, so the fax number is used and the phone only when there is no fax.
+// fax a fax number and post a postal address. The recipient record has a fax field of its own: a fax
+// goes to it only, never to the phone (a voice line), so fax is offered only where there is one.
 // The email of the contact the request is addressed to wins over the recipient's general address;
 // a street address serves for post when there is no postal address.
 
@@ -20,7 +20,7 @@ export function issueRequestAddress(
   const pick = (...values: (string | null | undefined)[]) =>
     values.map((v) => v?.trim()).find((v): v is string => !!v);
   if (method === 'email') return pick(recipient.contact?.email, recipient.email);
-  if (method === 'faxNumber') return pick(recipient.fax, recipient.phone);
+  if (method === 'faxNumber') return pick(recipient.fax);
   return pick(recipient.postalAddress, recipient.streetAddress);
 }
 
@@ -34,6 +34,6 @@ export function defaultIssueRequestMethod(recipient: Partial<RecipientAddresses>
 /** The message of the field error when the recipient lacks what the method needs. */
 export const ISSUE_REQUEST_ADDRESS_MISSING: Record<IssueRequestMethod, string> = {
   email: 'The recipient has no email address.',
-  faxNumber: 'The recipient has no fax or phone number.',
+  faxNumber: 'The recipient has no fax number.',
   postal: 'The recipient has no postal address.',
 };

@@ -55,8 +55,13 @@ export async function renderIssueRequestTemplate(
   if (!entry) throw notFound('No such template.');
   const { templateData } = await loadLetterContext(deps.db, deps.config, actor, row);
   const options = { locale: actor.locale === 'en-au' ? 'en-AU' : actor.locale };
+  // The specification gives issueRequest templates no subject of their own: the panel's subject then
+  // starts from the template's name and the request, never empty.
+  const subject =
+    entry.data.subject?.trim() ||
+    `${entry.name.replace(/\$\{/g, '$ {')}: request \${request.requestNumber} for \${request.applicant.name}`;
   return {
-    subject: renderTemplate(entry.data.subject ?? '', templateData, options).trim(),
+    subject: renderTemplate(subject, templateData, options).trim(),
     body: sanitizeRichText(renderRichTextTemplate(sanitizeRichText(entry.data.body), templateData, options)),
   };
 }

@@ -42,14 +42,19 @@ export function NoteEditor({
   const { t } = useTranslation();
   const [query, setQuery] = useState<{ query: string; length: number }>();
   const [suggestions, setSuggestions] = useState<MentionSuggestion[]>([]);
+  // The suggestion Enter picks: the first, moved with the arrow keys (the mouse highlights too).
+  const [highlighted, setHighlighted] = useState(0);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  // The editor's key handler is made once: it reads the list as it is now through this ref.
+  const keys = useRef<(event: KeyboardEvent) => boolean>(() => false);
 
   const editor = useEditor({
     extensions: [specStarterKit(), MentionChips],
     content: value,
     editorProps: {
       attributes: { 'aria-label': t('shell.noteText'), role: 'textbox', 'aria-multiline': 'true' },
+      handleKeyDown: (_view, event) => keys.current(event),
     },
     immediatelyRender: true,
     onUpdate({ editor }) {
@@ -69,7 +74,11 @@ export function NoteEditor({
     const timer = setTimeout(() => {
       api
         .call(mentionSuggestionsRoute, { params: { requestNumber }, query: { prefix: query.query } })
-        .then((r) => live && setSuggestions(r.suggestions))
+        .then((r) => {
+          if (!live) return;
+          setSuggestions(r.suggestions);
+          setHighlighted(0);
+        })
         .catch(() => live && setSuggestions([]));
     }, 150);
     return () => {
@@ -90,6 +99,28 @@ export function NoteEditor({
     setSuggestions([]);
   }
 
+  const open = !!query && suggestions.length > 0;
+  keys.current = (event) => {
+    if (!open) return false;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setHighlighted((h) => (h + step + suggestions.length) % suggestions.length);
+      return true;
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      const chosen = suggestions[highlighted];
+      if (!chosen) return false;
+      pick(chosen);
+      return true;
+    }
+    if (event.key === 'Escape') {
+      setQuery(undefined);
+      setSuggestions([]);
+      return true;
+    }
+    return false;
+  };
+
   return (
     <div style={{ position: 'relative' }}>
       <MantineEditor
@@ -105,7 +136,7 @@ export function NoteEditor({
           {error}
         </Text>
       )}
-      {query && suggestions.length > 0 && (
+      {open && (
         <Paper
           withBorder
           shadow="md"
@@ -113,12 +144,16 @@ export function NoteEditor({
           style={{ zIndex: 20, minWidth: 240 }}
           data-testid="mention-suggestions"
         >
-          <Stack gap={0}>
-            {suggestions.map((s) => (
+          <Stack gap={0} role="listbox">
+            {suggestions.map((s, i) => (
               <UnstyledButton
                 key={s.id}
                 px="sm"
                 py={6}
+                role="option"
+                aria-selected={i === highlighted}
+                {...(i === highlighted ? { bg: 'var(--mantine-color-blue-light)' } : {})}
+                onMouseEnter={() => setHighlighted(i)}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => pick(s)}
                 data-testid="mention-suggestion"

@@ -141,7 +141,10 @@ export function IssueRequestPanel({
     >
       <Select
         label={t('issueRequest.method')}
-        data={ISSUE_REQUEST_METHODS.map((m) => ({ value: m, label: t(`issueRequest.methods.${m}`) }))}
+        // Fax is offered only to a recipient with a fax number (never to its phone).
+        data={ISSUE_REQUEST_METHODS.filter(
+          (m) => m !== 'faxNumber' || method === m || issueRequestAddress(m, recipient),
+        ).map((m) => ({ value: m, label: t(`issueRequest.methods.${m}`) }))}
         value={method}
         onChange={(value) => value && setMethod(value as IssueRequestMethod)}
         allowDeselect={false}
