@@ -1,4 +1,5 @@
 import type { HomeSection, HomeView } from '@dossier/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedConfiguration } from '../src/db/seedConfiguration.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
@@ -255,13 +256,30 @@ describe('the home page', () => {
     expect(text).not.toContain('Acme Applicant');
   });
 
-  it('counts changes since the visit of an earlier session, and keeps them while the session lasts', async () => {
+  /** Moves the user's views `minutes` back, as if the user had been away that long. */
+  const pause = async (userId: string, minutes: number) => {
+    const back = minutes * 60_000;
+    await sql`update home_visits set visit_started_at = visit_started_at - ${`${back} milliseconds`}::interval,
+      last_view_at = last_view_at - ${`${back} milliseconds`}::interval where user_id = ${userId}`.execute(
+      t.db,
+    );
+  };
+
+  it('counts changes since the visit before, a visit being the first view after a pause', async () => {
     const first = await home(cookies.globexSubmitter);
     expect(first.lastVisitAt).toBeNull();
     // Nothing changes after the visit; the same session still lists the changes it opened on.
     expect(sectionOf(await home(cookies.globexSubmitter), 'changedSinceVisit').count).toBe(1);
-    // A new session: the earlier visit is the cut-off, and nothing changed since.
+    // Another session of the user straight after is the same visit (issue 33 item 11): a reload,
+    // a second browser, signing in again do not empty the list.
     const again = await signIn(t.app, 'hglobexsub');
+    const same = await home(again);
+    expect(same.lastVisitAt).toBeNull();
+    expect(sectionOf(same, 'changedSinceVisit').count).toBe(1);
+    expect(sectionOf(await home(cookies.globexSubmitter), 'changedSinceVisit').count).toBe(1);
+    // After a pause of more than 30 minutes the next view starts a new visit: the earlier visit is
+    // the cut-off, and nothing changed since.
+    await pause('hglobexsub', 31);
     const next = await home(again);
     expect(next.lastVisitAt).not.toBeNull();
     expect(sectionOf(next, 'changedSinceVisit').count).toBe(0);

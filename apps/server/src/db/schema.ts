@@ -127,6 +127,7 @@ export interface HomeVisitsTable {
   session_id: string;
   visit_started_at: RequiredTimestamp;
   previous_visit_at: NullableTimestamp;
+  last_view_at: RequiredTimestamp;
 }
 
 export interface TasksTable {

@@ -248,41 +248,50 @@ export function unreadNotifications(userId: string, limit: number, cap: number):
   );
 }
 
+/** A view of the page after this long without one starts a new visit. */
+export const VISIT_PAUSE_MS = 30 * 60_000;
+/** The last view is written at most this often while a visit goes on (else every load would write). */
+export const VIEW_TOUCH_MS = 5 * 60_000;
+
 export interface Visit {
-  /** Whether this session's visit is recorded; if not, recordVisit records it after the read. */
+  /** Whether this view needs no write: the visit goes on and its last view is recent. */
   recorded: boolean;
-  /** When the user last came in an earlier session: null on a first visit ever. */
+  /** When the visit before this one began: null on a first visit ever. */
   last_visit_at: string | null;
 }
 
+const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
 /**
- * When the user last came in an earlier session, as recordVisit will record it, on the user's row
- * `v` of home_visits: the first visit of a session moves the previous session's start into
- * previous_visit_at; later visits in the same session leave both, so the list of changes stays put
- * while the user works through it.
+ * When the visit before this one began, as recordVisit will record it, on the user's row `v` of
+ * home_visits: a view within VISIT_PAUSE_MS of the last one belongs to the visit going on (whatever
+ * the session: a reload, a second browser, signing in again), so the list of changes stays put while
+ * the user works through it; the first view after a pause moves that visit's start into
+ * previous_visit_at.
  */
-const lastVisitOn = (sessionId: string) =>
-  sql`case when v.session_id = ${sessionId} then v.previous_visit_at else v.visit_started_at end`;
+const lastVisitOn = (now: Date) =>
+  sql`case when v.last_view_at > ${ago(now, VISIT_PAUSE_MS)} then v.previous_visit_at else v.visit_started_at end`;
 
 /** The user's visit as read: null when the user never came before (nothing recorded). */
-export function visit(userId: string, sessionId: string): Part<Visit | null> {
-  return sql<Visit | null>`(select json_build_object('recorded', v.session_id = ${sessionId},
-    'last_visit_at', ${lastVisitOn(sessionId)}) from home_visits v where v.user_id = ${userId})`;
+export function visit(userId: string, now: Date): Part<Visit | null> {
+  return sql<Visit | null>`(select json_build_object('recorded', v.last_view_at > ${ago(now, VIEW_TOUCH_MS)},
+    'last_visit_at', ${lastVisitOn(now)}) from home_visits v where v.user_id = ${userId})`;
 }
 
 /** The last visit, or `fallback` for a user who never came before: what "changed since" counts from. */
-export function visitOrSince(userId: string, sessionId: string, fallback: Date): RawBuilder<unknown> {
-  return sql`coalesce((select ${lastVisitOn(sessionId)} from home_visits v where v.user_id = ${userId}),
+export function visitOrSince(userId: string, now: Date, fallback: Date): RawBuilder<unknown> {
+  return sql`coalesce((select ${lastVisitOn(now)} from home_visits v where v.user_id = ${userId}),
     ${fallback}::timestamptz)`;
 }
 
-/** Records the first visit of a session (see lastVisitOn); the page reads it before, in its statement. */
+/** Records a view (see lastVisitOn): a new visit after a pause; the page reads it before, in its statement. */
 export async function recordVisit(db: DbOrTrx, userId: string, sessionId: string, now: Date): Promise<void> {
   await sql`
-    insert into home_visits as v (user_id, session_id, visit_started_at, previous_visit_at)
-    values (${userId}, ${sessionId}, ${now}, null)
+    insert into home_visits as v (user_id, session_id, visit_started_at, previous_visit_at, last_view_at)
+    values (${userId}, ${sessionId}, ${now}, null, ${now})
     on conflict (user_id) do update set
-      previous_visit_at = ${lastVisitOn(sessionId)},
-      visit_started_at = case when v.session_id = excluded.session_id then v.visit_started_at else excluded.visit_started_at end,
+      previous_visit_at = ${lastVisitOn(now)},
+      visit_started_at = case when v.last_view_at > ${ago(now, VISIT_PAUSE_MS)} then v.visit_started_at else excluded.visit_started_at end,
+      last_view_at = excluded.last_view_at,
       session_id = excluded.session_id`.execute(db);
 }

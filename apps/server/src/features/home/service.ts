@@ -90,9 +90,9 @@ export async function getHomePage(db: DbOrTrx, actor: Actor, now = new Date()): 
   // the requests it sees as a sender only (its submitter and external grants).
   const sender = senderSide(actor);
   const asSender = visibleRequests(sender);
-  const since = repo.visitOrSince(actor.id, actor.sessionId, new Date(now.getTime() - FIRST_VISIT_WINDOW_MS));
+  const since = repo.visitOrSince(actor.id, now, new Date(now.getTime() - FIRST_VISIT_WINDOW_MS));
   const page = await repo.readParts(db, {
-    visit: repo.visit(actor.id, actor.sessionId),
+    visit: repo.visit(actor.id, now),
     overdue: today ? repo.assignedTasks({ ...mine, before: now }, n, cap) : none,
     dueToday: today ? repo.assignedTasks({ ...mine, from: now, before: today.before }, n, cap) : none,
     touched: staffSide ? repo.requestsTouched(actor.id, visible, n) : none,
@@ -102,7 +102,7 @@ export async function getHomePage(db: DbOrTrx, actor: Actor, now = new Date()): 
     failed: shown.has('failedMail') ? repo.failedMail(mailScopes, n, cap) : none,
     unmatched: shown.has('unmatchedInbox') ? repo.unmatchedMessages(inboxScopes, n, cap) : none,
   });
-  // A session's first visit is written once; every later load of the page only reads.
+  // A new visit, or a visit's view after VIEW_TOUCH_MS, is written; every other load only reads.
   if (!page.visit?.recorded) await repo.recordVisit(db, actor.id, actor.sessionId, now);
 
   const sections: HomeSection[] = [];
@@ -197,13 +197,18 @@ export async function getHomePage(db: DbOrTrx, actor: Actor, now = new Date()): 
     sections,
   };
   // The soonest task due today is the first to fall overdue; at today's end the window moves on.
-  // A session's first page recorded the visit, a change of its own: it is not kept.
+  // A page that recorded a view made a change of its own: it is not kept. A kept page lasts no
+  // longer than the next view's write is due, so a view after a pause starts its new visit.
   const firstDue = dueToday?.rows[0]?.due_at;
   const changesAt = !page.visit?.recorded
     ? now
-    : today
-      ? new Date(Math.min(today.before.getTime(), firstDue ? Date.parse(firstDue) : Infinity))
-      : null;
+    : new Date(
+        Math.min(
+          now.getTime() + repo.VIEW_TOUCH_MS,
+          today?.before.getTime() ?? Infinity,
+          firstDue ? Date.parse(firstDue) : Infinity,
+        ),
+      );
   const dependsOn: HomeDependencies = {
     userId: actor.id,
     requests: new Set(touched?.considered),
