@@ -13,6 +13,8 @@ test('a visitor registers, confirms the email and adds an external role with an 
   await page.getByTestId('signin-create-account').click();
   await expect(page.getByTestId('page-title')).toHaveText('Register New Account');
   await expect(page).toHaveTitle('Register New Account');
+  // A way back to Sign In.
+  await expect(page.getByTestId('register-signin-link')).toHaveAttribute('href', '/signin');
 
   await page.getByTestId('user-form-userId').fill('visitor1');
   await page.getByTestId('user-form-name').fill('Vera Visitor');
@@ -42,7 +44,11 @@ test('a visitor registers, confirms the email and adds an external role with an 
   await page.getByTestId('user-name').click();
   await expect(page.getByTestId('page-title')).toHaveText('Account: visitor1');
   await page.getByTestId('role-add-open').click();
-  await pick(page, 'role-scope', '/org/acme/');
+  // Organisations are offered by name, not by scope path.
+  await page.getByTestId('role-scope').click();
+  await expect(page.getByRole('option', { name: '/org/acme/' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await pick(page, 'role-scope', 'Acme Insurance');
   await page.getByTestId('role-add-confirm').click();
   await expect(page.getByText('External reference is required.')).toBeVisible();
   await page.getByTestId('role-reference').fill('ADV-7001');
@@ -53,6 +59,8 @@ test('a visitor registers, confirms the email and adds an external role with an 
   await page.reload();
   const role = page.locator('[data-role="c:roles:external:ADV-7001@/org/acme/"]');
   await expect(role).toBeVisible();
+  // The role chip names the organisation too.
+  await expect(role.getByTestId('role-organisation')).toHaveText('Acme Insurance');
   // The account page lets the user remove only external roles.
   await expect(role.getByTestId('role-remove')).toBeVisible();
   // A claimed external role grants nothing until an administrator of its scope approves it.

@@ -21,7 +21,8 @@ async function createUser(page: Page, user: { id: string; role: string; scope: s
   await page.getByTestId('user-form-password').fill(user.password);
   await page.getByTestId('user-form-repeatPassword').fill(user.password);
   await page.getByTestId('role-add-open').click();
-  await pick(page, 'role-scope', user.scope);
+  // Organisations are chosen by name.
+  await pick(page, 'role-scope', user.scope === '/org/acme/' ? 'Acme Insurance' : 'Dossier');
   await pick(page, 'role-role', user.role);
   await page.getByTestId('role-add-confirm').click();
   await page.getByTestId('save').click();

@@ -86,3 +86,12 @@ describe('the owning scope of a payee', () => {
     expect([400, 403]).toContain(created.statusCode);
   });
 });
+
+describe('organisations by name (issue 33 item 12)', () => {
+  it('names the scopes of roles on the user page and on registration', async () => {
+    const view = (await root.get('/admin/users/edit/acmeadmin')).json();
+    expect(view.scopeNames).toMatchObject({ '/org/acme/': 'Acme Insurance', '/org/globex/': 'Globex Legal' });
+    const account = (await acmeAdmin.get('/account')).json();
+    expect(account.scopeNames).toMatchObject({ '/org/acme/': 'Acme Insurance' });
+  });
+});

@@ -35,6 +35,8 @@ export const accountViewSchema = z.strictObject({
   canChangePassword: z.boolean(),
   passwordPolicy: passwordPolicySchema,
   roleScopes: z.array(z.string()),
+  /** Organisation names of scope paths: registration and role chips show names, not paths. */
+  scopeNames: z.record(z.string(), z.string()).optional(),
   emailConfirmed: z.boolean().optional(),
   /** Claimed external roles waiting for an administrator's approval. */
   pendingRoles: z.array(z.string()).optional(),

@@ -61,6 +61,8 @@ export const adminUserViewSchema = defineView('adminUser', {
   }),
   scopes: z.array(scopeOptionSchema),
   roleScopes: z.array(roleScopeOptionSchema),
+  /** Organisation names of scope paths, for role chips and the scope choices. */
+  scopeNames: z.record(z.string(), z.string()).optional(),
   history: z.array(historyEntrySchema),
   pendingRoles: z.array(pendingRoleSchema).optional(),
   /** Who or what linked the account to single sign-on: a user id, or scim:<configuration>/<entry>. */

@@ -28,6 +28,7 @@ import {
   personalColumns,
   removeClaims,
   usersRepository as repo,
+  scopeNames,
   selfRoleScopes,
   settleRemovedRoles,
   userFormOf,
@@ -75,6 +76,7 @@ export async function getAccountView(
     canChangePassword: handling.enabled && row.external_user_id === null,
     passwordPolicy: await getPasswordPolicy(db, row.scope),
     roleScopes: await selfRoleScopes(db),
+    scopeNames: await scopeNames(db),
   };
 }
 
@@ -222,6 +224,7 @@ export async function getRegistrationView(db: DbOrTrx): Promise<AccountView> {
     canChangePassword: true,
     passwordPolicy: DEFAULT_PASSWORD_POLICY,
     roleScopes: await selfRoleScopes(db),
+    scopeNames: await scopeNames(db),
   };
 }
 

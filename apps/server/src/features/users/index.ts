@@ -4,7 +4,7 @@ export { addClaims, findClaims, removeClaims } from './claimRepository.js';
 export { settleDisabledUser, settleRemovedRoles } from './disable.js';
 export * as usersRepository from './repository.js';
 export { manageableUsers } from './repository.js';
-export { selfRoleScopes } from './scopes.js';
+export { scopeNames, selfRoleScopes } from './scopes.js';
 export {
   assertUnique,
   auditShape,

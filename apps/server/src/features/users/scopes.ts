@@ -24,6 +24,8 @@ export interface UserFormOptions {
   scopes: ScopeOption[];
   /** Scopes roles may be granted at (assignUserRole, and the root to a root administrator), each with the roles offered there. */
   roleScopes: RoleScopeOption[];
+  /** The name of every scope with an entry (its organisation), for role chips and choices. */
+  scopeNames: Record<string, string>;
 }
 
 const within = (path: string, adminScopes: readonly string[]) =>
@@ -49,7 +51,16 @@ export async function userFormOptions(db: DbOrTrx, adminScopes: readonly string[
         passwordPolicy: e.passwordPolicy ?? DEFAULT_PASSWORD_POLICY,
       })),
     roleScopes,
+    scopeNames: namesOf(entries),
   };
+}
+
+const namesOf = (entries: readonly { scopePath: string; name: string }[]) =>
+  Object.fromEntries(entries.map((e) => [e.scopePath, e.name]));
+
+/** The name of every scope with an entry: people read organisations by name, not by path. */
+export async function scopeNames(db: DbOrTrx): Promise<Record<string, string>> {
+  return namesOf(await listScopeEntries(db));
 }
 
 /** The scope option of a path (its entry's ranges and policy), for a user's current scope. */

@@ -7,7 +7,7 @@ import {
   updateAccountRoute,
   validateUserForm,
 } from '@dossier/core';
-import { Alert, Container, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
@@ -16,7 +16,7 @@ import { useFormPage } from '../../ui/forms/useFormPage';
 import { UserFields } from '../../ui/UserFields';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
-import { RolesEditor } from '../users';
+import { RolesEditor, ScopeNamesContext } from '../users';
 import { SecondFactorsPanel } from './SecondFactorsPanel';
 
 /** /account (Account: {userId}) and /account/create (Register New Account): one form. */
@@ -58,75 +58,82 @@ export const AccountPage = definePage<AccountView>(({ view }) => {
   }
 
   return (
-    <Container size="md" data-testid={creating ? 'account-create-page' : 'account-page'}>
-      <Title order={2} mb="md" data-testid="page-title">
-        {view.title}
-      </Title>
-      <Stack>
-        {creating && <Alert color="blue">{t('accounts.register.intro')}</Alert>}
-        {!creating && view.emailConfirmed === false && (
-          <Alert color="yellow" data-testid="email-unconfirmed">
-            {t('accounts.emailUnconfirmed', { email: view.user.email })}
-          </Alert>
-        )}
-        {!creating && view.pendingEmail && (
-          <Alert color="blue" data-testid="email-pending">
-            {t('accounts.emailPending', { email: view.pendingEmail, current: view.user.email })}
-          </Alert>
-        )}
-        <Paper withBorder p="md">
-          <UserFields
-            user={view.user}
-            showUserId={creating}
-            showPassword={showPassword}
-            passwordRequired={creating}
-            repeatPassword={repeatPassword}
-            errorOf={(field) => form.errorOf(clientErrors, field)}
-            onChange={set}
-            onRepeatPassword={(value) => {
-              setRepeatPassword(value);
-              form.touch('repeatPassword');
-            }}
-          />
-          {showPassword && !creating && (
-            <PasswordInput
-              mt="md"
-              label={t('accounts.fields.currentPassword')}
-              description={t('accounts.fields.currentPasswordHint')}
-              value={view.user.currentPassword ?? ''}
-              onChange={(e) => {
-                const currentPassword = e.currentTarget.value;
-                form.edit((v) => ({ ...v, user: { ...v.user, currentPassword } }), 'currentPassword');
-              }}
-              error={form.errorOf({}, 'currentPassword')}
-              autoComplete="current-password"
-              data-testid="user-form-currentPassword"
-            />
+    <ScopeNamesContext.Provider value={view.scopeNames ?? {}}>
+      <Container size="md" data-testid={creating ? 'account-create-page' : 'account-page'}>
+        <Title order={2} mb="md" data-testid="page-title">
+          {view.title}
+        </Title>
+        <Stack>
+          {creating && <Alert color="blue">{t('accounts.register.intro')}</Alert>}
+          {creating && (
+            <Anchor href="/signin" data-testid="register-signin-link">
+              {t('accounts.register.backToSignIn')}
+            </Anchor>
           )}
-        </Paper>
-        {(view.pendingRoles?.length ?? 0) > 0 && (
-          <Alert color="yellow" data-testid="roles-pending">
-            {t('accounts.roles.pendingHint')}
-          </Alert>
-        )}
-        <RolesEditor
-          mode="self"
-          roles={view.user.roles}
-          pending={view.pendingRoles}
-          roleScopes={view.roleScopes.map((scopePath) => ({ scopePath, roles: [] }))}
-          initiallyAdding={view.action === 'addRole'}
-          onChange={(roles) => form.edit((v) => ({ ...v, user: { ...v.user, roles } }), 'roles')}
-          error={form.errorOf({}, 'roles')}
-        />
-        <FormActions
-          form={form}
-          canSave={canSave}
-          onSave={() => void save()}
-          showRevert={!creating}
-          saveLabel={creating ? t('accounts.register.submit') : undefined}
-        />
-        {!creating && <SecondFactorsPanel />}
-      </Stack>
-    </Container>
+          {!creating && view.emailConfirmed === false && (
+            <Alert color="yellow" data-testid="email-unconfirmed">
+              {t('accounts.emailUnconfirmed', { email: view.user.email })}
+            </Alert>
+          )}
+          {!creating && view.pendingEmail && (
+            <Alert color="blue" data-testid="email-pending">
+              {t('accounts.emailPending', { email: view.pendingEmail, current: view.user.email })}
+            </Alert>
+          )}
+          <Paper withBorder p="md">
+            <UserFields
+              user={view.user}
+              showUserId={creating}
+              showPassword={showPassword}
+              passwordRequired={creating}
+              repeatPassword={repeatPassword}
+              errorOf={(field) => form.errorOf(clientErrors, field)}
+              onChange={set}
+              onRepeatPassword={(value) => {
+                setRepeatPassword(value);
+                form.touch('repeatPassword');
+              }}
+            />
+            {showPassword && !creating && (
+              <PasswordInput
+                mt="md"
+                label={t('accounts.fields.currentPassword')}
+                description={t('accounts.fields.currentPasswordHint')}
+                value={view.user.currentPassword ?? ''}
+                onChange={(e) => {
+                  const currentPassword = e.currentTarget.value;
+                  form.edit((v) => ({ ...v, user: { ...v.user, currentPassword } }), 'currentPassword');
+                }}
+                error={form.errorOf({}, 'currentPassword')}
+                autoComplete="current-password"
+                data-testid="user-form-currentPassword"
+              />
+            )}
+          </Paper>
+          {(view.pendingRoles?.length ?? 0) > 0 && (
+            <Alert color="yellow" data-testid="roles-pending">
+              {t('accounts.roles.pendingHint')}
+            </Alert>
+          )}
+          <RolesEditor
+            mode="self"
+            roles={view.user.roles}
+            pending={view.pendingRoles}
+            roleScopes={view.roleScopes.map((scopePath) => ({ scopePath, roles: [] }))}
+            initiallyAdding={view.action === 'addRole'}
+            onChange={(roles) => form.edit((v) => ({ ...v, user: { ...v.user, roles } }), 'roles')}
+            error={form.errorOf({}, 'roles')}
+          />
+          <FormActions
+            form={form}
+            canSave={canSave}
+            onSave={() => void save()}
+            showRevert={!creating}
+            saveLabel={creating ? t('accounts.register.submit') : undefined}
+          />
+          {!creating && <SecondFactorsPanel />}
+        </Stack>
+      </Container>
+    </ScopeNamesContext.Provider>
   );
 });

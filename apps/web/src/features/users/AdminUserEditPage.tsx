@@ -20,8 +20,7 @@ import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
 import { LockoutNotice } from './LockoutNotice';
 import { PendingRoleClaims } from './PendingRoleClaims';
-import { RolesEditor } from './RolesEditor';
-import { SecondFactorNotice } from './SecondFactorNotice';
+import { RolesEditor, ScopeNamesContext } from './RolesEditor';
 import { SingleSignOnLink } from './SingleSignOnLink';
 
 type User = AdminUserView['user'];
@@ -74,97 +73,96 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
   }
 
   return (
-    <Container size="lg" data-testid="admin-user-page">
-      <Title order={2} mb="md" data-testid="page-title">
-        {view.title}
-      </Title>
-      <Stack>
-        {!view.canEdit && <ReadOnlyNotice reason={view.readOnlyReason} />}
-        {view.userId && view.user.isTemporaryLockedOut && (
-          <LockoutNotice userId={view.userId} disabled={disabled} />
-        )}
-        {view.userId && view.secondFactors && (
-          <SecondFactorNotice userId={view.userId} kinds={view.secondFactors} disabled={disabled} />
-        )}
-        <Paper withBorder p="md">
-          <Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
-                label={t('accounts.fields.scope')}
-                data={view.scopes.map((s) => ({ value: s.scopePath, label: `${s.scopePath} (${s.name})` }))}
-                value={view.user.scope || null}
-                onChange={changeScope}
-                error={form.errorOf(clientErrors, 'scope')}
+    <ScopeNamesContext.Provider value={view.scopeNames ?? {}}>
+      <Container size="lg" data-testid="admin-user-page">
+        <Title order={2} mb="md" data-testid="page-title">
+          {view.title}
+        </Title>
+        <Stack>
+          {!view.canEdit && <ReadOnlyNotice reason={view.readOnlyReason} />}
+          {view.userId && view.user.isTemporaryLockedOut && (
+            <LockoutNotice userId={view.userId} disabled={disabled} />
+          )}
+          <Paper withBorder p="md">
+            <Stack>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select
+                  label={t('accounts.fields.scope')}
+                  data={view.scopes.map((s) => ({ value: s.scopePath, label: `${s.scopePath} (${s.name})` }))}
+                  value={view.user.scope || null}
+                  onChange={changeScope}
+                  error={form.errorOf(clientErrors, 'scope')}
+                  disabled={disabled}
+                  required
+                  data-testid="user-scope"
+                  allowDeselect={false}
+                />
+                <Select
+                  label={t('accounts.fields.ipRange')}
+                  data={(scope?.ipRanges ?? []).map((r) => r.id)}
+                  value={view.user.ipRange}
+                  onChange={(value) => set('ipRange', value)}
+                  error={form.errorOf(clientErrors, 'ipRange')}
+                  clearable
+                  disabled={disabled || (scope?.ipRanges.length ?? 0) === 0}
+                  data-testid="user-ipRange"
+                />
+              </SimpleGrid>
+              <UserFields
+                user={view.user}
+                showUserId={creating}
+                showPassword={passwordFieldsShown(features.singleSignOn, view.user.externalUserId)}
+                showAdminFields
+                repeatPassword={repeatPassword}
                 disabled={disabled}
-                required
-                data-testid="user-scope"
-                allowDeselect={false}
+                errorOf={(field) => form.errorOf(clientErrors, field)}
+                onChange={(field, value) => set(field, value)}
+                onRepeatPassword={(value) => {
+                  setRepeatPassword(value);
+                  form.touch('repeatPassword');
+                }}
               />
-              <Select
-                label={t('accounts.fields.ipRange')}
-                data={(scope?.ipRanges ?? []).map((r) => r.id)}
-                value={view.user.ipRange}
-                onChange={(value) => set('ipRange', value)}
-                error={form.errorOf(clientErrors, 'ipRange')}
-                clearable
-                disabled={disabled || (scope?.ipRanges.length ?? 0) === 0}
-                data-testid="user-ipRange"
-              />
-            </SimpleGrid>
-            <UserFields
-              user={view.user}
-              showUserId={creating}
-              showPassword={passwordFieldsShown(features.singleSignOn, view.user.externalUserId)}
-              showAdminFields
-              repeatPassword={repeatPassword}
-              disabled={disabled}
-              errorOf={(field) => form.errorOf(clientErrors, field)}
-              onChange={(field, value) => set(field, value)}
-              onRepeatPassword={(value) => {
-                setRepeatPassword(value);
-                form.touch('repeatPassword');
-              }}
-            />
-            {view.user.externalUserId && view.userId && (
-              <SingleSignOnLink
-                userId={view.userId}
-                externalUserId={view.user.externalUserId}
-                setBy={view.externalUserIdSetBy ?? null}
-                canUnlink={view.canEdit}
-              />
-            )}
-            <Group>
-              <FlagField
-                label={t('accounts.fields.disabled')}
-                checked={view.user.disabled}
-                disabled={disabled}
-                testId="user-disabled"
-                onChange={(v) => set('disabled', v)}
-              />
-              <FlagField
-                label={t('accounts.fields.passwordMustBeChangedAtNextLogin')}
-                checked={view.user.passwordMustBeChangedAtNextLogin}
-                disabled={disabled}
-                testId="user-passwordMustChange"
-                onChange={(v) => set('passwordMustBeChangedAtNextLogin', v)}
-              />
-            </Group>
-          </Stack>
-        </Paper>
-        <RolesEditor
-          mode="admin"
-          roles={view.user.roles}
-          groups={view.roleGroups}
-          roleScopes={view.roleScopes}
-          disabled={disabled}
-          initiallyAdding={view.action === 'addRole' && !disabled}
-          onChange={(roles) => set('roles', roles)}
-          error={form.errorOf({}, 'roles')}
-        />
-        {view.userId && <PendingRoleClaims userId={view.userId} claims={view.pendingRoles ?? []} />}
-        <FormActions form={form} canSave={!disabled && form.dirty && valid} onSave={() => void save()} />
-        <HistoryList entries={view.history} />
-      </Stack>
-    </Container>
+              {view.user.externalUserId && view.userId && (
+                <SingleSignOnLink
+                  userId={view.userId}
+                  externalUserId={view.user.externalUserId}
+                  setBy={view.externalUserIdSetBy ?? null}
+                  canUnlink={view.canEdit}
+                />
+              )}
+              <Group>
+                <FlagField
+                  label={t('accounts.fields.disabled')}
+                  checked={view.user.disabled}
+                  disabled={disabled}
+                  testId="user-disabled"
+                  onChange={(v) => set('disabled', v)}
+                />
+                <FlagField
+                  label={t('accounts.fields.passwordMustBeChangedAtNextLogin')}
+                  checked={view.user.passwordMustBeChangedAtNextLogin}
+                  disabled={disabled}
+                  testId="user-passwordMustChange"
+                  onChange={(v) => set('passwordMustBeChangedAtNextLogin', v)}
+                />
+              </Group>
+            </Stack>
+          </Paper>
+          <RolesEditor
+            mode="admin"
+            roles={view.user.roles}
+            groups={view.roleGroups}
+            roleScopes={view.roleScopes}
+            disabled={disabled}
+            initiallyAdding={view.action === 'addRole' && !disabled}
+            onChange={(roles) => set('roles', roles)}
+            error={form.errorOf({}, 'roles')}
+          />
+          {view.userId && <PendingRoleClaims userId={view.userId} claims={view.pendingRoles ?? []} />}
+          <FormActions form={form} canSave={!disabled && form.dirty && valid} onSave={() => void save()} />
+          <HistoryList entries={view.history} />
+        </Stack>
+      </Container>
+    </ScopeNamesContext.Provider>
   );
 });

@@ -20,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface RolesEditorProps {
@@ -46,14 +46,26 @@ export function roleLabel(
   return t(`admin.roles.${role.replaceAll(':', '_')}`, { defaultValue: role });
 }
 
-/** A granted or claimed role as the user reads it: its name, scope and external reference. */
+/** Organisation names of scope paths (the page's view gives them): people read names, not paths. */
+export const ScopeNamesContext = createContext<Record<string, string>>({});
+
+/** A granted or claimed role as the user reads it: its name, organisation and external reference. */
 export function RoleText({ text }: { text: string }) {
   const { t } = useTranslation();
+  const names = useContext(ScopeNamesContext);
   const parsed = parseRoleString(text);
+  const organisation = parsed ? names[parsed.scope] : undefined;
   return (
     <Group gap="xs">
       <Badge variant="light">{parsed ? roleLabel(t, parsed.role) : text}</Badge>
-      <Text size="sm">{parsed?.scope}</Text>
+      {organisation && (
+        <Text size="sm" fw={500} data-testid="role-organisation">
+          {organisation}
+        </Text>
+      )}
+      <Text size="sm" {...(organisation ? { c: 'dimmed' } : {})}>
+        {parsed?.scope}
+      </Text>
       {parsed?.externalReference && (
         <Text size="sm" c="dimmed">
           {t('accounts.roles.reference')}: {parsed.externalReference}
@@ -66,6 +78,7 @@ export function RoleText({ text }: { text: string }) {
 /** The role list with remove buttons and the add-role subview. */
 export function RolesEditor(props: RolesEditorProps) {
   const { t } = useTranslation();
+  const names = useContext(ScopeNamesContext);
   const [adding, setAdding] = useState(props.initiallyAdding ?? false);
   const [grant, setGrant] = useState<RoleGrantDraft>({});
   const [tried, setTried] = useState(false);
@@ -148,7 +161,10 @@ export function RolesEditor(props: RolesEditorProps) {
           <Stack>
             <Select
               label={t('accounts.roles.scope')}
-              data={props.roleScopes.map((s) => s.scopePath)}
+              data={props.roleScopes.map((s) => ({
+                value: s.scopePath,
+                label: names[s.scopePath] ?? s.scopePath,
+              }))}
               value={grant.scope ?? null}
               onChange={(scope) =>
                 setGrant((g) => {

@@ -1,2 +1,2 @@
 // What other pages use of user administration: the roles editor of the account page.
-export { RolesEditor } from './RolesEditor';
+export { RolesEditor, ScopeNamesContext } from './RolesEditor';
