@@ -55,8 +55,8 @@ import * as fulltextMonths from './20261201_0001_fulltext_months.js';
 import * as ssoUnlinkAndLogoutTokens from './20261202_0001_sso_unlink_and_logout_tokens.js';
 import * as sharedWithSender from './20261202_3201_shared_with_sender.js';
 import * as secondFactors from './20261202_4001_second_factors.js';
-import * as sessionNotifyPasswordChange from './20261202_3001_session_notify_password_change.js';
-import * as homeVisitPause from './20261202_3002_home_visit_pause.js';
+import * as sessionNotifyPasswordChange from './20261202_5001_session_notify_password_change.js';
+import * as homeVisitPause from './20261202_5002_home_visit_pause.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -117,8 +117,8 @@ const migrations: Record<string, Migration> = {
   '20261202_0001_sso_unlink_and_logout_tokens': ssoUnlinkAndLogoutTokens,
   '20261202_3201_shared_with_sender': sharedWithSender,
   '20261202_4001_second_factors': secondFactors,
-  '20261202_3001_session_notify_password_change': sessionNotifyPasswordChange,
-  '20261202_3002_home_visit_pause': homeVisitPause,
+  '20261202_5001_session_notify_password_change': sessionNotifyPasswordChange,
+  '20261202_5002_home_visit_pause': homeVisitPause,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,6 +21,7 @@ import { definePage } from '../../view/page';
 import { LockoutNotice } from './LockoutNotice';
 import { PendingRoleClaims } from './PendingRoleClaims';
 import { RolesEditor, ScopeNamesContext } from './RolesEditor';
+import { SecondFactorNotice } from './SecondFactorNotice';
 import { SingleSignOnLink } from './SingleSignOnLink';
 
 type User = AdminUserView['user'];
@@ -82,6 +83,9 @@ export const AdminUserEditPage = definePage<AdminUserView>(({ view }) => {
           {!view.canEdit && <ReadOnlyNotice reason={view.readOnlyReason} />}
           {view.userId && view.user.isTemporaryLockedOut && (
             <LockoutNotice userId={view.userId} disabled={disabled} />
+          )}
+          {view.userId && view.secondFactors && (
+            <SecondFactorNotice userId={view.userId} kinds={view.secondFactors} disabled={disabled} />
           )}
           <Paper withBorder p="md">
             <Stack>
