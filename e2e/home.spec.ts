@@ -88,8 +88,14 @@ test("a submitter sees what waits on its organisation and what changed, and noth
   expect(await sectionKeys(page)).toEqual(['waitingOnSender', 'changedSinceVisit', 'notifications']);
   const changed = await requestNumbersIn(page, 'changedSinceVisit');
   expect(changed.length).toBeGreaterThan(0);
-  // Acme's request numbers only (ACM…), never Globex's (GLX…).
-  expect(changed.every((n) => n.startsWith('ACM'))).toBe(true);
+  // Acme's requests only (the demo's ACM… and those other journeys made there), never Globex's.
+  const scopes = await withDatabase(async (client) =>
+    (await client.query('select scope from requests where request_number = any($1)', [changed])).rows.map(
+      (r) => r.scope as string,
+    ),
+  );
+  expect(scopes).toHaveLength(changed.length);
+  expect(scopes.every((scope) => scope.startsWith('/org/acme/'))).toBe(true);
   for (const kind of await section(page, 'waitingOnSender').getByTestId('home-item').allTextContents())
     expect(kind).toContain('Sender Action Required');
   await page.screenshot({ path: shot('submitter'), fullPage: true });
