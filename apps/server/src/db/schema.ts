@@ -23,6 +23,15 @@ import type {
   RequestsTable,
 } from './schemaRequests.js';
 import type {
+  RecoveryCodesTable,
+  SecondFactorsTable,
+  SigninChallengesTable,
+  SigninFailuresTable,
+  SsoLoginsTable,
+  SsoLogoutTokensTable,
+  SsoUnlinkedSubjectsTable,
+} from './schemaSignIn.js';
+import type {
   Bigint,
   DateColumn,
   NullableBigint,
@@ -33,6 +42,7 @@ import type {
 
 export type * from './schemaCounts.js';
 export type * from './schemaRequests.js';
+export type * from './schemaSignIn.js';
 
 export interface UsersTable {
   id: string;
@@ -101,13 +111,6 @@ export interface SessionsTable {
   must_enrol: Generated<boolean>;
   sso_subject: string | null;
   sso_sid: string | null;
-}
-
-export interface SigninFailuresTable {
-  id: Generated<string>;
-  ip: string;
-  username: string;
-  failed_at: Timestamp;
 }
 
 export interface NotificationsTable {
@@ -330,52 +333,6 @@ export interface FilesTable {
 export interface AppSecretsTable {
   name: string;
   value: string;
-  created_at: Timestamp;
-}
-
-export interface SsoLoginsTable {
-  state: string;
-  code_verifier: string;
-  nonce: string;
-  return_url: string;
-  created_at: Timestamp;
-}
-
-export interface SsoUnlinkedSubjectsTable {
-  subject: string;
-  user_id: string;
-  unlinked_by: string | null;
-  unlinked_at: Timestamp;
-}
-
-export interface SsoLogoutTokensTable {
-  jti: string;
-  expires_at: RequiredTimestamp;
-  used_at: Generated<Date>;
-}
-
-export interface SecondFactorsTable {
-  id: string;
-  user_id: string;
-  kind: string;
-  name: string;
-  /** Encrypted (AES-256-GCM) with the key `second-factor-secrets` in app_secrets. */
-  secret: string;
-  last_used_step: NullableBigint;
-  confirmed_at: NullableTimestamp;
-  created_at: Timestamp;
-}
-
-export interface RecoveryCodesTable {
-  user_id: string;
-  code_hash: string;
-  used_at: NullableTimestamp;
-}
-
-export interface SigninChallengesTable {
-  id: string;
-  user_id: string;
-  expires_at: RequiredTimestamp;
   created_at: Timestamp;
 }
 

@@ -1,0 +1,58 @@
+import type { Generated } from 'kysely';
+import type { NullableBigint, NullableTimestamp, RequiredTimestamp, Timestamp } from './schemaTypes.js';
+
+// The tables of signing in: failures counted for the lockout, single sign-on links and logout
+// tokens, second factors, recovery codes and the challenge between the two steps.
+
+export interface SigninFailuresTable {
+  id: Generated<string>;
+  ip: string;
+  username: string;
+  failed_at: Timestamp;
+}
+
+export interface SsoLoginsTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  return_url: string;
+  created_at: Timestamp;
+}
+
+export interface SsoUnlinkedSubjectsTable {
+  subject: string;
+  user_id: string;
+  unlinked_by: string | null;
+  unlinked_at: Timestamp;
+}
+
+export interface SsoLogoutTokensTable {
+  jti: string;
+  expires_at: RequiredTimestamp;
+  used_at: Generated<Date>;
+}
+
+export interface SecondFactorsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  name: string;
+  /** Encrypted (AES-256-GCM) with the key `second-factor-secrets` in app_secrets. */
+  secret: string;
+  last_used_step: NullableBigint;
+  confirmed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
+export interface SigninChallengesTable {
+  id: string;
+  user_id: string;
+  expires_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
