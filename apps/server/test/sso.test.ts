@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/features/auth/index.js';
@@ -18,6 +17,7 @@ import {
   XHR,
 } from './helpers.js';
 import { startTestProvider, type TestProvider } from './support/oidcProvider.js';
+import { browse, DOSSIER, signOutAtProvider } from './support/ssoBrowse.js';
 import { configureScope } from './support/workflow.js';
 
 // Single sign-on against a real OpenID Connect provider: the whole authorization code flow with
@@ -25,68 +25,8 @@ import { configureScope } from './support/workflow.js';
 
 let idp: TestProvider;
 let t: TestContext;
-const DOSSIER = 'http://localhost';
-
-/** One request to the provider with the cookies it set before, keeping the ones it sets now. */
-async function providerFetch(jar: Map<string, string>, url: URL, form?: Record<string, string>) {
-  const res = await fetch(url, {
-    redirect: 'manual',
-    method: form ? 'POST' : 'GET',
-    headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    body: form ? new URLSearchParams(form) : null,
-  });
-  for (const line of res.headers.getSetCookie()) {
-    const [pair = ''] = line.split(';'); // split always yields a first part
-    const [name = '', ...value] = pair.split('=');
-    jar.set(name, value.join('='));
-  }
-  return res;
-}
-
-/** Answers "Yes, sign me out" on the provider's sign-out page; answers where it sends the browser. */
-async function signOutAtProvider(jar: Map<string, string>, url: URL) {
-  const page = await providerFetch(jar, url);
-  const html = await page.text();
-  const action = /action="([^"]+)"/.exec(html)?.[1];
-  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
-  if (!action || !xsrf) throw new Error(`no sign-out form at ${url}: ${page.status} ${html}`);
-  const done = await providerFetch(jar, new URL(action, url), { xsrf, logout: 'yes' });
-  return done.headers.get('location');
-}
-
 const isSignedIn = async (cookie: string) =>
   (await t.app.inject({ url: '/sso/reauthenticated', headers: { ...XHR, cookie } })).statusCode === 200;
-
-/** Follows redirects like a browser: Dossier through inject, the provider over HTTP with its cookies. */
-async function browse(app: FastifyInstance, start: string, cookie = '', jar = new Map<string, string>()) {
-  let url = new URL(start, DOSSIER);
-  for (let hop = 0; hop < 20; hop++) {
-    if (url.origin === DOSSIER) {
-      const res = await app.inject({ url: url.pathname + url.search, headers: cookie ? { cookie } : {} });
-      const session = res.cookies.find((c) => c.name === 'dossier_session');
-      if (session) cookie = `dossier_session=${session.value}`;
-      if (res.statusCode !== 303 || !res.headers.location) return { res, cookie, url };
-      url = new URL(res.headers.location, url);
-      continue;
-    }
-    let res = await providerFetch(jar, url);
-    if (res.status === 200) {
-      // A page that submits its own form at once (the provider ending its session of another
-      // account before a new login): posted as the browser would.
-      const html = await res.text();
-      const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-      if (!action) throw new Error(`provider stopped at ${url} with ${res.status}: ${html}`);
-      const fields = Object.fromEntries(
-        [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
-      );
-      res = await providerFetch(jar, new URL(action, url), fields);
-    }
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`provider stopped at ${url} with ${res.status}: ${await res.text()}`);
-    url = new URL(location, url);
-  }
-  throw new Error('too many redirects');
-}
 
 /** The provider's back-channel logout calls, passed on to Dossier, with Dossier's answers. */
 const backchannelCalls: number[] = [];
@@ -595,72 +535,5 @@ describe('passwords off, with the break-glass account', () => {
     expect((await listMailTo(t.db, 'root@test.example')).map((m) => m.subject)).toEqual([
       'Reset your password',
     ]);
-  });
-});
-
-describe('the provider unreachable, passwords off without a break-glass account', () => {
-  let down: TestContext;
-  let port = 0;
-  let late: TestProvider | undefined;
-  beforeAll(async () => {
-    // A port nobody listens on (yet): the provider is down when Dossier starts.
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    port = (probe.address() as AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
-    down = await createTestContext({
-      sso: {
-        issuerUrl: `http://127.0.0.1:${port}`,
-        clientId: 'late',
-        clientSecret: 'late-secret',
-        passwordHandling: false,
-        applications: [],
-        allowHttp: true,
-      },
-    });
-    await createUser(down.db, { id: 'lou' });
-    await down.db.updateTable('users').set({ external_user_id: 'idp-lou' }).where('id', '=', 'lou').execute();
-  });
-  afterAll(async () => {
-    await down.close();
-    await late?.close();
-  });
-
-  it('shows the SSO error page, not a bare 500, and signs in once the provider is back', async () => {
-    const page = await down.app.inject({ url: '/signin?sso=1' });
-    expect(page.statusCode).toBe(503);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain(SSO_ERROR_TEXT);
-    expect(page.body).toContain(SSO_FAILURE_TEXT.unreachable);
-    const json = await down.app.inject({ url: '/signin?sso=1', headers: XHR });
-    expect(json.json()).toMatchObject({ $type: 'ssoError', message: SSO_FAILURE_TEXT.unreachable });
-
-    late = await startTestProvider(
-      { id: 'late', secret: 'late-secret', redirectUris: [`${DOSSIER}/sso/callback`] },
-      port,
-    );
-    late.setSubject('idp-lou');
-    const { res, url } = await browse(down.app, '/signin?sso=1&return-url=%2Fhelp');
-    expect(url.pathname).toBe('/help');
-    expect(res.statusCode).toBe(200);
-  });
-
-  it('neither offers nor mails a password reset', async () => {
-    const page = await down.app.inject({ url: '/forgot-password', headers: XHR });
-    expect(page.json()).toMatchObject({ $type: 'forgotPassword', passwordsOff: true });
-    const res = await down.app.inject({
-      method: 'POST',
-      url: '/reset-password',
-      headers: { ...XHR, 'content-type': 'application/json' },
-      payload: { email: 'lou@test.example' },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(await listMailTo(down.db, 'lou@test.example')).toEqual([]);
-    // Nor a password form for anybody.
-    const local = await down.app.inject({
-      url: '/signin?local=1',
-      headers: { ...XHR, 'x-initial-state': '1' },
-    });
-    expect(local.json().view.breakGlass).toBeUndefined();
   });
 });
