@@ -84,7 +84,9 @@ test('a grey Add Note, Close and wizard Next say why', async ({ page }) => {
   await expect(page.getByTestId('applicant-authority')).toContainText('authority.pdf');
   await expect(page.getByTestId('wizard-next')).toBeEnabled();
   await page.getByTestId('applicant-email').fill('not-an-email');
-  await expect(page.getByTestId('wizard-next')).toBeDisabled();
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('disabled-reason')).toHaveText('Complete the marked fields to go on.');
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'applicant');
   await expect(page.getByTestId('applicant-form')).toContainText('Enter a valid email address.');
   await expect(page.getByTestId('applicant-email')).toHaveAttribute('aria-invalid', 'true');
   await withDatabase((client) => client.query(`delete from request_drafts where user_id = 'submitter'`));

@@ -36,8 +36,13 @@ test('a submitter runs the wizard, saves a draft, resumes it and submits', async
   await page.getByTestId('applicant-search-name').fill('Jane Citizen');
   await page.getByTestId('applicant-search-new').click();
   await expect(page.getByTestId('applicant-name')).toHaveValue('Jane Citizen');
-  await expect(page.getByTestId('wizard-next')).toBeDisabled();
+  // Next is not greyed out: pressing it names what blocks it, at the fields, and stays.
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('disabled-reason')).toHaveText('Complete the marked fields to go on.');
+  await expect(page.getByTestId('applicant-dateOfBirth')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'applicant');
   await page.getByTestId('applicant-dateOfBirth').fill('29/02/1980');
+  await page.getByTestId('applicant-email').fill('jane@example.com');
   await page.getByTestId('applicant-authority').locator('input[type=file]').setInputFiles({
     name: 'authority.pdf',
     mimeType: 'application/pdf',
@@ -58,7 +63,10 @@ test('a submitter runs the wizard, saves a draft, resumes it and submits', async
 
   // Content: the smart-form item type, its questions and a submitter-supplied field.
   await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'content');
-  await expect(page.getByTestId('wizard-next')).toBeDisabled();
+  await expect(page.getByTestId('disabled-reason')).toHaveCount(0);
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('content-itemTypes-error')).toBeVisible();
+  await expect(page.getByTestId('disabled-reason')).toBeVisible();
   await page.getByTestId('item-itemGeneralPractice').check();
   await page.getByTestId('item-itemGeneralPractice-consultationNotes').getByText('Yes').click();
   await pick(page, 'item-itemGeneralPractice-period', 'Last 5 years');
@@ -68,9 +76,10 @@ test('a submitter runs the wizard, saves a draft, resumes it and submits', async
   await page.getByTestId('item-itemDischargeSummary').check();
   await page.getByTestId('item-itemDischargeSummary-field-admission-ward').fill('Ward 7B');
   await page.getByTestId('add-question').click();
-  await expect(page.getByTestId('wizard-next')).toBeDisabled();
+  await expect(page.getByTestId('disabled-reason')).toBeVisible();
   await page.getByTestId('additional-question-0').fill('Please include imaging reports.');
-  await expect(page.getByTestId('wizard-next')).toBeEnabled();
+  await expect(page.getByTestId('disabled-reason')).toHaveCount(0);
+  await page.getByTestId('additional-instructions-handler').fill('Call the clinic before issuing.');
   await page.getByTestId('wizard-save-draft').click();
   await expect(page.getByTestId('draft-save-state')).toContainText('Draft saved');
   await page.screenshot({ path: shot('content'), fullPage: true });
@@ -90,6 +99,11 @@ test('a submitter runs the wizard, saves a draft, resumes it and submits', async
   // Submit.
   await expect(page.getByTestId('wizard')).toHaveAttribute('data-step', 'submit');
   await expect(page.getByTestId('review-applicant')).toContainText('Jane Citizen');
+  // Every field entered is on the review, the applicant's email and the handler's instructions too.
+  await expect(page.getByTestId('review-applicant')).toContainText('Email: jane@example.com');
+  await expect(page.getByTestId('review-content')).toContainText(
+    'Additional instructions to the handler: Call the clinic before issuing.',
+  );
   await expect(page.getByTestId('review-content')).toContainText('Medical records — general practice');
   const asked = [
     ['Include consultation notes?', 'Yes'],

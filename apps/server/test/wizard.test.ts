@@ -184,7 +184,6 @@ describe('POST /requests', () => {
       'content.additionalQuestions.0.text',
       'content.itemTypes',
       'recipient.phone',
-      'recipient.tags.kind',
     ]);
     const count = await t.db
       .selectFrom('requests')
@@ -398,23 +397,19 @@ describe('POST /requests', () => {
     ).toEqual([]);
   });
 
-  it('refuses a new recipient without its required Kind, on that field, and stores nothing', async () => {
-    const before = await t.db
-      .selectFrom('recipients')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
+  it('takes a new recipient with only a name and a phone; the directory asks its required Kind later', async () => {
     const data = await requestData(sam);
     const res = await call(sam, 'POST', '/requests', {
       ...data,
       recipient: { name: 'Kindless Clinic', phone: '02 9000 4444', country: 'Australia' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ 'recipient.tags.kind': 'This field is required.' });
-    const after = await t.db
+    expect(res.statusCode).toBe(200);
+    const added = await t.db
       .selectFrom('recipients')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
-    expect(after?.n).toBe(before?.n);
+      .select(['id', 'tags'])
+      .where('name', '=', 'Kindless Clinic')
+      .executeTakeFirstOrThrow();
+    expect(added.tags).toEqual({});
   });
 
   it('tries another number when one is taken', async () => {

@@ -23,8 +23,6 @@ export interface WizardContext {
   reference1IsRequired: boolean;
   /** Limits of the item types on offer, by item type id; unknown ids are an error on submit. */
   itemTypes?: Record<string, WizardItemTypeLimits>;
-  /** The recipient tags; a new recipient joins the directory, so its required tags need a value. */
-  recipientTags?: TagDefinition[];
 }
 
 export interface WizardItemTypeLimits {
@@ -114,13 +112,11 @@ function applicantErrors(data: DraftData, ctx: WizardContext): FieldErrors {
   return errors;
 }
 
-function recipientErrors(data: DraftData, ctx: WizardContext): FieldErrors {
+function recipientErrors(data: DraftData): FieldErrors {
   const r = data.recipient ?? {};
   const errors: FieldErrors = {};
-  if (blank(r.recipientId)) {
-    for (const tag of ctx.recipientTags ?? [])
-      if (tag.isRequired && blank(r.tags?.[tag.id])) errors[`recipient.tags.${tag.id}`] = REQUIRED_MESSAGE;
-  }
+  // A new recipient needs only a name and a phone here: the directory's required tags are asked
+  // when staff edit the entry the request adds to the directory.
   if (blank(r.name)) errors['recipient.name'] = REQUIRED_MESSAGE;
   if (blank(r.phone)) errors['recipient.phone'] = REQUIRED_MESSAGE;
   const country = normalizeCountry(r.country);
@@ -213,7 +209,7 @@ export function stepErrors(step: WizardStep, data: DraftData, ctx: WizardContext
     case 'applicant':
       return applicantErrors(data, ctx);
     case 'recipient':
-      return recipientErrors(data, ctx);
+      return recipientErrors(data);
     case 'content':
       return contentErrors(data, ctx);
     case 'submit':
@@ -350,7 +346,6 @@ export function wizardContextOf(senderData: SenderData | null | undefined): Wiza
   return {
     reference1IsRequired: senderData.applicant.reference1IsRequired,
     itemTypes,
-    recipientTags: senderData.recipient.tags,
   };
 }
 

@@ -100,14 +100,13 @@ export function RecipientStep(props: { draft: WizardDraft; errorOf(field: string
               label={tag.name}
               data={tag.values}
               value={r.tags?.[tag.id] ?? null}
-              clearable={!tag.isRequired}
+              clearable
               onChange={(value) => {
                 const next = { ...r.tags };
                 if (value) next[tag.id] = value;
                 else delete next[tag.id];
                 set({ tags: next });
               }}
-              required={tag.isRequired && !r.recipientId}
               error={errorOf(`recipient.tags.${tag.id}`)}
               data-testid={`recipient-tag-${tag.id}`}
             />

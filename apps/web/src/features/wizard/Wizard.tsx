@@ -65,6 +65,7 @@ export function Wizard(props: { view: NewRequestView; draftId: string; onDiscard
   const draft = useWizardDraft(draftId, view.draft, view.senderData, view.organizations);
   const step: WizardStep = view.draft ? view.step : 'sender';
   const [edited, setEdited] = useState(false);
+  const [triedNextAt, setTriedNextAt] = useState<WizardStep | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -188,6 +189,11 @@ export function Wizard(props: { view: NewRequestView; draftId: string; onDiscard
             <SaveState draft={draft} />
           </Group>
           <Group gap="xs">
+            {triedNextAt === step && !next && (
+              <Text c="red" size="sm" role="alert" data-testid="disabled-reason">
+                {t('wizard.nextBlocked')}
+              </Text>
+            )}
             {buttons.includes('back') && (
               <Button
                 variant="default"
@@ -200,8 +206,16 @@ export function Wizard(props: { view: NewRequestView; draftId: string; onDiscard
             )}
             {buttons.includes('next') && (
               <Button
-                onClick={() => next && void goTo(next.step, next.completedStep)}
-                disabled={!next || busy}
+                onClick={() => {
+                  // Next is never greyed out for a missing field: pressing it names every field
+                  // that blocks it, at the field, and says so here.
+                  if (next) void goTo(next.step, next.completedStep);
+                  else {
+                    setEdited(true);
+                    setTriedNextAt(step);
+                  }
+                }}
+                disabled={busy}
                 data-testid="wizard-next"
               >
                 {t('wizard.next')}
