@@ -2,7 +2,7 @@ import { ANSWER_TYPES, type WizardQuestion } from '@dossier/core';
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SmartFormQuestions } from '../src/features/wizard/SmartFormQuestions';
+import { SmartFormQuestions } from '../src/ui/content/SmartFormQuestions';
 
 // An answer input of the wizard's smart form had no name for a screen reader: the question's text
 // stood beside it as a paragraph (axe: "Form elements must have labels"). Each input is now named by

@@ -21,6 +21,7 @@ import { conflict, fieldsInvalid, forbidden } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
 import { getRequestSettings } from '../configuration/index.js';
 import { loadVisibleRequest } from './access.js';
+import { loadContentItemTypes } from './contentItemTypes.js';
 import { attachRequestFile, requestFieldKind } from './files.js';
 import { canHandleRequest, canSubmitterAct } from './policy.js';
 import { type RequestRow, touchRequest, updateRequestColumns } from './repository.js';
@@ -185,11 +186,8 @@ async function changeOf(
     }
     case 'content': {
       const content = data as RequestContent;
-      const errors: Record<string, string> = {};
-      for (const [i, q] of content.additionalQuestions.entries())
-        if (!q.text.trim()) errors[`additionalQuestions.${i}.text`] = 'This field is required.';
-      if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
-      const before = row.content;
+      const before = row.content as RequestContent;
+      await checkContentEdit(db, row.scope, before, content);
       return {
         set: { content: json(content) },
         before,
@@ -198,6 +196,23 @@ async function changeOf(
       };
     }
   }
+}
+
+/**
+ * A content edit changes the answers, never which item types are asked (the workflow and the
+ * letter were made for them); the answers meet the wizard's rules for the item types as configured
+ * now. An item type no longer configured keeps its answers as they were submitted.
+ */
+async function checkContentEdit(db: DbOrTrx, scope: string, before: RequestContent, after: RequestContent) {
+  const ids = (c: RequestContent) => (c.itemTypes ?? []).map((i) => i.id).join('\n');
+  if (ids(before) !== ids(after))
+    throw fieldsInvalid({ itemTypes: 'The item types of a submitted request can not be changed.' });
+  const types = await loadContentItemTypes(db, scope, after);
+  const ctx = { reference1IsRequired: false, itemTypes: Object.fromEntries(types.map((t) => [t.id, t])) };
+  const errors = Object.entries(stepErrors('content', { content: after }, ctx))
+    .filter(([field]) => field !== 'content.itemTypes' && !field.endsWith('.id'))
+    .map(([field, message]) => [field.replace(/^content\./, ''), message]);
+  if (errors.length > 0) throw fieldsInvalid(Object.fromEntries(errors));
 }
 
 const PART_NAMES: Record<EditablePart, string> = {

@@ -1,16 +1,18 @@
 import type { RequestContent } from '@dossier/core';
-import { Badge, Group, Textarea } from '@mantine/core';
+import { Badge, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentAnswers } from '../../../ui/ContentAnswers';
+import { ItemTypeForm } from '../../../ui/content/ItemTypeForm';
 import { useRequestCommit } from '../requestApi';
 import { Field, PartCard } from './PartCard';
 import type { PartProps } from './types';
 
 /**
  * The content of the request: what it asks, as the letter to the recipient prints it. The edit
- * covers the texts (additional questions and instructions); item types and their smart form answers
- * stay as submitted, shown in the edit too so the texts are edited knowing what else is asked.
+ * covers all of it but which item types are asked: each item type's smart form answers, the
+ * submitter's fields, field sets and files (with the wizard's form), additional questions and
+ * instructions. An item type no longer configured shows its answers as submitted.
  */
 export function ContentPart({ view, canEdit, editing, onEdit, onClose }: PartProps) {
   const { t } = useTranslation();
@@ -68,11 +70,33 @@ export function ContentPart({ view, canEdit, editing, onEdit, onClose }: PartPro
       />
       {editing ? (
         <>
-          <ContentAnswers
-            content={{ itemTypes: c.itemTypes }}
-            itemTypes={view.contentItemTypes}
-            testId="content-answers"
-          />
+          {draft.itemTypes.map((answer, i) => {
+            const type = view.contentItemTypes.find((it) => it.id === answer.id);
+            if (!type)
+              return (
+                <ContentAnswers
+                  key={answer.id}
+                  content={{ itemTypes: [answer] }}
+                  itemTypes={[]}
+                  testId="content-answers"
+                />
+              );
+            return (
+              <Stack key={answer.id} gap={4}>
+                <Text fw={700}>{type.name}</Text>
+                <ItemTypeForm
+                  type={type}
+                  answer={answer}
+                  index={i}
+                  onChange={(next) =>
+                    setDraft((d) => ({ ...d, itemTypes: d.itemTypes.map((x, j) => (j === i ? next : x)) }))
+                  }
+                  // The server names the content part's fields without the `content.` of the wizard.
+                  errorOf={(field) => e[field.replace(/^content\./, '')]}
+                />
+              </Stack>
+            );
+          })}
           {draft.additionalQuestions.map((q, i) => (
             <Textarea
               // biome-ignore lint/suspicious/noArrayIndexKey: the questions are fixed; only their text is edited

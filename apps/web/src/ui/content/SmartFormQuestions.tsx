@@ -1,8 +1,8 @@
 import { parseDecimalInput, smartFormConditionHolds, type WizardQuestion } from '@dossier/core';
 import { Checkbox, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../ui/DateField';
-import { DecimalInput } from '../../ui/inputs';
+import { DateField } from '../DateField';
+import { DecimalInput } from '../inputs';
 
 // The smart form of an item type: each question with an input for its answer type and an Exclude
 // toggle (an excluded question is not asked of the recipient). Nested questions show when their
