@@ -73,8 +73,11 @@ function RequestPageOf({ view }: { view: RequestView & View }) {
   const { view: store } = useServices();
   // An entry of a list (a note) being edited: not a mode, as the page's buttons stay usable.
   const [listEditing, setListEditing] = useState(false);
-  // Changes by others and the workflow come in live; while something is open they wait (notice).
-  const { changedElsewhere, showChanges } = useFollowRequest(r.requestNumber, busy || listEditing);
+  // Changes by others and the workflow come in live, to every part of the page at once; an open
+  // action panel or part edit keeps what is typed in it (its own state) and a save made on an older
+  // version is refused. Only an inline edit of a list entry (a note) holds the page back.
+  const { changedElsewhere, showChanges } = useFollowRequest(r.requestNumber, listEditing);
+  const withdrawn = activeAction !== undefined && !view.actions.includes(activeAction);
   // An action answers the request as it now is (the view store puts it in): the panel just closes.
   // A list change (a note edited, a task moved) answers no request view: the page fetches it.
   const reload = () => {
@@ -119,6 +122,11 @@ function RequestPageOf({ view }: { view: RequestView & View }) {
 
         {changedElsewhere && <ChangedNotice text={t('request.changedElsewhere')} onShow={showChanges} />}
 
+        {withdrawn && (
+          <Alert color="yellow" variant="light" data-testid="action-withdrawn">
+            {t('request.actionWithdrawn')}
+          </Alert>
+        )}
         {activeAction &&
           (Panel ? (
             <Panel view={view} onDone={() => setMode(null)} onCancel={() => setMode(null)} />
