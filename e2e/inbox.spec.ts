@@ -96,3 +96,21 @@ test('an unmatched mail is linked from the inbox with its attachment as a result
   await expect(page.getByTestId('result-item').filter({ hasText: 'clinical-notes.pdf' })).toBeVisible();
   await page.screenshot({ path: shot('request-with-result'), fullPage: true });
 });
+
+test('the open inbox shows new mail within two seconds, without a reload', async ({ page }) => {
+  await signIn(page, 'handler');
+  const connected = page.waitForResponse((r) => r.url().endsWith('/notifications') && r.ok());
+  await page.goto('/inbox');
+  await connected;
+  await expect(page.getByTestId('inbox-hits')).toBeVisible();
+  const subject = `Arrives live ${Date.now()}`;
+  const mailer = transport();
+  await mailer.sendMail({
+    from: 'Dr Live <live@clinic.example>',
+    to: 'inbox@dossier.localhost',
+    subject,
+    text: 'No reference in this one.',
+  });
+  mailer.close();
+  await expect(page.getByTestId('inbox-hit').filter({ hasText: subject })).toBeVisible({ timeout: 2000 });
+});

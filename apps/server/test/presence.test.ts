@@ -190,6 +190,15 @@ describe('who else has the request open', () => {
 
     await t.db.transaction().execute((trx) => publishTopic(trx, inbox));
     expect(await waitFor(() => topics(alice)[0])).toBe(inbox);
+    // The inbox list: an inbox user follows it, a submitter may not.
+    alice.ws.send(JSON.stringify({ $type: 'following', topic: 'inbox' }));
+    globex.ws.send(JSON.stringify({ $type: 'following', topic: 'inbox' }));
+    for (const s of [globex, alice]) {
+      s.ws.send(JSON.stringify({ $type: 'ping' }));
+      await waitFor(() => (s.messages.filter((m) => m.$type === 'pong').length === 2 ? true : undefined));
+    }
+    await t.db.transaction().execute((trx) => publishTopic(trx, 'inbox'));
+    expect(await waitFor(() => topics(alice)[1])).toBe('inbox');
     // The submitter may not use the inbox: following it was refused.
     await new Promise((r) => setTimeout(r, 200));
     expect(topics(globex)).toEqual([]);

@@ -7,8 +7,8 @@ import { TOPIC_PATTERN } from './hub.js';
 
 /**
  * The topic a page asks to follow ({ $type: 'following', topic }), if the actor may: the dashboard
- * is every signed-in user's; an inbox message only an inbox user's (its id is unguessable, and the
- * change itself carries nothing but the topic).
+ * is every signed-in user's; the inbox list and an inbox message only an inbox user's (a message's id
+ * is unguessable, and the change itself carries nothing but the topic).
  */
 export function followedTopic(actor: Actor, text: string): string | null | undefined {
   let value: unknown;
@@ -21,7 +21,7 @@ export function followedTopic(actor: Actor, text: string): string | null | undef
   if (m?.$type !== 'following') return undefined;
   if (m.topic === null) return null;
   if (typeof m.topic !== 'string' || !TOPIC_PATTERN.test(m.topic)) return null;
-  if (m.topic.startsWith('inbox:') && !hasPermission(actor, 'inbox')) return null;
+  if ((m.topic === 'inbox' || m.topic.startsWith('inbox:')) && !hasPermission(actor, 'inbox')) return null;
   return m.topic;
 }
 

@@ -91,14 +91,19 @@ export function commonScope(scopes: string[]): string {
   return shared.length === 0 ? '/' : `/${shared.join('/')}/`;
 }
 
+/** Open inbox lists follow this topic: a message arrived, or one's links changed. */
+export const INBOX_TOPIC = 'inbox';
+
 /**
  * A message belongs to the scope of the requests it is linked to (their common scope), else to the
  * inbox's: so staff of one organisation see its replies and no other organisation's.
  */
 export async function refreshMessageScope(trx: DbOrTrx, messageId: string): Promise<void> {
   await repo.setMessageScope(trx, messageId, commonScope(await repo.linkedRequestScopes(trx, messageId)));
-  // Every link and unlink passes here: whoever has the message open sees its links change live.
+  // Every link and unlink passes here: whoever has the message open sees its links change live,
+  // and open inbox lists their status.
   await publishTopic(trx, `inbox:${messageId}`);
+  await publishTopic(trx, INBOX_TOPIC);
 }
 
 export async function linkMessageToRequest(trx: Trx, input: LinkInput) {

@@ -4,14 +4,19 @@ import type { Db, DbOrTrx } from '../../db/database.js';
 import { assignTask } from '../../features/assignment/service.js';
 import { closedRequestNotice, tellOfMailForClosedRequests } from '../../features/inbox/closedRequests.js';
 import { INBOX_BLOCKED_FILE_OWNER, INBOX_FILE_OWNER } from '../../features/inbox/files.js';
-import { INBOX_SCOPE, isRecipientAddress, linkMessageToRequest } from '../../features/inbox/linking.js';
+import {
+  INBOX_SCOPE,
+  INBOX_TOPIC,
+  isRecipientAddress,
+  linkMessageToRequest,
+} from '../../features/inbox/linking.js';
 import * as repo from '../../features/inbox/repository.js';
 import { workflowDueAt } from '../../features/tasks/due.js';
 import { insertWorkflowTask } from '../../features/tasks/repository.js';
 import { DEFAULT_TASK_NOTICES, taskTypeName } from '../../features/tasks/requestTasks.js';
 import { checkContent, hasExecutableName } from '../../files/content.js';
 import type { FileStorage } from '../../files/storage.js';
-import type { LiveHub } from '../../live/hub.js';
+import { type LiveHub, publishTopic } from '../../live/hub.js';
 import { requestNumbersIn, threadIds } from './matcher.js';
 import { type ParsedIncoming, parseIncoming, unparsed } from './parse.js';
 import { findMessageByMessageId, lockMessageId } from './repository.js';
@@ -141,6 +146,8 @@ export async function receiveMessage(
       flagReason: parsed.flagReason,
       attachments: attachments.map(({ sha256: _, ...a }) => a),
     });
+    // Open inbox lists show it within moments (after the commit, on every instance).
+    await publishTopic(trx, INBOX_TOPIC);
     await repo.insertReceivedFile(trx, {
       key: rawFile.key,
       name: `message-${id}.eml`,

@@ -12,17 +12,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { followTopic, onLiveReconnected } from '../../shell/liveChanges';
 import { DateField } from '../../ui/DateField';
 import { formatDateTime, useBusinessZoneHint } from '../../ui/dates';
 import { PagingArrows } from '../../ui/forms/PagingArrows';
 import { useSearch } from '../../ui/forms/useSearch';
+import { followChanges } from '../../view/follow';
 import { definePage } from '../../view/page';
 import { senderOf } from './types';
 
 const PAGE_SIZE = 20;
+/** The live topic the server announces new mail and link changes on. */
+const INBOX_TOPIC = 'inbox';
 const FIELDS = ['sender', 'content', 'receivedAtFrom', 'receivedAtTo'] as const;
 type Terms = Record<(typeof FIELDS)[number], string>;
 const EMPTY: Terms = { sender: '', content: '', receivedAtFrom: '', receivedAtTo: '' };
@@ -33,12 +37,31 @@ export const InboxPage = definePage<View>(({ view }) => {
   const daysHint = useBusinessZoneHint('days');
   const [terms, setTerms] = useState<Terms>(EMPTY);
   // The inbox opens on its newest messages.
-  const { result, searching, errors, run } = useSearch({
+  const { result, searching, errors, run, refresh } = useSearch({
     route: inboxSearchRoute,
     pageSize: PAGE_SIZE,
     initialTerms: EMPTY,
     searchOnOpen: true,
   });
+  // New mail and link changes come in live: the shown page of results is asked again in place
+  // (a burst of messages is one load).
+  const latestRefresh = useRef(refresh);
+  latestRefresh.current = refresh;
+  useEffect(() => {
+    const follower = followChanges({
+      fetch: async () => undefined,
+      isEditing: () => false,
+      apply: () => void latestRefresh.current(),
+      hold: () => undefined,
+    });
+    const stop = followTopic(INBOX_TOPIC, () => follower.changed());
+    const stopReconnected = onLiveReconnected(() => follower.changed());
+    return () => {
+      stop();
+      stopReconnected();
+      follower.stop();
+    };
+  }, []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -38,6 +38,13 @@ export function useSearch<A, T extends Record<string, string>>(
   const [searching, setSearching] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const started = useRef(false);
+  // The query of the shown result, which refresh() asks again.
+  const shown = useRef<Record<string, string> | null>(null);
+
+  const fetch = async (query: Record<string, string>) =>
+    options.route
+      ? ((await api.call(options.route, { query } as never)) as A)
+      : await api.get<A>(`${options.path}${queryStringOf(query)}`);
 
   async function run(offset: number, terms: T) {
     setSearching(true);
@@ -48,12 +55,10 @@ export function useSearch<A, T extends Record<string, string>>(
     if (offset > 0) query.pageOffset = String(offset);
     if (options.bindAddress) writeAddress(new URLSearchParams(query));
     query.pageSize = String(options.pageSize);
+    shown.current = null;
     try {
-      setResult(
-        options.route
-          ? ((await api.call(options.route, { query } as never)) as A)
-          : await api.get<A>(`${options.path}${queryStringOf(query)}`),
-      );
+      setResult(await fetch(query));
+      shown.current = query;
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fields) setErrors(error.fields);
       else view.report(error);
@@ -62,8 +67,21 @@ export function useSearch<A, T extends Record<string, string>>(
     }
   }
 
+  /** The shown result again, in place (no empty list meanwhile): a live page's data changed. */
+  async function refresh() {
+    const query = shown.current;
+    if (!query) return;
+    try {
+      const fresh = await fetch(query);
+      if (shown.current === query) setResult(fresh);
+    } catch (error) {
+      console.error('Refreshing the search failed', error);
+    }
+  }
+
   /** Back to an empty form: no result, no errors, nothing in the address. */
   function clear() {
+    shown.current = null;
     setResult(undefined);
     setErrors({});
     if (options.bindAddress) window.history.replaceState(window.history.state, '', window.location.pathname);
@@ -79,7 +97,7 @@ export function useSearch<A, T extends Record<string, string>>(
       void run(triggered ? Number(address.get('pageOffset')) || 0 : 0, options.initialTerms);
   }, []);
 
-  return { result, searching, errors, run, clear };
+  return { result, searching, errors, run, refresh, clear };
 }
 
 export interface SearchState<A, T> {
@@ -88,6 +106,8 @@ export interface SearchState<A, T> {
   /** A refused term's message, by its field. */
   errors: Record<string, string>;
   run(offset: number, terms: T): Promise<void>;
+  /** Asks the shown result's query again and puts the answer in place. */
+  refresh(): Promise<void>;
   /** Back to an empty form: no result, no errors, nothing in the address. */
   clear(): void;
 }
