@@ -1,9 +1,10 @@
 import { withDatabase } from './db';
 import { ADMIN, DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 
-// Issue 33, items 1, 3, 4 and 6: a screen says why, and says what is true. A refusal reads as the
+// Issue 33, items 1, 3, 4, 5 and 6: a screen says why, and says what is true. A refusal reads as the
 // server's reason, never as a failure to communicate; a grey button says why beside it; a save says
-// it saved (to screen readers too); a bad From date marks From only.
+// it saved (to screen readers too); signing in again after a 401 keeps what was typed; a bad From
+// date marks From only.
 
 async function openRequest(page: import('@playwright/test').Page) {
   const n = await withDatabase(async (client) => {
@@ -133,4 +134,43 @@ test('a From date after a valid To marks From only', async ({ page }) => {
   await expect(page.getByText('The end date is before the start date.')).toHaveCount(0);
   await expect(page.getByTestId('report-from')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('report-to')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('signing in again after a 401 keeps the unsaved edits; someone else signing in discards them, saying so', async ({
+  page,
+}) => {
+  await signIn(page, 'advisor', DEMO_PASSWORD, '/account');
+  const name = page.getByTestId('user-form-name');
+  await expect(name).toHaveValue('Alex Advisor');
+  await name.fill('Alex Advisor Kept');
+  // The session is gone (a real 401 on Save): the overlay asks to sign in again.
+  await page.context().clearCookies();
+  await page.getByTestId('save').click();
+  const overlay = page.getByTestId('signin-overlay');
+  await expect(page.getByTestId('signin-overlay-username')).toBeVisible();
+  await page.getByTestId('signin-overlay-username').fill('advisor');
+  await page.getByTestId('signin-overlay-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('signin-overlay-submit').click();
+  await expect(overlay).toBeHidden();
+  await expect(name).toHaveValue('Alex Advisor Kept');
+  await page.getByTestId('save').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await name.fill('Alex Advisor');
+  await page.getByTestId('save').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+  // Somebody else at the keyboard: the advisor's typing is not theirs to see or save.
+  await name.fill('Typed by the advisor');
+  await page.context().clearCookies();
+  await page.getByTestId('save').click();
+  await page.getByTestId('signin-overlay-username').fill('submitter');
+  await page.getByTestId('signin-overlay-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('signin-overlay-submit').click();
+  await expect(page.getByTestId('signin-switched-text')).toContainText(
+    'The unsaved changes of Alex Advisor on that page were discarded.',
+  );
+  await page.getByTestId('signin-switched-ok').click();
+  await expect(page).toHaveURL(/\/$/);
+  const stored = await withDatabase((client) => client.query(`select name from users where id = 'advisor'`));
+  expect(stored.rows[0].name).toBe('Alex Advisor');
 });

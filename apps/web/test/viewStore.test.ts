@@ -176,4 +176,36 @@ describe('view store', () => {
     store.revert();
     expect(store.get()).toMatchObject({ dirty: false, view: { $type: 'form', a: 1 } });
   });
+
+  it('after the same user signs in again, keeps the edits of the page they were made on', async () => {
+    const { t, gets } = transport();
+    const store = createViewStore({ path: '/account', view: { $type: 'form', a: 1 } }, t);
+    store.edit((v) => ({ ...v, a: 2 }));
+    await store.reloadKeepingEdits();
+    expect(gets).toEqual([]);
+    expect(store.get()).toMatchObject({ dirty: true, view: { a: 2 } });
+    // Not dirty: the page loads again.
+    store.revert();
+    await store.reloadKeepingEdits();
+    expect(gets).toEqual(['/account']);
+  });
+
+  it('loads the page a 401 stopped, not the edits of the page before it', async () => {
+    let refuse = true;
+    const { t, gets } = transport({
+      get: async (path) => {
+        gets.push(path);
+        if (refuse)
+          throw new ApiError(401, 'Unauthorized', { message: 'Unauthorized', code: 'unauthorized' });
+        return { $type: 'page', title: path };
+      },
+    });
+    const store = createViewStore({ path: '/account', view: { $type: 'form', a: 1 } }, t);
+    store.edit((v) => ({ ...v, a: 2 }));
+    await store.load('/inbox');
+    refuse = false;
+    await store.reloadKeepingEdits();
+    expect(gets).toEqual(['/inbox', '/inbox']);
+    expect(store.get()).toMatchObject({ dirty: false, view: { title: '/inbox' } });
+  });
 });

@@ -29,7 +29,9 @@ export function SignInOverlay() {
   const services = useServices();
   const navigate = useNavigate();
   const location = useLocation();
-  const [switched, setSwitched] = useState<{ name: string; previous: string } | undefined>();
+  const [switched, setSwitched] = useState<
+    { name: string; previous: string; discarded: boolean } | undefined
+  >();
   const open = useStore(services.view, (s) => s.signInRequired);
   const features = useStore(services.session, (s) => s.features);
   const [username, setUsername] = useState('');
@@ -50,12 +52,16 @@ export function SignInOverlay() {
     setPassword('');
     setError(undefined);
     if (previous && previous.id !== user.id) {
-      setSwitched({ name: user.name, previous: previous.name });
+      // The previous user's unsaved edits are not for the new user: they go, and the notice says so.
+      const discarded = services.view.get().dirty;
+      services.view.revert();
+      setSwitched({ name: user.name, previous: previous.name, discarded });
       if (location.pathname === '/' && !location.search) void services.view.load('/');
-      else void navigate('/');
+      // After the page has rendered without the edits, so leaving it asks nothing.
+      else setTimeout(() => void navigate('/'), 0);
       return;
     }
-    void services.view.reload();
+    void services.view.reloadKeepingEdits();
   }
 
   async function submit(event: FormEvent) {
@@ -104,6 +110,7 @@ export function SignInOverlay() {
         <Stack>
           <Alert color="yellow" data-testid="signin-switched-text">
             {switched && t('sso.switched', switched)}
+            {switched?.discarded && ` ${t('sso.switchedDiscarded', switched)}`}
           </Alert>
           <Button onClick={() => setSwitched(undefined)} data-testid="signin-switched-ok">
             {t('sso.switchedOk')}

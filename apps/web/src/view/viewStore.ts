@@ -41,6 +41,11 @@ export type CommitResult = { ok: true; view: View } | { ok: false; error: unknow
 export interface ViewStore extends Store<ViewState> {
   load(path: string): Promise<void>;
   reload(): Promise<void>;
+  /**
+   * After the same user signed in again (a 401 overlay): the page loads again, unless it holds
+   * unsaved edits of its own, which stay as typed for the user to save now.
+   */
+  reloadKeepingEdits(): Promise<void>;
   commit(path: string, body: unknown, options?: CommitOptions): Promise<CommitResult>;
   /** Edits the shown view and marks it dirty. */
   edit(update: (view: View) => View): void;
@@ -86,6 +91,8 @@ export function createViewStore(initial: { path: string; view: View }, transport
   });
   // Each load or commit takes a ticket; an answer whose ticket is no longer the newest is ignored.
   let sequence = 0;
+  // The path whose view the edits were made on (a load of another path may have started since).
+  let editedPath: string | undefined;
 
   function report(error: unknown): void {
     const message = errorMessageOf(error);
@@ -138,8 +145,17 @@ export function createViewStore(initial: { path: string; view: View }, transport
     ...store,
     load,
     reload: () => load(store.get().path),
+    reloadKeepingEdits: async () => {
+      const s = store.get();
+      if (s.dirty && editedPath === s.path) return;
+      await load(s.path);
+    },
     commit,
-    edit: (update) => store.set((s) => ({ view: update(s.view), dirty: true })),
+    edit: (update) =>
+      store.set((s) => {
+        editedPath = s.path;
+        return { view: update(s.view), dirty: true };
+      }),
     revert: () => store.set((s) => ({ view: s.saved, dirty: false })),
     patch: (update) => store.set((s) => ({ view: update(s.view), saved: update(s.saved) })),
     report,
