@@ -76,6 +76,15 @@ test('a handler filters the dashboard, pages a tile and opens a task', async ({ 
   await tasks.getByTestId('tile-key-appointment').click();
   await expect(page).toHaveURL(/activeTasks\.key=appointment/);
   await expect(tasks.getByTestId('tile-summary')).toHaveText('Showing entries 1 to 10 out of 12.');
+  // An overdue task's badge is whole beside its date, never "OVERD…".
+  const overdue = tasks.getByTestId('dashboard-item-overdue').first();
+  await expect(overdue).toHaveText('Overdue');
+  expect(
+    await overdue.evaluate((badge) => {
+      const label = badge.querySelector('.mantine-Badge-label') ?? badge;
+      return label.scrollWidth <= label.clientWidth;
+    }),
+  ).toBe(true);
 
   // Due today keeps them (overdue counts as due today), due tomorrow does not.
   await pick(page, 'dashboard-due', 'Tomorrow');

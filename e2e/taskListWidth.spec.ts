@@ -49,5 +49,18 @@ test('the task list fits its panel at 1280 px, State column included', async ({ 
     return Math.max(0, ...cells.map((c) => c.getBoundingClientRect().right - inner));
   });
   expect(overhang).toBeLessThanOrEqual(0.5);
+
+  // Issue 33 item 9: the user picker of Assign… stays inside the card too.
+  await list.getByTestId('task-assign').first().click();
+  const picker = list.getByTestId('task-assign-user');
+  await expect(picker).toBeVisible();
+  await list.screenshot({ path: test.info().outputPath('task-list-1280-assign.png') });
+  const pickerOverhang = await list.evaluate((panel) => {
+    const inner =
+      panel.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(panel).paddingRight);
+    const parts = [...panel.querySelectorAll('[data-testid="task-handover"] *')];
+    return Math.max(0, ...parts.map((c) => c.getBoundingClientRect().right - inner));
+  });
+  expect(pickerOverhang).toBeLessThanOrEqual(0.5);
   await page.close();
 });

@@ -30,7 +30,8 @@ export function TileItem({ item }: { item: DashboardItem }) {
         </div>
         <Group gap={4} wrap="nowrap">
           {item.isOverdue === true && (
-            <Badge color="red" variant="light">
+            // Whole, never "OVERD…": the badge keeps its width beside a long date.
+            <Badge color="red" variant="light" style={{ flexShrink: 0 }} data-testid="dashboard-item-overdue">
               {t('dashboard.overdue')}
             </Badge>
           )}

@@ -147,7 +147,9 @@ export function TaskHandover({
       </Group>
       {assignees !== null && (
         // Stacked, not side by side: the task list sits in a narrow column of the request page.
-        <Stack gap={4} w={180} style={{ whiteSpace: 'normal' }}>
+        // As wide as the column allows, never wider: at 1280 px the State column is narrower than
+        // the picker's natural width, and it must stay inside its card.
+        <Stack gap={4} w="100%" maw={180} miw={0} style={{ whiteSpace: 'normal' }}>
           <Select
             size="xs"
             aria-label={t('workflow.task.assignTo')}
