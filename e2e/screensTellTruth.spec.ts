@@ -51,7 +51,7 @@ test('a refusal shows its reason as a plain sentence; a network failure is a com
   await expect(banner).toContainText('Server Communication Error');
 });
 
-test('a grey Add Note, Close and wizard Next say why', async ({ page }) => {
+test('a grey Add Note, Close, Add Task and Send, and the wizard Next, say why', async ({ page }) => {
   await openRequest(page);
   await page.getByTestId('action-addNote').click();
   const note = page.getByTestId('panel-addNote');
@@ -65,6 +65,21 @@ test('a grey Add Note, Close and wizard Next say why', async ({ page }) => {
   await expect(close.getByTestId('panel-submit')).toBeDisabled();
   await expect(close.getByTestId('disabled-reason')).toHaveText('Close Reason is required.');
   await close.getByTestId('panel-cancel').click();
+
+  await page.getByTestId('action-addTask').click();
+  const addTask = page.getByTestId('panel-addTask');
+  await expect(addTask.getByTestId('panel-submit')).toBeDisabled();
+  await expect(addTask.getByTestId('disabled-reason')).toHaveText('Task Type is required.');
+  await addTask.getByTestId('panel-cancel').click();
+
+  const issue = page.getByTestId('request-actions').getByRole('button', { name: /^Issue Request/ });
+  await issue.click();
+  const panel = page.getByTestId('panel-issueRequest');
+  await expect(panel.getByTestId('issueRequest-subject')).not.toHaveValue('');
+  await panel.getByTestId('issueRequest-subject').fill('');
+  await expect(panel.getByTestId('panel-submit')).toBeDisabled();
+  await expect(panel.getByTestId('disabled-reason')).toHaveText('Subject is required.');
+  await panel.getByTestId('panel-cancel').click();
 
   // The wizard: an applicant email that is not one says so at the field, as every other form does.
   await withDatabase((client) => client.query(`delete from request_drafts where user_id = 'submitter'`));

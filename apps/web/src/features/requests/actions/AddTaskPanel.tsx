@@ -34,7 +34,7 @@ export function AddTaskPanel({ view, onDone, onCancel }: ActionPanelProps) {
       title={t('request.actions.addTask')}
       submitLabel={t('request.addTask.submit')}
       busy={commit.busy}
-      canSubmit={type !== null}
+      blocked={type === null ? t('request.addTask.typeRequired') : undefined}
       onSubmit={submit}
       onCancel={onCancel}
     >

@@ -108,13 +108,17 @@ export function IssueRequestPanel({
   }
 
   const address = issueRequestAddress(method, recipient);
-  const canSend =
-    !!address &&
-    subject.trim() !== '' &&
-    hasText(body) &&
-    (differences.length === 0 || confirmed) &&
-    !loading &&
-    !commit.busy;
+  // What still stops Send, said beside it: the first value missing, in the order of the form.
+  const blocked = !address
+    ? t(`issueRequest.missingAddress.${method}`)
+    : subject.trim() === ''
+      ? t('issueRequest.blocked.subject')
+      : !hasText(body)
+        ? t('issueRequest.blocked.body')
+        : differences.length > 0 && !confirmed
+          ? t('issueRequest.blocked.confirmRecipient')
+          : undefined;
+  const canSend = blocked === undefined && !loading && !commit.busy;
 
   async function send() {
     const ok = await commit.runAction(n, action, {
@@ -136,6 +140,7 @@ export function IssueRequestPanel({
       submitLabel={t('issueRequest.send')}
       busy={commit.busy}
       canSubmit={canSend}
+      blocked={blocked}
       onSubmit={send}
       onCancel={onCancel}
     >
