@@ -62,3 +62,30 @@ test.describe('on a 390 px wide phone', () => {
     await expect(page.getByTestId('account-page')).toBeVisible();
   });
 });
+
+test("an administrator's Must change password sends the user's open page to the change-password page", async ({
+  browser,
+}) => {
+  const admin = await browser.newPage();
+  const advisor = await browser.newPage();
+  try {
+    await signIn(advisor, 'advisor', DEMO_PASSWORD, '/account');
+    await expect(advisor.getByTestId('user-form-name')).toHaveValue('Alex Advisor');
+    await signIn(admin, ADMIN.username, ADMIN.password, '/admin/users/edit/advisor');
+    await expect(admin.getByTestId('page-title')).toHaveText('User: advisor', { timeout: 20_000 });
+    await admin.getByTestId('user-passwordMustChange').click();
+    await admin.getByTestId('save').click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    // The advisor's session stays open, but its next step leads to the change-password page.
+    await advisor.getByTestId('user-form-name').fill('Alex Advisor Meanwhile');
+    await advisor.getByTestId('save').click();
+    await expect(advisor).toHaveURL(/\/account\/change-password/);
+    await expect(advisor.getByTestId('change-password-page')).toBeVisible();
+  } finally {
+    await withDatabase((db) =>
+      db.query("update users set password_must_change = false where id = 'advisor'"),
+    );
+    await admin.close();
+    await advisor.close();
+  }
+});
