@@ -1,23 +1,5 @@
-import {
-  type ContentDraft,
-  fieldSetKey,
-  type ItemTypeAnswer,
-  type RequestContent,
-  type WizardItemType,
-} from '@dossier/core';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import type { ContentDraft, RequestContent, WizardItemType } from '@dossier/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ItemTypeForm } from '../../ui/content/ItemTypeForm';
 import { FileListField } from '../../ui/files/FileField';
