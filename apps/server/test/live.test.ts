@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildApp } from '../src/app.js';
 import { createDb, type Db } from '../src/db/database.js';
 import { createNotification } from '../src/features/notifications/service.js';
@@ -9,6 +8,7 @@ import { TASK_COLUMNS } from '../src/features/tasks/repository.js';
 import { pushTask } from '../src/features/tasks/service.js';
 import { LiveHub } from '../src/live/hub.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import { connectLive, waitFor } from './support/liveSockets.js';
 
 // Two instances of the app on one database: what is published through one reaches a socket held
 // by the other, which is how several web instances behind a load balancer stay live.
@@ -22,29 +22,7 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-function connect(
-  host: string,
-  headers: Record<string, string>,
-): Promise<{ ws: WebSocket; messages: unknown[]; closed: Promise<number> }> {
-  const ws = new WebSocket(`ws://${host}/__ws`, { headers });
-  const messages: unknown[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    ws.on('open', () => resolve({ ws, messages, closed }));
-    ws.on('error', reject);
-  });
-}
-
-async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = fn();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('timed out');
-}
+const connect = connectLive;
 
 beforeAll(async () => {
   a = await createTestContext();

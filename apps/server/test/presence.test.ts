@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { richTextFromParagraphs } from '@dossier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { publishTopic } from '../src/live/hub.js';
 import { caller } from './accountsHelpers.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import { connectAs, type LiveSocket, lastViewers as viewersOf, waitFor } from './support/liveSockets.js';
 import { insertTestRequest } from './support/requests.js';
 
 // Presence on the request page: two users open the same request over real sockets and each is told
@@ -16,46 +16,9 @@ let host: string;
 let n: string;
 const cookies: Record<string, string> = {};
 
-interface Socket {
-  ws: WebSocket;
-  messages: {
-    $type: string;
-    requestNumber?: string;
-    by?: string | null;
-    topic?: string;
-    viewers?: { userId: string; name: string }[];
-  }[];
-}
-
-function connect(user: string): Promise<Socket> {
-  const ws = new WebSocket(`ws://${host}/__ws`, {
-    headers: { cookie: cookies[user], origin: `http://${host}` },
-  });
-  const socket: Socket = { ws, messages: [] };
-  ws.on('message', (data) => socket.messages.push(JSON.parse(String(data))));
-  return new Promise((resolve, reject) => {
-    ws.on('open', () => resolve(socket));
-    ws.on('error', reject);
-  });
-}
-
-async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = fn();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('timed out');
-}
-
+const connect = (user: string) => connectAs(host, cookies[user]);
 /** The newest viewer list a socket received for the request, as user ids. */
-const lastViewers = (s: Socket) =>
-  s.messages
-    .filter((m) => m.$type === 'requestPresence' && m.requestNumber === n)
-    .at(-1)
-    ?.viewers?.map((v) => v.userId)
-    .sort();
+const lastViewers = (s: LiveSocket) => viewersOf(s, n);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -143,7 +106,7 @@ describe('who else has the request open', () => {
     const manager = await connect('manager');
     alice.ws.send(JSON.stringify({ $type: 'viewing', requestNumber: n }));
     await waitFor(() => lastViewers(alice));
-    const changed = (s: Socket) => s.messages.filter((m) => m.$type === 'requestChanged');
+    const changed = (s: LiveSocket) => s.messages.filter((m) => m.$type === 'requestChanged');
 
     const bob = caller(t.app, cookies.bob);
     const res = await bob.post(`/requests/${n}/actions/addNote`, {
@@ -172,7 +135,8 @@ describe('who else has the request open', () => {
     const manager = await connect('manager');
     const globex = await connect('globex');
     const alice = await connect('alice');
-    const topics = (s: Socket) => s.messages.filter((m) => m.$type === 'topicChanged').map((m) => m.topic);
+    const topics = (s: LiveSocket) =>
+      s.messages.filter((m) => m.$type === 'topicChanged').map((m) => m.topic);
     manager.ws.send(JSON.stringify({ $type: 'following', topic: 'dashboard' }));
     const inbox = 'inbox:00000000-0000-4000-8000-000000000001';
     globex.ws.send(JSON.stringify({ $type: 'following', topic: inbox }));

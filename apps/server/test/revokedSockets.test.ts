@@ -8,6 +8,13 @@ import { createDb, type Db } from '../src/db/database.js';
 import { LiveHub } from '../src/live/hub.js';
 import { caller } from './accountsHelpers.js';
 import { createTestContext, createUser, signIn, type TestContext } from './helpers.js';
+import {
+  connectAs,
+  type LiveSocket,
+  settled,
+  lastViewers as viewersOf,
+  waitFor,
+} from './support/liveSockets.js';
 import { insertTestRequest } from './support/requests.js';
 
 // Issue 32 item 5: a live socket outlives a revocation no longer. Two instances on one database:
@@ -22,47 +29,10 @@ const hosts: string[] = [];
 const cookies: Record<string, string> = {};
 let n: string;
 
-interface Socket {
-  ws: WebSocket;
-  messages: { $type: string; requestNumber?: string; by?: string | null; viewers?: { userId: string }[] }[];
-}
-
-function connect(user: string, host: string): Promise<Socket> {
-  const ws = new WebSocket(`ws://${host}/__ws`, {
-    headers: { cookie: cookies[user], origin: `http://${host}` },
-  });
-  const socket: Socket = { ws, messages: [] };
-  ws.on('message', (data) => socket.messages.push(JSON.parse(String(data))));
-  return new Promise((resolve, reject) => {
-    ws.on('open', () => resolve(socket));
-    ws.on('error', reject);
-  });
-}
-
-async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = fn();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('timed out');
-}
-
-const lastViewers = (s: Socket) =>
-  s.messages
-    .filter((m) => m.$type === 'requestPresence' && m.requestNumber === n)
-    .at(-1)
-    ?.viewers?.map((v) => v.userId)
-    .sort();
-const changed = (s: Socket) =>
+const connect = (user: string, host: string) => connectAs(host, cookies[user]);
+const lastViewers = (s: LiveSocket) => viewersOf(s, n);
+const changed = (s: LiveSocket) =>
   s.messages.filter((m) => m.$type === 'requestChanged' && m.requestNumber === n);
-/** Waits until the socket has answered a ping: every message sent before it has been handled. */
-async function settled(s: Socket) {
-  const pongs = s.messages.filter((m) => m.$type === 'pong').length;
-  s.ws.send(JSON.stringify({ $type: 'ping' }));
-  await waitFor(() => (s.messages.filter((m) => m.$type === 'pong').length > pongs ? true : undefined));
-}
 
 beforeAll(async () => {
   t = await createTestContext();
