@@ -9,10 +9,12 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { AccessLog } from './audit/accessLog.js';
 import { onEventRecorded } from './audit/events.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { onSessionStateWrite, SESSION_CHANGE_CHANNEL } from './db/sessionWrites.js';
+import { accessLogRoutes } from './features/accessLog/routes.js';
 import { accountRoutes } from './features/account/routes.js';
 import { apiRoutes } from './features/api/index.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -132,6 +134,9 @@ export async function buildApp(input: {
   await installOperations(app, { config, db, live, pool: input.pool });
 
   const distDir = config.webDistDir ?? defaultWebDistDir();
+  const accessLog = new AccessLog(db, config.accessLog, app.log);
+  // A graceful stop writes the reads still queued; the database closes after the app.
+  app.addHook('onClose', async () => accessLog.close());
   const deps: AppDeps = {
     config,
     db,
@@ -154,7 +159,9 @@ export async function buildApp(input: {
       storage: config.files.s3 ? createS3Storage(config.files.s3) : createLocalStorage(config.files.dir),
       secret: await loadSecret(db, 'files.uploadSigning'),
       maxBytes: config.files.maxBytes,
+      accessLog,
     },
+    accessLog,
   };
 
   await app.register(cookie);
@@ -231,6 +238,7 @@ export async function buildApp(input: {
     issueRequestTemplateRoutes(app, deps);
     correspondenceRoutes(app, deps);
     requestRoutes(app, deps);
+    accessLogRoutes(app, deps);
     resultRoutes(app, deps);
     invoiceRoutes(app, deps);
     wizardRoutes(app, deps);

@@ -159,6 +159,7 @@ const envSchema = z.object({
   // request-results report; and the most results its list holds (maxNumberResultsFetched).
   RESULT_FILE_DOWNLOAD_TRACKING: bool(true),
   DOWNLOADS_MAX_RESULTS: int(100, 1, 1000),
+  ACCESS_LOG: bool(true),
 });
 
 const ssoApplications = z.array(
@@ -244,6 +245,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK, caFile: env.WEBHOOKS_CA_FILE },
     downloads: { tracking: env.RESULT_FILE_DOWNLOAD_TRACKING, maxResults: env.DOWNLOADS_MAX_RESULTS },
+    /** Off only to measure what it costs (bench): every read of a request's personal data is logged. */
+    accessLog: env.ACCESS_LOG,
     api: {
       audience:
         env.API_AUDIENCE ?? (env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/v1` : 'dossier-api'),

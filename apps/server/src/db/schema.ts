@@ -191,6 +191,24 @@ export interface EventsTable {
   workflow_pending: Generated<boolean>;
 }
 
+/**
+ * Migration 20261202_7001: one row per read of a request's personal data (audit/accessLog.ts),
+ * append-only (UPDATE, DELETE and TRUNCATE raise), partitioned by month of `at`.
+ */
+export interface AccessLogTable {
+  id: Generated<string>;
+  at: Timestamp;
+  user_id: string | null;
+  api_client: string | null;
+  recipient_access_id: string | null;
+  request_number: string | null;
+  what: 'request' | 'history' | 'preview' | 'file' | 'export';
+  via: 'page' | 'api' | 'export';
+  file_key: string | null;
+  detail: JSONColumnType<JsonObject | null, string | null | undefined, string | null>;
+  address: string | null;
+}
+
 /** Migration 0014: the days an automatic reminder went out for a task. */
 export interface WorkflowRemindersTable {
   task_id: string;
@@ -455,6 +473,7 @@ export interface Database {
   presence: PresenceTable;
   workflow_reminders: WorkflowRemindersTable;
   events: EventsTable;
+  access_log: AccessLogTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
   recipients: RecipientsTable;

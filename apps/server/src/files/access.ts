@@ -58,3 +58,18 @@ export function registerFileReadRecorder(type: string, record: ReadRecorder): vo
 export function fileReadRecorder(file: { owner_type: string | null }): ReadRecorder | undefined {
   return file.owner_type ? recorders.get(file.owner_type) : undefined;
 }
+
+// Owners whose files hold someone's personal data (a request's: results, authorities, letters):
+// every read of such a file is an entry of the access log (audit/accessLog.ts), naming the request.
+
+const loggedOwners = new Map<string, (ownerId: string) => string>();
+
+export function registerAccessLoggedOwner(type: string, requestNumberOf: (ownerId: string) => string): void {
+  loggedOwners.set(type, requestNumberOf);
+}
+
+/** The request number a read of this owner's file is logged under, if its reads are logged. */
+export function accessLoggedSubject(ownerType: string | null, ownerId: string): string | undefined {
+  const of = ownerType ? loggedOwners.get(ownerType) : undefined;
+  return of?.(ownerId);
+}

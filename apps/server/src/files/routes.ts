@@ -57,7 +57,7 @@ export function fileRoutes(app: FastifyInstance, files: FilesContext, views: Vie
   serve(app, storedFileRoute, async ({ params, query }, request, reply) => {
     let opened: Awaited<ReturnType<typeof openFile>>;
     try {
-      opened = await openFile(files, request.actor, params.key);
+      opened = await openFile(files, request.actor, params.key, { address: request.ip });
     } catch (error) {
       // A file link opened in the browser is answered like a page: without a session it goes
       // to the sign-in page and back, a refusal shows Access Denied or Invalid URL.

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import type { UploadTarget } from '@dossier/core';
+import type { AccessLog } from '../audit/accessLog.js';
+import { readerOf } from '../audit/accessLog.js';
 import type { DbOrTrx } from '../db/database.js';
 import { type Actor, hasPermission } from '../http/actor.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.js';
-import { canReadFile, fileReadRecorder } from './access.js';
+import { accessLoggedSubject, canReadFile, fileReadRecorder } from './access.js';
 import {
   checkContent,
   type FileKind,
@@ -21,6 +23,8 @@ export interface FilesContext {
   storage: FileStorage;
   secret: Buffer;
   maxBytes: number;
+  /** Reads of files whose owner holds personal data (a request's) are logged here. */
+  accessLog?: AccessLog | undefined;
 }
 
 /** How long an upload URL stays valid. */
@@ -168,7 +172,12 @@ async function settleDirectUpload(ctx: FilesContext, file: FileRow): Promise<Fil
  * and unguessable, so telling that one exists gives nothing away, and the 403 carries nothing of
  * the file (no name, no owner).
  */
-export async function openFile(ctx: FilesContext, actor: Actor | undefined, key: string) {
+export async function openFile(
+  ctx: FilesContext,
+  actor: Actor | undefined,
+  key: string,
+  from?: { address?: string | undefined },
+) {
   const found = await repo.findFile(ctx.db, key);
   if (!found) throw actor ? notFound('File not found.') : unauthorized();
   if (!found.public_read) {
@@ -178,6 +187,16 @@ export async function openFile(ctx: FilesContext, actor: Actor | undefined, key:
   const file = await settleDirectUpload(ctx, found);
   if (!file.uploaded_at) throw notFound('File not found.');
   const stream = await ctx.storage.open(key);
+  const subject = actor && file.owner_id ? accessLoggedSubject(file.owner_type, file.owner_id) : undefined;
+  if (actor && subject)
+    ctx.accessLog?.record({
+      reader: readerOf(actor),
+      what: 'file',
+      via: actor.viaApi ? 'api' : 'page',
+      requestNumber: subject,
+      fileKey: file.key,
+      address: from?.address,
+    });
   const record = actor ? fileReadRecorder(file) : undefined;
   if (!actor || !record || !file.owner_id) return { file, stream };
   // The owner records the read once the last byte went into the response, and the response ends

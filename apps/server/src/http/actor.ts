@@ -28,6 +28,8 @@ export interface Actor {
    * was open): the session hook does not let such an actor act (http/session.ts).
    */
   passwordMustChange?: true;
+  /** A call of the public API (its key's service user): the access log names it as an API client. */
+  viaApi?: true;
 }
 
 export function hasPermission(actor: Actor | undefined, permission: Permission): boolean {

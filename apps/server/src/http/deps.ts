@@ -1,3 +1,4 @@
+import type { AccessLog } from '../audit/accessLog.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { FilesContext } from '../files/service.js';
@@ -19,4 +20,6 @@ export interface AppDeps {
   views: ViewContext;
   resolveActor(token: string): Promise<Actor | undefined>;
   files: FilesContext;
+  /** Where every read of a request's personal data is recorded (audit/accessLog.ts). */
+  accessLog: AccessLog;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { ACCESS_LOG_MONTHS_QUEUE, ensureAccessLogMonths } from '../audit/accessLog.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { DUE_DATES_QUEUE, runDueDateRecompute } from '../features/configuration/dueDates.js';
@@ -29,7 +30,9 @@ export async function registerQueues(queue: JobQueue, db: Db, config: Config, wo
   const prune = { name: WEBHOOK_PRUNE_QUEUE, retryLimit: 2, retryDelaySeconds: 60 };
   const dueDates = { name: DUE_DATES_QUEUE, retryLimit: 5, retryDelaySeconds: 30 };
   const resets = { name: RESET_QUEUE, retryLimit: 3, retryDelaySeconds: 10 };
+  const accessMonths = { name: ACCESS_LOG_MONTHS_QUEUE, retryLimit: 5, retryDelaySeconds: 300 };
   if (!work) {
+    await queue.declare(accessMonths.name, accessMonths);
     await queue.declare(resets.name, resets);
     await queue.declare(webhooks.name, webhooks);
     await queue.declare(prune.name, prune);
@@ -59,4 +62,12 @@ export async function registerQueues(queue: JobQueue, db: Db, config: Config, wo
     },
   });
   await queue.schedule(prune.name, '23 * * * *');
+  // The access log's next three months exist before their first read (creating one twice is a no-op).
+  await queue.work<object>({
+    ...accessMonths,
+    handler: async () => {
+      await ensureAccessLogMonths(db);
+    },
+  });
+  await queue.schedule(accessMonths.name, '41 2 * * *');
 }

@@ -29,6 +29,8 @@ export const REQUEST_ROWS: Record<string, Expectation | Expectation[]> = {
   'GET /requests/:requestNumber/preview': { shows: ['applicant'], allow: REQUEST_VIEWERS },
   'GET /requests/:requestNumber/mention-suggestions': { allow: REQUEST_VIEWERS, query: 'prefix=Use' },
   'GET /requests/:requestNumber/history': { allow: REQUEST_VIEWERS },
+  // The access log: administrators and managers of the request's scope (reports:view), not its handlers.
+  'GET /requests/:requestNumber/access': { allow: acmeHolders('reports:view') },
   'GET /requests/:requestNumber/receipt': { allow: REQUEST_VIEWERS },
   'POST /requests/:requestNumber/:part': [
     {

@@ -1,5 +1,6 @@
 // The contracts between the server and the web app: the schema of every view and live message,
 // with the types both sides use. See view.ts for what a view is.
+export * from './accessLog.js';
 export * from './account.js';
 export * from './configuration.js';
 export * from './dashboard.js';

@@ -85,6 +85,8 @@ export const requestViewSchema = defineView('request', {
   invoices: z.array(typed<InvoiceItem>()),
   /** Staff of the request only: invoices and payments are staff business. */
   canViewInvoices: z.boolean(),
+  /** Administrators and managers of the request's scope: the Access tab (GET …/access). */
+  canViewAccess: z.boolean(),
   correspondence: z.array(typed<CorrespondenceItem>()),
   previews: z.object({
     tasksDue: z.number(),

@@ -57,6 +57,7 @@ import * as sharedWithSender from './20261202_3201_shared_with_sender.js';
 import * as secondFactors from './20261202_4001_second_factors.js';
 import * as sessionNotifyPasswordChange from './20261202_5001_session_notify_password_change.js';
 import * as homeVisitPause from './20261202_5002_home_visit_pause.js';
+import * as accessLog from './20261202_7001_access_log.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -119,6 +120,7 @@ const migrations: Record<string, Migration> = {
   '20261202_4001_second_factors': secondFactors,
   '20261202_5001_session_notify_password_change': sessionNotifyPasswordChange,
   '20261202_5002_home_visit_pause': homeVisitPause,
+  '20261202_7001_access_log': accessLog,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
+import { readerOf } from '../../audit/accessLog.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { openFile } from '../../files/service.js';
+import type { AppDeps } from '../../http/deps.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
 import type { Actor } from '../auth/index.js';
@@ -18,6 +20,17 @@ export async function loadApiRequest(db: DbOrTrx, actor: Actor, requestNumber: s
     if (error instanceof HttpError && error.status === 403) throw notFound('No such request.');
     throw error;
   }
+}
+
+/** An API read of a request's personal data: one access log entry, naming the key's client. */
+export function logApiRead(deps: AppDeps, actor: Actor, reply: FastifyReply, requestNumber: string): void {
+  deps.accessLog.record({
+    reader: readerOf(actor),
+    what: 'request',
+    via: 'api',
+    requestNumber,
+    address: reply.request.ip,
+  });
 }
 
 /** Content-Disposition with both a plain fallback and the UTF-8 name (RFC 6266). */

@@ -62,5 +62,6 @@ export function apiActorOf(key: ApiKey): Actor {
     roles,
     permissions,
     sessionId: `api:${key.kid}`,
+    viaApi: true,
   };
 }

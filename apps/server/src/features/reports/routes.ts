@@ -1,5 +1,6 @@
 import { fieldErrorsOf, reportRoutesOf } from '@dossier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readerOf } from '../../audit/accessLog.js';
 import type { AppDeps } from '../../http/deps.js';
 import { badRequest } from '../../http/errors.js';
 import { sendRefusalPage, sendSignedInPage } from '../../http/pageView.js';
@@ -26,12 +27,26 @@ async function sendCsv(
   report: ReportDefinition,
   q: ReportQuery,
 ) {
+  const actor = requireActor(request);
+  const filters = filtersOf(q);
+  // An export whose lines name applicants is one access log entry: its filter and row count.
+  const namesApplicants = report.exportColumns.some((c) => c.key === 'applicant');
   const { fileName, stream } = await exportReportCsv(
     deps.db,
-    requireActor(request),
+    actor,
     report,
-    filtersOf(q),
+    filters,
     deps.views.features,
+    (rows) => {
+      if (!namesApplicants) return;
+      deps.accessLog.record({
+        reader: readerOf(actor),
+        what: 'export',
+        via: 'export',
+        detail: { report: report.name, filter: JSON.parse(JSON.stringify(filters)), rows },
+        address: request.ip,
+      });
+    },
   );
   return reply
     .header('content-type', 'text/csv; charset=utf-8')

@@ -7,12 +7,13 @@ import {
   requestPreviewRoute,
   saveRequestPartRoute,
 } from '@dossier/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AccessWhat, readerOf } from '../../audit/accessLog.js';
 import type { AppDeps } from '../../http/deps.js';
 import { badRequest } from '../../http/errors.js';
 import { sendSignedInPage } from '../../http/pageView.js';
 import { serve } from '../../http/serve.js';
-import { requireActor } from '../auth/index.js';
+import { type Actor, requireActor } from '../auth/index.js';
 import { editCorrespondence } from '../correspondence/index.js';
 import {
   buildRequestPreview,
@@ -29,11 +30,18 @@ import { buildRequestView } from './view.js';
 // (404 unknown, 403 not visible) before anything else.
 
 export function requestRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // A read of the request's personal data, once it was allowed and built: one access log entry.
+  // A write that answers the page is not a read of its own (the page it changed was logged).
+  const logRead = (request: FastifyRequest, actor: Actor, requestNumber: string, what: AccessWhat) =>
+    deps.accessLog.record({ reader: readerOf(actor), what, via: 'page', requestNumber, address: request.ip });
+
   serve(app, requestPageRoute, async ({ params }, request, reply) =>
     sendSignedInPage(request, reply, deps.views, async () => {
       const actor = requireActor(request);
       const row = await loadVisibleRequest(deps.db, actor, params.requestNumber);
-      return buildRequestView(deps, actor, row);
+      const view = await buildRequestView(deps, actor, row);
+      logRead(request, actor, row.request_number, 'request');
+      return view;
     }),
   );
 
@@ -58,7 +66,9 @@ export function requestRoutes(app: FastifyInstance, deps: AppDeps): void {
   serve(app, requestPreviewRoute, async ({ params }, request) => {
     const actor = requireActor(request);
     const row = await loadVisibleRequest(deps.db, actor, params.requestNumber);
-    return buildRequestPreview(deps.db, row, isRequestStaff(actor, row));
+    const preview = await buildRequestPreview(deps.db, row, isRequestStaff(actor, row));
+    logRead(request, actor, row.request_number, 'preview');
+    return preview;
   });
 
   serve(app, mentionSuggestionsRoute, async ({ params, query }, request) => {
@@ -74,11 +84,11 @@ export function requestRoutes(app: FastifyInstance, deps: AppDeps): void {
   serve(app, requestHistoryRoute, async ({ params, query }, request) => {
     const actor = requireActor(request);
     const row = await loadVisibleRequest(deps.db, actor, params.requestNumber);
-    return {
-      history: await listRequestHistory(deps.db, row.request_number, {
-        before: query.before,
-        staff: isRequestStaff(actor, row),
-      }),
-    };
+    const history = await listRequestHistory(deps.db, row.request_number, {
+      before: query.before,
+      staff: isRequestStaff(actor, row),
+    });
+    logRead(request, actor, row.request_number, 'history');
+    return { history };
   });
 }

@@ -12,6 +12,7 @@ import {
 import type { DbOrTrx } from '../../db/database.js';
 import { offeredActionNames } from '../../http/actions.js';
 import type { AppDeps } from '../../http/deps.js';
+import { mayViewAccessLog } from '../accessLog/index.js';
 import type { Actor } from '../auth/index.js';
 import { getPublicHolidays, getRequestSettings, getScopeEntry } from '../configuration/index.js';
 import { listRequestCorrespondence } from '../correspondence/index.js';
@@ -173,6 +174,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
     results,
     invoices,
     canViewInvoices: staff,
+    canViewAccess: mayViewAccessLog(actor, row),
     correspondence,
     previews: {
       // Completed tasks keep their due date (the Due column shows it): only open ones are due.

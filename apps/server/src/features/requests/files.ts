@@ -1,6 +1,6 @@
 import { senderMayReadFile } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import { registerFileOwner } from '../../files/access.js';
+import { registerAccessLoggedOwner, registerFileOwner } from '../../files/access.js';
 import type { FileKind } from '../../files/content.js';
 import { attachFile, type FilesContext } from '../../files/service.js';
 import type { Actor } from '../auth/index.js';
@@ -63,6 +63,7 @@ registerFileOwner(REQUEST_FILE_OWNER, async (db, actor, requestNumber, file) => 
   if (!row || !canViewRequest(actor, row)) return false;
   return (await readableRequestFiles(db, actor, row, [file.key])).has(file.key);
 });
+registerAccessLoggedOwner(REQUEST_FILE_OWNER, (requestNumber) => requestNumber);
 
 /**
  * Gives an uploaded file (or one already on this request, such as a correspondence attachment) to

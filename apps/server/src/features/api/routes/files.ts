@@ -36,7 +36,10 @@ export const fileEndpoints = [
     download: true,
     async handler({ params }, { deps, actor, reply }) {
       try {
-        return sendDownload(reply, await openFile(deps.files, actor, params.key));
+        return sendDownload(
+          reply,
+          await openFile(deps.files, actor, params.key, { address: reply.request.ip }),
+        );
       } catch (error) {
         // Like a request outside the key's scope, its files are unknown to the key (404, not 403).
         if (error instanceof HttpError && error.status === 403) throw notFound('File not found.');

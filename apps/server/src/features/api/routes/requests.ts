@@ -1,6 +1,6 @@
 import { buildRequestSummary } from '../../requestPage/index.js';
 import { createRequest } from '../../wizard/index.js';
-import { loadApiRequest } from '../access.js';
+import { loadApiRequest, logApiRead } from '../access.js';
 import { readRequestRoute, submitRequestRoute } from '../contracts.js';
 import { defineEndpoint } from '../endpoints.js';
 
@@ -31,9 +31,11 @@ export const requestEndpoints = [
     tag: 'Requests',
     summary: 'Read a request and its status',
     answers: 'The request.',
-    async handler({ params }, { deps, actor }) {
+    async handler({ params }, { deps, actor, reply }) {
       const row = await loadApiRequest(deps.db, actor, params.requestNumber);
-      return buildRequestSummary(deps.db, row);
+      const summary = await buildRequestSummary(deps.db, row);
+      logApiRead(deps, actor, reply, row.request_number);
+      return summary;
     },
   }),
 ];

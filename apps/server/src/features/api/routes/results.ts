@@ -2,7 +2,7 @@ import { openFile } from '../../../files/service.js';
 import { notFound } from '../../../http/errors.js';
 import { runRequestAction } from '../../requestPage/index.js';
 import { findResult, listRequestResults } from '../../results/index.js';
-import { loadApiRequest, sendDownload } from '../access.js';
+import { loadApiRequest, logApiRead, sendDownload } from '../access.js';
 import { addResultRoute, listResultsRoute, resultFileRoute } from '../contracts.js';
 import { defineEndpoint } from '../endpoints.js';
 
@@ -18,9 +18,11 @@ export const resultEndpoints = [
     description:
       'Newest first. A key of the sender side (no result-write, invoice-write or invoice-read scope) sees a result once it is delivered: quality assured (or QA skipped) and not discarded. A staff key sees every result with its state.',
     answers: 'The results.',
-    async handler({ params }, { deps, actor }) {
+    async handler({ params }, { deps, actor, reply }) {
       const row = await loadApiRequest(deps.db, actor, params.requestNumber);
-      return { results: await listRequestResults(deps.db, actor, row) };
+      const results = await listRequestResults(deps.db, actor, row);
+      logApiRead(deps, actor, reply, row.request_number);
+      return { results };
     },
   }),
   defineEndpoint({
@@ -34,7 +36,10 @@ export const resultEndpoints = [
       await loadApiRequest(deps.db, actor, params.requestNumber);
       const result = await findResult(deps.db, params.requestNumber, params.resultId);
       if (!result || result.discarded_at) throw notFound('No such result.');
-      return sendDownload(reply, await openFile(deps.files, actor, result.file_key));
+      return sendDownload(
+        reply,
+        await openFile(deps.files, actor, result.file_key, { address: reply.request.ip }),
+      );
     },
   }),
   defineEndpoint({

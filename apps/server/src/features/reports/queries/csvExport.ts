@@ -38,6 +38,8 @@ export async function exportReportCsv(
   report: ReportDefinition,
   filters: ReportFilters,
   features: Features,
+  /** Told how many lines went out once the export is whole (not when the client left early). */
+  onWritten?: (rows: number) => void,
 ): Promise<CsvExport> {
   assertMayRun(actor, report, features);
   assertFiltersFit(report, filters);
@@ -93,6 +95,7 @@ export async function exportReportCsv(
         if (cut && !closed) await write(csvRecord([REPORT_EXPORT_CUT_NOTICE]));
         await sql`commit`.execute(conn);
         out.end();
+        if (!closed) onWritten?.(written);
       } catch (error) {
         await sql`rollback`.execute(conn).catch(() => undefined);
         throw error;

@@ -1,0 +1,145 @@
+import { isIP } from 'node:net';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { JsonObject } from '../db/jsonColumns.js';
+
+// The access log (issue 36): one row per read of a request's personal data. A read must stay cheap
+// (at most 0.2 ms on the p95 of the request view), so a read only queues its entry; the queue goes
+// to the database as one multi-row INSERT every FLUSH_MS (or at MAX_BATCH entries), off the read's
+// path. What this costs: entries of the last FLUSH_MS die with a killed process (a graceful stop
+// writes them, see close()); a failed write keeps its entries for the next flush, up to
+// MAX_PENDING, and says so in the log. The table refuses UPDATE, DELETE and TRUNCATE
+// (migration 20261202_7001).
+
+export type AccessWhat = 'request' | 'history' | 'preview' | 'file' | 'export';
+export type AccessVia = 'page' | 'api' | 'export';
+
+/** Who read: a person, an API client (its service user id), a recipient's access (the portal). */
+export type AccessReader = { userId: string } | { apiClient: string } | { recipientAccessId: string };
+
+export interface AccessEntry {
+  reader: AccessReader;
+  what: AccessWhat;
+  via: AccessVia;
+  requestNumber?: string | null | undefined;
+  fileKey?: string | null | undefined;
+  /** An export's filter and row count; never the rows. */
+  detail?: JsonObject | undefined;
+  address?: string | undefined;
+}
+
+interface Logger {
+  error(object: object, message: string): void;
+}
+
+/** The reader of an actor: a person, or the API client whose key the call used. */
+export function readerOf(actor: { id: string; viaApi?: true | undefined }): AccessReader {
+  return actor.viaApi ? { apiClient: actor.id } : { userId: actor.id };
+}
+
+const FLUSH_MS = 50;
+const MAX_BATCH = 500;
+const MAX_PENDING = 50_000;
+
+const open = new Set<AccessLog>();
+
+type Row = {
+  at: Date;
+  user_id: string | null;
+  api_client: string | null;
+  recipient_access_id: string | null;
+  request_number: string | null;
+  what: AccessWhat;
+  via: AccessVia;
+  file_key: string | null;
+  detail: string | null;
+  address: string | null;
+};
+
+function toRow(entry: AccessEntry): Row {
+  const r = entry.reader;
+  return {
+    at: new Date(),
+    user_id: 'userId' in r ? r.userId : null,
+    api_client: 'apiClient' in r ? r.apiClient : null,
+    recipient_access_id: 'recipientAccessId' in r ? r.recipientAccessId : null,
+    request_number: entry.requestNumber ?? null,
+    what: entry.what,
+    via: entry.via,
+    file_key: entry.fileKey ?? null,
+    detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    // Fastify's request.ip; anything that is not an address (a test's injected request) is left out.
+    address: entry.address && isIP(entry.address) ? entry.address : null,
+  };
+}
+
+export class AccessLog {
+  private pending: Row[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    readonly enabled: boolean,
+    private readonly log: Logger = console,
+  ) {
+    if (enabled) open.add(this);
+  }
+
+  record(entry: AccessEntry): void {
+    if (!this.enabled) return;
+    this.pending.push(toRow(entry));
+    if (this.pending.length >= MAX_BATCH) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes what is queued; resolves once every entry queued before the call is written (or failed). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending.splice(0);
+    if (batch.length === 0) return this.writing;
+    this.writing = this.writing.then(() => this.write(batch));
+    return this.writing;
+  }
+
+  private async write(batch: Row[]): Promise<void> {
+    try {
+      for (let i = 0; i < batch.length; i += MAX_BATCH)
+        await this.db
+          .insertInto('access_log')
+          .values(batch.slice(i, i + MAX_BATCH))
+          .execute();
+    } catch (error) {
+      const kept = Math.max(0, Math.min(batch.length, MAX_PENDING - this.pending.length));
+      this.pending.unshift(...batch.slice(batch.length - kept));
+      this.log.error({ err: error, entries: batch.length, kept }, 'access log: entries not written yet');
+      if (!this.timer && this.pending.length > 0) {
+        this.timer = setTimeout(() => void this.flush(), 1000);
+        this.timer.unref();
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    open.delete(this);
+  }
+}
+
+/** Writes what every open access log has queued (tests, before they count entries). */
+export async function flushAccessLogs(): Promise<void> {
+  await Promise.all([...open].map((l) => l.flush()));
+}
+
+export const ACCESS_LOG_MONTHS_QUEUE = 'access-log-months';
+
+/** Keeps the next months' partitions present (the daily job; the default partition is the net). */
+export async function ensureAccessLogMonths(db: Db, monthsAhead = 3): Promise<number> {
+  const { rows } = await sql<{ made: number }>`select access_log_ensure_months(
+      now()::date, (now() + make_interval(months => ${monthsAhead}))::date) as made`.execute(db);
+  return rows[0]?.made ?? 0;
+}

@@ -1,0 +1,32 @@
+import { ACCESS_PAGE_SIZE, type AccessEntry } from '@dossier/core';
+import type { DbOrTrx } from '../../db/database.js';
+import type { Actor } from '../auth/index.js';
+import { loadVisibleRequest } from '../requests/index.js';
+import { assertMayViewAccessLog } from './policy.js';
+import * as repo from './repository.js';
+
+/** The Access tab: who read the request's personal data, a page at a time (404/403 as the page). */
+export async function getRequestAccess(
+  db: DbOrTrx,
+  actor: Actor,
+  requestNumber: string,
+  pageOffset: number,
+): Promise<{ entries: AccessEntry[]; hasMore: boolean }> {
+  const request = await loadVisibleRequest(db, actor, requestNumber);
+  assertMayViewAccessLog(actor, request);
+  const rows = await repo.listRequestAccess(db, request.request_number, pageOffset);
+  return {
+    entries: rows.slice(0, ACCESS_PAGE_SIZE).map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      who: r.user_name ?? r.user_id ?? r.api_client ?? r.recipient_access_id ?? '',
+      userId: r.user_id,
+      apiClient: r.api_client,
+      what: r.what,
+      via: r.via,
+      fileName: r.file_key ? (r.file_name ?? r.file_key) : null,
+      address: r.address,
+    })),
+    hasMore: rows.length > ACCESS_PAGE_SIZE,
+  };
+}

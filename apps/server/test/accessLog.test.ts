@@ -1,0 +1,231 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushAccessLogs } from '../src/audit/accessLog.js';
+import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { addApiKey, apiToken, bearer, type TestApiKey } from './support/apiKeys.js';
+import { insertTestRequest } from './support/requests.js';
+import { uploadPdf } from './support/resultsInvoices.js';
+
+// The access log (issue 36): every read of a request's personal data writes exactly one entry (the
+// page, its parts, the preview, a file through the page and the API, an API read, an export naming
+// applicants); the log refuses UPDATE, DELETE and TRUNCATE at the database; the Access tab shows it to
+// administrators and managers of the request's scope only.
+
+let t: TestContext;
+let n: string;
+let fileKey: string;
+let resultId: string;
+let api: TestApiKey;
+const cookies: Record<string, string> = {};
+const USERS = {
+  ladmin: [{ role: 'c:roles:admin', scope: '/' }],
+  lmanager: [{ role: 'c:roles:manager', scope: '/org/acme/' }],
+  lhandler: [{ role: 'c:roles:handler', scope: '/' }],
+  lglobex: [{ role: 'c:roles:manager', scope: '/org/globex/' }],
+};
+
+const entries = async () => {
+  await flushAccessLogs();
+  return t.db.selectFrom('access_log').selectAll().orderBy('id').execute();
+};
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const [id, roles] of Object.entries(USERS)) {
+    await createUser(t.db, { id, roles });
+    cookies[id] = await signIn(t.app, id);
+  }
+  n = await insertTestRequest(t.db, { scope: '/org/acme/', status: 'open' });
+  fileKey = await uploadPdf(t, cookies.lhandler as string, 'records.pdf');
+  await t.db
+    .updateTable('files')
+    .set({ owner_type: 'request', owner_id: n, classification: 'result' })
+    .where('key', '=', fileKey)
+    .execute();
+  const result = await t.db
+    .insertInto('request_results')
+    .values({ request_number: n, file_key: fileKey, quality_assured_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  resultId = result.id;
+  api = await addApiKey(t.db, {
+    kid: 'accessKey',
+    scopePath: '/org/acme/',
+    apiScopes: ['requestRead', 'requestResultRead', 'fileRead'],
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every read of a request', () => {
+  const page = (url: string, headers: Record<string, string> = XHR) =>
+    t.app.inject({ url, headers: { ...headers, cookie: cookies.lhandler as string } });
+  const viaApi = async (url: string) => t.app.inject({ url, headers: bearer(await apiToken(api)) });
+  // The expectations are read after beforeAll (the file key is made there).
+  const reads: [string, () => Promise<{ statusCode: number }>, () => Record<string, unknown>][] = [
+    ['the page', () => page(`/requests/${n}`), () => ({ what: 'request', via: 'page', user_id: 'lhandler' })],
+    ['the page as HTML', () => page(`/requests/${n}`, {}), () => ({ what: 'request', via: 'page' })],
+    ['older history', () => page(`/requests/${n}/history`), () => ({ what: 'history', via: 'page' })],
+    ['the hover preview', () => page(`/requests/${n}/preview`), () => ({ what: 'preview', via: 'page' })],
+    ['a file', () => page(`/files/${fileKey}`), () => ({ what: 'file', via: 'page', file_key: fileKey })],
+    [
+      'a file download',
+      () => page(`/files/${fileKey}?attachment=1`),
+      () => ({ what: 'file', file_key: fileKey }),
+    ],
+    [
+      'the API: the request',
+      () => viaApi(`/api/v1/requests/${n}`),
+      () => ({
+        what: 'request',
+        via: 'api',
+        user_id: null,
+        api_client: expect.stringContaining('accessKey'),
+      }),
+    ],
+    [
+      'the API: its results',
+      () => viaApi(`/api/v1/requests/${n}/results`),
+      () => ({ what: 'request', via: 'api' }),
+    ],
+    [
+      'the API: a result file',
+      () => viaApi(`/api/v1/requests/${n}/results/${resultId}/file`),
+      () => ({ what: 'file', via: 'api', file_key: fileKey }),
+    ],
+    ['the API: a file', () => viaApi(`/api/v1/files/${fileKey}`), () => ({ what: 'file', via: 'api' })],
+  ];
+
+  for (const [name, read, expected] of reads) {
+    it(`${name} writes exactly one entry`, async () => {
+      const before = (await entries()).length;
+      const res = await read();
+      expect(res.statusCode).toBe(200);
+      const after = await entries();
+      expect(after.length).toBe(before + 1);
+      expect(after.at(-1)).toMatchObject({ request_number: n, recipient_access_id: null, ...expected() });
+    });
+  }
+
+  it('an export naming applicants writes one entry with its filter and row count', async () => {
+    const before = (await entries()).length;
+    const res = await t.app.inject({
+      url: '/reports/requests/open?export=csv&filter.scope=/org/acme/',
+      headers: { ...XHR, cookie: cookies.lmanager as string },
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trim().split('\n').length - 1;
+    const after = await entries();
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)).toMatchObject({
+      what: 'export',
+      via: 'export',
+      user_id: 'lmanager',
+      request_number: null,
+      detail: { report: 'openRequests', filter: { scope: '/org/acme/' }, rows: lines },
+    });
+  });
+
+  it('a refused read writes nothing', async () => {
+    const before = (await entries()).length;
+    const res = await t.app.inject({
+      url: `/requests/${n}`,
+      headers: { ...XHR, cookie: cookies.lglobex as string },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await entries()).length).toBe(before);
+  });
+});
+
+describe('the log is append-only', () => {
+  // The test connects as the database's owner (a superuser): the triggers refuse even that.
+  it('refuses UPDATE, DELETE and TRUNCATE', async () => {
+    expect((await entries()).length).toBeGreaterThan(0);
+    await expect(sql`update access_log set user_id = 'someone'`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from access_log`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate access_log`.execute(t.db)).rejects.toThrow(/append-only/);
+    const month = await sql<{ name: string }>`select c.relname as name from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid where i.inhparent = 'access_log'::regclass limit 1`.execute(t.db);
+    await expect(sql`truncate ${sql.table(month.rows[0]?.name as string)}`.execute(t.db)).rejects.toThrow(
+      /append-only/,
+    );
+  });
+
+  it('keeps the next months present, and a default partition for any other time', async () => {
+    await sql`select access_log_ensure_months(now()::date, (now() + interval '5 months')::date)`.execute(
+      t.db,
+    );
+    await t.db
+      .insertInto('access_log')
+      .values({
+        user_id: 'ladmin',
+        what: 'request',
+        via: 'page',
+        request_number: 'X',
+        at: new Date('2001-01-01'),
+      })
+      .execute();
+    const where = await sql<{ part: string }>`select tableoid::regclass::text as part from access_log
+      where request_number = 'X'`.execute(t.db);
+    expect(where.rows[0]?.part).toBe('access_log_default');
+  });
+});
+
+describe('the Access tab', () => {
+  const access = (user: string, query = '') =>
+    t.app.inject({
+      url: `/requests/${n}/access${query}`,
+      headers: { ...XHR, cookie: cookies[user] as string },
+    });
+
+  it('shows administrators and managers of the scope who read the request, newest first', async () => {
+    await flushAccessLogs();
+    for (const user of ['ladmin', 'lmanager']) {
+      const res = await access(user);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.entries.length).toBeGreaterThan(5);
+      expect(
+        body.entries.some(
+          (e: { who: string; what: string }) => e.who === 'User lhandler' && e.what === 'request',
+        ),
+      ).toBe(true);
+      expect(body.entries.find((e: { what: string }) => e.what === 'file').fileName).toBe('records.pdf');
+      const times = body.entries.map((e: { at: string }) => e.at);
+      expect([...times].sort().reverse()).toEqual(times);
+    }
+  });
+
+  it('offers the tab on the request page to them only', async () => {
+    const view = async (user: string) =>
+      (
+        await t.app.inject({ url: `/requests/${n}`, headers: { ...XHR, cookie: cookies[user] as string } })
+      ).json();
+    expect((await view('ladmin')).canViewAccess).toBe(true);
+    expect((await view('lhandler')).canViewAccess).toBe(false);
+  });
+
+  it("refuses a handler and another scope's manager", async () => {
+    expect((await access('lhandler')).statusCode).toBe(403);
+    expect((await access('lglobex')).statusCode).toBe(403);
+  });
+
+  it('answers 400 to a bad page and 404 to an unknown request', async () => {
+    const bad = await access('ladmin', '?pageOffset=minus');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.pageOffset).toBeTruthy();
+    const unknown = await t.app.inject({
+      url: '/requests/ACM251122QXT42/access',
+      headers: { ...XHR, cookie: cookies.ladmin as string },
+    });
+    expect([400, 404]).toContain(unknown.statusCode);
+  });
+
+  it('pages', async () => {
+    const first = (await access('ladmin')).json();
+    const later = (await access('ladmin', '?pageOffset=3')).json();
+    expect(later.entries[0].id).toBe(first.entries[3].id);
+  });
+});
