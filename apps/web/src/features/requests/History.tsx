@@ -12,13 +12,18 @@ const show = (value: unknown) =>
       ? value
       : JSON.stringify(value);
 
-/** Every event of the request: who, what, when; newest first, older pages on demand. */
+/**
+ * Every event of the request: who, what, when; newest first, older pages on demand. In a tab (beside
+ * Access) the tab is its frame and title.
+ */
 export function History({
   requestNumber,
   entries,
+  inTab = false,
 }: {
   requestNumber: string;
   entries: RequestHistoryEntry[];
+  inTab?: boolean;
 }) {
   const { t } = useTranslation();
   const { api, view } = useServices();
@@ -41,11 +46,8 @@ export function History({
     }
   }
 
-  return (
-    <Paper withBorder radius="md" p="md" data-testid="request-history">
-      <Title order={4} mb="sm">
-        {t('request.history.title')}
-      </Title>
+  const body = (
+    <>
       {all.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('request.history.empty')}
@@ -87,6 +89,15 @@ export function History({
           {t('request.history.older')}
         </Button>
       )}
+    </>
+  );
+  if (inTab) return <div data-testid="request-history">{body}</div>;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="request-history">
+      <Title order={4} mb="sm">
+        {t('request.history.title')}
+      </Title>
+      {body}
     </Paper>
   );
 }

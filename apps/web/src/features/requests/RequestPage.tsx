@@ -9,6 +9,7 @@ import { definePage } from '../../view/page';
 import { RequestPresence } from '../presence';
 import { actionPanels } from './actions/panels';
 import { History } from './History';
+import { HistoryTabs } from './HistoryTabs';
 import { requestLists } from './lists';
 import { useFollowRequest } from './live/useFollowRequest';
 import { Previews } from './Previews';
@@ -175,7 +176,11 @@ function RequestPageOf({ view }: { view: RequestView & View }) {
           <CorrespondenceList view={view} busy={busy} onChanged={reload} onEditing={setListEditing} />
         )}
 
-        <History requestNumber={r.requestNumber} entries={view.history} />
+        {view.canViewAccess ? (
+          <HistoryTabs requestNumber={r.requestNumber} entries={view.history} />
+        ) : (
+          <History requestNumber={r.requestNumber} entries={view.history} />
+        )}
       </Stack>
     </Container>
   );

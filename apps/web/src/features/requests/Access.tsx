@@ -1,0 +1,85 @@
+import { type AccessEntry, requestAccessRoute } from '@dossier/core';
+import { Button, Loader, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shell/ServicesContext';
+import { formatDateTime } from './requestApi';
+
+/**
+ * The Access tab (administrators and managers of the request's scope): who read the request's
+ * personal data, newest first, a page at a time. Fetched when the tab opens, so the request page
+ * itself costs nothing more.
+ */
+export function Access({ requestNumber }: { requestNumber: string }) {
+  const { t } = useTranslation();
+  const { api, view } = useServices();
+  const [entries, setEntries] = useState<AccessEntry[] | undefined>();
+  const [more, setMore] = useState(false);
+
+  async function load(pageOffset: number) {
+    try {
+      const page = await api.call(requestAccessRoute, { params: { requestNumber }, query: { pageOffset } });
+      setEntries((shown) => [...(pageOffset === 0 ? [] : (shown ?? [])), ...page.entries]);
+      setMore(page.hasMore);
+    } catch (error) {
+      view.report(error);
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per request shown
+  useEffect(() => {
+    setEntries(undefined);
+    void load(0);
+  }, [requestNumber]);
+
+  if (!entries) return <Loader size="sm" />;
+  if (entries.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('request.access.empty')}
+      </Text>
+    );
+  return (
+    <>
+      <Table verticalSpacing={6} data-testid="request-access">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={190}>{t('request.access.when')}</Table.Th>
+            <Table.Th w={200}>{t('request.access.who')}</Table.Th>
+            <Table.Th>{t('request.access.what')}</Table.Th>
+            <Table.Th w={90}>{t('request.access.how')}</Table.Th>
+            <Table.Th w={140}>{t('request.access.from')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((e) => (
+            <Table.Tr key={e.id} data-testid="access-entry">
+              <Table.Td>
+                <Text size="sm">{formatDateTime(e.at)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{e.who}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{t(`request.access.whats.${e.what}`, { name: e.fileName ?? '' })}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{t(`request.access.vias.${e.via}`)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {e.address ?? '—'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {more && (
+        <Button variant="subtle" size="xs" mt="xs" onClick={() => load(entries.length)}>
+          {t('request.access.older')}
+        </Button>
+      )}
+    </>
+  );
+}
