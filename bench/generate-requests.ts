@@ -1,7 +1,7 @@
 // `npm run bench:generate`: fills a bench database with BENCH_REQUESTS (default 1,000,000) requests
 // spread over three years and several sender organisations, with their tasks, correspondence,
 // results, invoices and history events, so the request page, the find-requests search, the
-// dashboard and the reports can be measured at volume.
+// dashboard and the reports can be measured at volume; then the access log (lib/accessLogFill.ts).
 // Everything is set-based SQL (INSERT … SELECT over generate_series, one batch per statement); the
 // secondary indexes are dropped during the load and rebuilt after it, which is several times faster
 // than maintaining four GIN indexes row by row. Settings and the bench workflow: bench/README.md.
@@ -20,6 +20,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createDb, migrateToLatest } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seedIfEmpty } from '../apps/server/src/db/seed.js';
+import { fillAccessLog } from './lib/accessLogFill.js';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './lib/types.js';
 
 /** Generated rows carry this prefix in reference_number: how a re-run knows what exists already. */
@@ -275,6 +276,8 @@ async function prepare(url: string): Promise<void> {
 async function main(): Promise<void> {
   const wanted = int('BENCH_REQUESTS', 1_000_000, 1);
   const batch = int('BENCH_BATCH', 50_000, 100);
+  const accessEntries = int('BENCH_ACCESS_ENTRIES', wanted * 100, 0);
+  const accessBatch = int('BENCH_ACCESS_BATCH', 2_000_000, 1000);
   const started = Date.now();
   const { url, keepServing } = await withDatabase();
   await prepare(url);
@@ -299,6 +302,7 @@ async function main(): Promise<void> {
     } else {
       await load(client, existing, wanted, batch);
     }
+    await fillAccessLog(client, accessEntries, accessBatch);
     const check = await client.query(
       `select request_number from requests where reference_number like '${MARK}%' order by random() limit 1`,
     );

@@ -1,4 +1,5 @@
 import type { BenchCase } from '../lib/types.js';
+import { accessLogCases } from './accessLog.js';
 import { homeView, homeViewChanging, notificationsActive } from './authenticated.js';
 import { bare } from './bare.js';
 import { csvExport } from './csvExport.js';
@@ -17,6 +18,7 @@ export const CASES: BenchCase[] = [
   homeView,
   homeViewChanging,
   ...requestCases,
+  ...accessLogCases,
   ...dashboardCases,
   ...reportCases,
   csvExport,

@@ -6,6 +6,7 @@ import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { purgeRateEvents } from './db/rateLimit.js';
 import { type SeededUser, seedIfEmpty } from './db/seed.js';
+import { seedDemoAccessLog } from './db/seedAccessLog.js';
 import { seedDemoHistory } from './db/seedHistory.js';
 import { progressDemoRequests } from './db/seedProgress.js';
 import { purgeExpired } from './features/auth/service.js';
@@ -122,7 +123,11 @@ export async function startServer(
       await progressDemoRequests(app, { db, storage, live }, handler.password);
     step();
     // Then a year of history behind them, so reports, charts and KPIs have something to show.
-    if (config.seedDemo && handler) await seedDemoHistory(db, storage);
+    if (config.seedDemo && handler) {
+      await seedDemoHistory(db, storage);
+      // Who read those requests over that year, read off the same history.
+      await seedDemoAccessLog(db);
+    }
     step();
     // Without SMTP_URL mail stays in the outbox, where administrators can read it.
     if (config.services.includes('jobs') && config.mail.smtpUrl) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { HISTORY_SIZE } from '../src/db/seedHistory.js';
@@ -204,6 +205,32 @@ describe('the demo data', () => {
     expect(closed.json().totals.requests).toBeGreaterThan(200);
     expect(closed.json().chart.categories.length).toBeGreaterThan(40);
   }, 180_000);
+
+  it('has a year of access log consistent with that history', async () => {
+    const months = await sql<{
+      month: string;
+      n: number;
+    }>`select to_char(date_trunc('month', at), 'YYYY-MM') as month,
+        count(*)::int as n from access_log where at < now() - interval '32 days' group by 1`.execute(
+      server.db,
+    );
+    expect(months.rows.length).toBeGreaterThanOrEqual(11);
+    // Whoever changed a request had it open: a page view by the actor before each of its events.
+    const unseen = await sql<{ n: number }>`select count(*)::int as n from events e
+       where e.aggregate_type = 'request' and e.created_at < now() - interval '32 days'
+         and exists (select 1 from users u where u.id = e.actor)
+         and not exists (select 1 from access_log a where a.request_number = e.aggregate_id
+           and a.user_id = e.actor and a.what = 'request' and a.at between e.created_at - interval '10 minutes' and e.created_at)`.execute(
+      server.db,
+    );
+    expect(unseen.rows[0]?.n).toBe(0);
+    const exports = await server.db
+      .selectFrom('access_log')
+      .where('what', '=', 'export')
+      .select('detail')
+      .execute();
+    expect(exports.length).toBeGreaterThanOrEqual(11);
+  });
 
   it('gives the workflow its tasks, and the handler a dashboard with something on every tile', async () => {
     // The engine reacts after commit: the unmatched mail's classify task and the results' QA task.
