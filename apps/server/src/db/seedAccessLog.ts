@@ -6,8 +6,9 @@ import type { Db } from './database.js';
 // a result opened its file, and the sender who downloaded one read it then; a manager looks over
 // about one closed request in four a day or two after it closed; and each month a manager exports
 // the Open Requests report (one entry, its filter and row count). Addresses are of the documentation
-// ranges (RFC 5737), one per person. The demo's live requests (seedProgress.ts) go through the app,
-// which logs their reads itself. Minutes and picks follow from the ids, so a run repeats.
+// ranges (RFC 5737), one per person. The demo's live requests (seedProgress.ts, worked today) go
+// through the app, which logs their reads itself, so only what happened before today is made
+// here. Minutes and picks follow from the ids, so a run repeats.
 
 export async function seedDemoAccessLog(db: Db): Promise<void> {
   const address = (user: RawBuilder<unknown>) =>
@@ -19,16 +20,17 @@ export async function seedDemoAccessLog(db: Db): Promise<void> {
         ${address(sql`e.actor`)} as address
         from events e join users u on u.id = e.actor
        where e.aggregate_type = 'request' and e.created_at > now() - interval '13 months'
+         and e.created_at < now() - interval '1 day'
       union all
       select r.quality_assured_at - interval '4 minutes', r.quality_assured_by, r.request_number, 'file', 'page',
         r.file_key, ${address(sql`r.quality_assured_by`)}
         from request_results r join users u on u.id = r.quality_assured_by
-       where r.quality_assured_at > now() - interval '13 months'
+       where r.quality_assured_at > now() - interval '13 months' and r.quality_assured_at < now() - interval '1 day'
       union all
       select r.downloaded_at, r.downloaded_by, r.request_number, 'file', 'page', r.file_key,
         ${address(sql`r.downloaded_by`)}
         from request_results r join users u on u.id = r.downloaded_by
-       where r.downloaded_at > now() - interval '13 months'
+       where r.downloaded_at > now() - interval '13 months' and r.downloaded_at < now() - interval '1 day'
       union all
       select q.closed_at + make_interval(hours => 20 + abs(hashtext(q.request_number)) % 30), 'manager',
         q.request_number, 'request', 'page', null, ${address(sql`'manager'`)}
