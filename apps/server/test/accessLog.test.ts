@@ -139,6 +139,56 @@ describe('every read of a request', () => {
   });
 });
 
+describe('the Access Log report', () => {
+  const run = (user: string, query: string) =>
+    t.app.inject({
+      url: `/reports/access-log/filter?${query}`,
+      headers: { ...XHR, cookie: cookies[user] as string },
+    });
+
+  it('counts the reads per reader, filtered by user, applicant and request', async () => {
+    await flushAccessLogs();
+    const res = await run('ladmin', `filter.request=${n}`);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().rows as { user: string; reads: number; api: number; files: number }[];
+    expect(rows.find((r) => r.user === 'User lhandler')).toMatchObject({ files: 2, api: 0 });
+    expect(rows.find((r) => r.user.includes('accessKey'))?.api).toBe(4);
+    const byUser = (await run('ladmin', 'filter.user=lhandler')).json().rows;
+    expect(byUser.map((r: { user: string }) => r.user)).toEqual(['User lhandler']);
+    const byApplicant = (await run('ladmin', 'filter.applicant=nobody-such')).json().rows;
+    expect(byApplicant).toEqual([]);
+  });
+
+  it("shows another scope's manager none of this scope's entries", async () => {
+    const res = await run('lglobex', `filter.request=${n}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rows).toEqual([]);
+  });
+
+  it('exports one line per entry, and the export is itself an entry', async () => {
+    const before = (await entries()).length;
+    const res = await t.app.inject({
+      url: `/reports/access-log/filter?filter.request=${n}&export=csv`,
+      headers: { ...XHR, cookie: cookies.ladmin as string },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Applicant');
+    expect(res.body.trim().split('\n').length - 1).toBe(before - 1);
+    const after = await entries();
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)).toMatchObject({
+      what: 'export',
+      detail: { report: 'accessLog', filter: { request: n } },
+    });
+  });
+
+  it('refuses a handler (no reports) and answers 400 to a bad filter', async () => {
+    expect((await run('lhandler', '')).statusCode).toBe(403);
+    const bad = await run('ladmin', `filter.request=${'X'.repeat(30)}`);
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('the log is append-only', () => {
   // The test connects as the database's owner (a superuser): the triggers refuse even that.
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {

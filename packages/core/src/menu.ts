@@ -77,6 +77,12 @@ const RULES: Rule[] = [
     entry: { key: 'users', path: '/reports/users' },
     needs: ['reports:view', 'user:view'],
   },
+  // Ours (issue 36): who read which request's personal data.
+  {
+    section: 'reports',
+    entry: { key: 'accessLog', path: '/reports/access-log' },
+    needs: ['reports:view'],
+  },
   { section: 'administration', entry: { key: 'users', path: '/admin/users' }, needs: ['user:view'] },
   {
     section: 'administration',

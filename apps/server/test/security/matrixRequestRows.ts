@@ -159,6 +159,7 @@ export const REQUEST_ROWS: Record<string, Expectation | Expectation[]> = {
       'invoices/paid',
       'request-results',
       'users',
+      'access-log',
     ].flatMap((report) => {
       // The request-results report also needs request:view:content, which every reports:view role has.
       const allow = holders('reports:view');

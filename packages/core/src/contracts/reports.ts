@@ -8,7 +8,19 @@ import { defineView, scopeChoiceSchema } from './view.js';
 
 // A report's page: what its Run Report form offers. Each filter travels as `filter.<name>`.
 
-export const REPORT_FILTERS = ['date', 'from', 'to', 'scope', 'taskType', 'status', 'currency'] as const;
+export const REPORT_FILTERS = [
+  'date',
+  'from',
+  'to',
+  'scope',
+  'taskType',
+  'status',
+  'currency',
+  // The Access log's (issue 36): a user id, an applicant's name, a request number.
+  'user',
+  'applicant',
+  'request',
+] as const;
 
 export const reportColumnSchema = z.union([
   z.object({ key: z.string(), kind: z.literal('id') }),
@@ -83,6 +95,9 @@ export const reportQuerySchema = z
     'filter.currency': optionalQuery(
       z.string().refine((c) => isCurrency(c), 'Choose a currency from the list.'),
     ),
+    'filter.user': optionalQuery(z.string().max(100)),
+    'filter.applicant': optionalQuery(z.string().max(100)),
+    'filter.request': optionalQuery(z.string().max(20)),
     export: optionalQuery(z.enum(['csv'], { message: 'The only export is csv.' })),
   })
   .refine((q) => !q['filter.from'] || !q['filter.to'] || q['filter.from'] <= q['filter.to'], {

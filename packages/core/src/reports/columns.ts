@@ -6,6 +6,7 @@
 // average's total is the average over all underlying items, not the mean of the row averages.
 
 export const REPORT_NAMES = [
+  'accessLog',
   'activeTasks',
   'closedRequests',
   'completedTasks',

@@ -1,5 +1,5 @@
 import { REPORT_EXPORT_CAP, type ReportView } from '@dossier/core';
-import { Button, Group, Paper, Select, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,6 +108,19 @@ export function ReportForm({
             'currency',
             view.currencies.map((code) => ({ value: code, label: code })),
           )}
+        {(['user', 'applicant', 'request'] as const).map(
+          (name) =>
+            offers(name) && (
+              <TextInput
+                key={name}
+                label={t(`reports.fields.${name}`)}
+                value={filters[name]}
+                onChange={(event) => set(name, event.currentTarget.value)}
+                error={errors[name]}
+                data-testid={`report-${name}`}
+              />
+            ),
+        )}
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
         <Text size="sm" c="dimmed" mr="auto" data-testid="report-export-cap">

@@ -8,7 +8,18 @@ import { TIME_ZONE } from './calendar.js';
 // `/reports/tasks/active?filter.date=triggeredAt`). Dates are YYYY-MM-DD local dates; "to" takes in
 // the whole of that day. Which fields a report shows is in its definition; the others are ignored.
 
-export const FILTER_NAMES = ['from', 'to', 'scope', 'taskType', 'date', 'status', 'currency'] as const;
+export const FILTER_NAMES = [
+  'from',
+  'to',
+  'scope',
+  'taskType',
+  'date',
+  'status',
+  'currency',
+  'user',
+  'applicant',
+  'request',
+] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 export const OPEN_STATUSES = REPORT_OPEN_STATUSES;
@@ -27,6 +38,10 @@ export interface ReportFilters {
   date?: 'triggeredAt' | 'dueAt' | undefined;
   status?: string | undefined;
   currency?: string | undefined;
+  /** The Access log's: a user's id or the start of their name, part of an applicant's name, a request number. */
+  user?: string | undefined;
+  applicant?: string | undefined;
+  request?: string | undefined;
 }
 
 export function filtersOf(q: ReportQuery): ReportFilters {
@@ -38,6 +53,9 @@ export function filtersOf(q: ReportQuery): ReportFilters {
     date: q['filter.date'],
     status: q['filter.status'],
     currency: q['filter.currency'],
+    user: q['filter.user'],
+    applicant: q['filter.applicant'],
+    request: q['filter.request'],
   };
 }
 
