@@ -167,7 +167,8 @@ describe('scope isolation', () => {
   });
 
   it('gives the Globex manager the same figures as the administrator gets for Globex', async () => {
-    for (const report of REPORTS.filter((r) => r.name !== 'users')) {
+    // The Access Log counts this file's own reads (its exports), not the fixture's data.
+    for (const report of REPORTS.filter((r) => r.name !== 'users' && r.name !== 'accessLog')) {
       const mine = (await getAs(t, d.cookies.globex, `${report.path}/filter?${RANGE}`)).json();
       const admin = (await getAs(t, d.cookies.admin, `${report.path}/filter?${RANGE}`)).json();
       const adminAll = JSON.stringify(admin.totals);

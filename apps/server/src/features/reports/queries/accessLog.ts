@@ -3,13 +3,13 @@ import type { ReportContext, ReportDefinition } from '../definition.js';
 import { weeklyChart } from '../definition.js';
 import { reportScopes, withinReportScopes } from './access.js';
 import { TIME_ZONE } from './calendar.js';
-import { inDateRange, type ReportFilters } from './filters.js';
+import { inDateRange, inScope, type ReportFilters } from './filters.js';
 
 // Access Log (issue 36): who read which request's personal data, from the access log
 // (audit/accessLog.ts). The table counts per reader (a person or an API client) the reads by page,
 // API and export, the files among them and the requests read; the chart the reads per week by how.
 // An entry of a request counts inside the actor's report scopes; an export (no request: it named
-// many) only for a reader of reports at the root. Filters: the period, a user (id, API client, or
+// many) only for a reader of reports at the root. Filters: the period, a scope, a user (id, API client, or
 // the start of a name), part of an applicant's name, a request number. The export is one line per
 // entry, newest first; it names applicants, so it is itself an entry of the log (reports/routes.ts).
 
@@ -25,6 +25,8 @@ function entries(ctx: ReportContext, f: ReportFilters): RawBuilder<unknown> {
     );
   if (f.applicant) conditions.push(sql<SqlBool>`strpos(lower(r.applicant_name), lower(${f.applicant})) > 0`);
   if (f.request) conditions.push(sql<SqlBool>`a.request_number = ${f.request}`);
+  // A scope chooses its requests' entries (an export, of no one request, is left out).
+  if (f.scope) conditions.push(sql<SqlBool>`coalesce(${inScope(sql.ref('r.scope'), f.scope)}, false)`);
   return sql`
     e as (
       select a.id, a.at, a.user_id, a.api_client, a.recipient_access_id, a.request_number, a.what, a.via,
@@ -42,7 +44,7 @@ export const accessLogReport: ReportDefinition = {
   path: '/reports/access-log',
   title: 'Access Log',
   needs: [],
-  filters: ['from', 'to', 'user', 'applicant', 'request'],
+  filters: ['from', 'to', 'scope', 'user', 'applicant', 'request'],
   columns: [
     { key: 'user', kind: 'id' },
     { key: 'reads', kind: 'count' },
