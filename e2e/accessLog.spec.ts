@@ -2,7 +2,8 @@ import { withDatabase } from './db';
 import { ADMIN, expect, signIn, test } from './fixtures';
 
 // The access log (issue 36): a handler opens a request; the administrator opens the request's
-// Access tab and finds the handler's visit at the top, by name, as a page view.
+// Access tab and finds the handler's visit, by name, as a page view; the Access Log report of the
+// request lists the handler among its readers.
 
 const shot = (name: string) => test.info().outputPath(`${name}.png`);
 
@@ -38,5 +39,13 @@ test('an administrator sees on the Access tab the handler who just opened the re
   await expect(entries.first()).toContainText('Page');
   await admin.getByTestId('request-access').scrollIntoViewIfNeeded();
   await admin.screenshot({ path: shot('access-tab'), fullPage: true });
+
+  // The Access Log report of that request: the handler among its readers.
+  await admin.goto(`/reports/access-log?filter.request=${n}`);
+  await admin.getByTestId('report-run').click();
+  await expect(admin.getByTestId('report-row').filter({ hasText: handlerName })).toHaveCount(1, {
+    timeout: 15_000,
+  });
+  await admin.screenshot({ path: shot('access-log-report'), fullPage: true });
   await admin.close();
 });

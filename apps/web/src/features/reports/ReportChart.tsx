@@ -17,6 +17,9 @@ const COLORS: Record<string, string> = {
   awaitingQa: 'yellow.6',
   downloaded: 'blue.6',
   discarded: 'gray.5',
+  pages: 'blue.6',
+  api: 'violet.6',
+  exports: 'orange.6',
 };
 
 /** The report's chart: a bar per category (a week, a task type, an age, a user), stacked by series. */
