@@ -39,6 +39,11 @@ test('an administrator sees on the Access tab the handler who just opened the re
   await expect(entries.first()).toContainText('Page');
   await admin.getByTestId('request-access').scrollIntoViewIfNeeded();
   await admin.screenshot({ path: shot('access-tab'), fullPage: true });
+  // The accounting of disclosures of the applicant, a PDF to print.
+  const href = await admin.getByTestId('access-disclosures').getAttribute('href');
+  const pdf = await admin.request.get(href ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
 
   // The Access Log report of that request: the handler among its readers.
   await admin.goto(`/reports/access-log?filter.request=${n}`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccessLogMonths, flushAccessLogs } from '../src/audit/accessLog.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 import { addApiKey, apiToken, bearer, type TestApiKey } from './support/apiKeys.js';
+import { pdfText } from './support/pdf.js';
 import { insertTestRequest } from './support/requests.js';
 import { uploadPdf } from './support/resultsInvoices.js';
 
@@ -22,6 +23,7 @@ const USERS = {
   lmanager: [{ role: 'c:roles:manager', scope: '/org/acme/' }],
   lhandler: [{ role: 'c:roles:handler', scope: '/' }],
   lglobex: [{ role: 'c:roles:manager', scope: '/org/globex/' }],
+  lsender: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
 };
 
 const entries = async () => {
@@ -285,5 +287,54 @@ describe('the Access tab', () => {
     const first = (await access('ladmin')).json();
     const later = (await access('ladmin', '?pageOffset=3')).json();
     expect(later.entries[0].id).toBe(first.entries[3].id);
+  });
+});
+
+describe('the accounting of disclosures', () => {
+  it("lists what left Dossier about the request's applicant: sender downloads, API reads, mail", async () => {
+    const download = await t.app.inject({
+      url: `/files/${fileKey}?attachment=1`,
+      headers: { ...XHR, cookie: cookies.lsender as string },
+    });
+    expect(download.statusCode).toBe(200);
+    await t.db
+      .insertInto('mail_outbox')
+      .values({
+        to: 'claims@acme.example',
+        subject: 'Your records',
+        text: 'x',
+        html: null,
+        next_attempt_at: new Date(),
+        sent_at: new Date(),
+        scope: '/org/acme/',
+        request_number: n,
+        attachments: JSON.stringify([{ fileKey, name: 'records.pdf', contentType: 'application/pdf' }]),
+      })
+      .execute();
+    await flushAccessLogs();
+    const res = await t.app.inject({
+      url: `/requests/${n}/disclosures`,
+      headers: { ...XHR, cookie: cookies.lmanager as string },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Accounting of disclosures');
+    expect(text).toMatch(/Download\s+User lsender/);
+    expect(text.match(/\s{2}API\s{2,}API key Key accessKey/g)?.length).toBe(2);
+    expect(text.match(/\s{2}Download\s{2}/g)?.length).toBe(1);
+    expect(text).toMatch(/Mail\s+claims@acme.example/);
+  });
+
+  it("refuses a handler and another scope's manager", async () => {
+    for (const user of ['lhandler', 'lglobex'])
+      expect(
+        (
+          await t.app.inject({
+            url: `/requests/${n}/disclosures`,
+            headers: { ...XHR, cookie: cookies[user] as string },
+          })
+        ).statusCode,
+      ).toBe(403);
   });
 });

@@ -31,6 +31,7 @@ export const REQUEST_ROWS: Record<string, Expectation | Expectation[]> = {
   'GET /requests/:requestNumber/history': { allow: REQUEST_VIEWERS },
   // The access log: administrators and managers of the request's scope (reports:view), not its handlers.
   'GET /requests/:requestNumber/access': { allow: acmeHolders('reports:view') },
+  'GET /requests/:requestNumber/disclosures': { allow: acmeHolders('reports:view') },
   'GET /requests/:requestNumber/receipt': { allow: REQUEST_VIEWERS },
   'POST /requests/:requestNumber/:part': [
     {

@@ -35,3 +35,14 @@ export const requestAccessRoute = defineRoute({
   }),
   answer: z.object({ entries: z.array(accessEntrySchema), hasMore: z.boolean() }),
 });
+
+/**
+ * The accounting of disclosures of the request's applicant (every request of theirs in the caller's
+ * scopes): a PDF for the person who asks. Answers bytes.
+ */
+export const applicantDisclosuresRoute = defineRoute({
+  method: 'GET',
+  path: '/requests/:requestNumber/disclosures',
+  params: z.object({ requestNumber: z.string().max(20) }),
+  answer: z.unknown(),
+});

@@ -1,14 +1,29 @@
-import { requestAccessRoute } from '@dossier/core';
+import { applicantDisclosuresRoute, requestAccessRoute } from '@dossier/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/deps.js';
 import { serve } from '../../http/serve.js';
 import { requireActor } from '../auth/index.js';
-import { getRequestAccess } from './service.js';
+import { getApplicantDisclosuresPdf, getRequestAccess } from './service.js';
 
-// The access log as its readers see it: the request page's Access tab.
+// The access log as its readers see it: the request page's Access tab, and the accounting of
+// disclosures of the request's applicant (a PDF).
 
 export function accessLogRoutes(app: FastifyInstance, deps: AppDeps): void {
   serve(app, requestAccessRoute, async ({ params, query }, request) =>
     getRequestAccess(deps.db, requireActor(request), params.requestNumber, query.pageOffset),
   );
+
+  serve(app, applicantDisclosuresRoute, async ({ params }, request, reply) => {
+    const { fileName, pdf } = await getApplicantDisclosuresPdf(
+      deps.db,
+      requireActor(request),
+      params.requestNumber,
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(pdf));
+  });
 }

@@ -1,7 +1,8 @@
 import { ACCESS_PAGE_SIZE, type AccessEntry } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
-import type { Actor } from '../auth/index.js';
+import { type Actor, scopesWithPermission } from '../auth/index.js';
 import { loadVisibleRequest } from '../requests/index.js';
+import { renderDisclosuresPdf } from './disclosuresPdf.js';
 import { assertMayViewAccessLog } from './policy.js';
 import * as repo from './repository.js';
 
@@ -29,4 +30,29 @@ export async function getRequestAccess(
     })),
     hasMore: rows.length > ACCESS_PAGE_SIZE,
   };
+}
+
+/**
+ * The accounting of disclosures of the request's applicant, as a PDF: what left Dossier about them
+ * on any request of theirs within the scopes where the actor reads reports (403/404 as the page).
+ */
+export async function getApplicantDisclosuresPdf(
+  db: DbOrTrx,
+  actor: Actor,
+  requestNumber: string,
+): Promise<{ fileName: string; pdf: Uint8Array }> {
+  const request = await loadVisibleRequest(db, actor, requestNumber);
+  assertMayViewAccessLog(actor, request);
+  const rows = await repo.listDisclosures(
+    db,
+    request.request_number,
+    scopesWithPermission(actor, 'reports:view'),
+  );
+  const dateOfBirth = request.applicant.dateOfBirth ?? null;
+  const pdf = await renderDisclosuresPdf({
+    applicant: { name: request.applicant_name, dateOfBirth },
+    rows,
+    now: new Date(),
+  });
+  return { fileName: `disclosures-${request.request_number}.pdf`, pdf };
 }

@@ -1,5 +1,6 @@
 import { type AccessEntry, requestAccessRoute } from '@dossier/core';
-import { Button, Loader, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/ServicesContext';
@@ -32,15 +33,35 @@ export function Access({ requestNumber }: { requestNumber: string }) {
     void load(0);
   }, [requestNumber]);
 
+  // What left Dossier about the applicant (all their requests in the reader's scopes), to print.
+  const disclosures = (
+    <Group justify="flex-end" mb="xs">
+      <Button
+        component="a"
+        href={`/requests/${encodeURIComponent(requestNumber)}/disclosures`}
+        download
+        variant="default"
+        size="xs"
+        leftSection={<IconDownload size={14} />}
+        data-testid="access-disclosures"
+      >
+        {t('request.access.disclosures')}
+      </Button>
+    </Group>
+  );
   if (!entries) return <Loader size="sm" />;
   if (entries.length === 0)
     return (
-      <Text size="sm" c="dimmed">
-        {t('request.access.empty')}
-      </Text>
+      <>
+        {disclosures}
+        <Text size="sm" c="dimmed">
+          {t('request.access.empty')}
+        </Text>
+      </>
     );
   return (
     <>
+      {disclosures}
       <Table verticalSpacing={6} data-testid="request-access">
         <Table.Thead>
           <Table.Tr>
