@@ -447,3 +447,28 @@ describe('entryScopesOutside', () => {
     expect(entryScopesOutside('templateEntry', {}, [])).toEqual({});
   });
 });
+
+describe('retention entry', () => {
+  const base = { id: 'retention', name: 'Retention', order: 0, type: 'retentionEntry' as const };
+  it('takes months from 1 to 1200, or nothing', () => {
+    expect(
+      validateEntry({ ...base, data: { deleteFilesAfterMonths: 84, deIdentifyAfterMonths: null } }),
+    ).toEqual({
+      data: { deleteFilesAfterMonths: 84, deIdentifyAfterMonths: null },
+      errors: {},
+    });
+    expect(validateEntry({ ...base, data: {} }).data).toEqual({
+      deleteFilesAfterMonths: null,
+      deIdentifyAfterMonths: null,
+    });
+    expect(
+      validateEntry({ ...base, data: { deleteFilesAfterMonths: 0, deIdentifyAfterMonths: 1201 } }).errors,
+    ).toEqual({
+      'data.deleteFilesAfterMonths': 'Enter a number of months from 1 to 1200, or leave it empty.',
+      'data.deIdentifyAfterMonths': 'Enter a number of months from 1 to 1200, or leave it empty.',
+    });
+    expect(
+      validateEntry({ ...base, data: { deleteFilesAfterMonths: 1.5 } }).errors['data.deleteFilesAfterMonths'],
+    ).toBeDefined();
+  });
+});

@@ -245,6 +245,19 @@ export const requestItemTypeEntrySchema = z.object({
   configuration: text,
 });
 
+/** The longest retention the editor takes: a hundred years. */
+export const RETENTION_MAX_MONTHS = 1200;
+const months = z.number().int().nullable().default(null);
+/**
+ * How long a closed request keeps what it holds (features/retention): its files are removed from
+ * storage `deleteFilesAfterMonths` after closing, the applicant's personal data de-identified
+ * `deIdentifyAfterMonths` after closing. Null keeps them. Inherited down the tree like the others.
+ */
+export const retentionEntrySchema = z.object({
+  deleteFilesAfterMonths: months,
+  deIdentifyAfterMonths: months,
+});
+
 export const ENTRY_DATA_SCHEMAS = {
   configurationRoot: configurationRootSchema,
   apiKeyEntry: apiKeyEntrySchema,
@@ -257,6 +270,7 @@ export const ENTRY_DATA_SCHEMAS = {
   templateEntry: templateEntrySchema,
   taskTypeSettingsEntry: taskTypeSettingsEntrySchema,
   scimClientEntry: scimClientEntrySchema,
+  retentionEntry: retentionEntrySchema,
 } as const;
 
 export type ApiKeyEntryData = z.infer<typeof apiKeyEntrySchema>;
@@ -267,6 +281,7 @@ export type SmartFormOptionEntryData = z.infer<typeof smartFormOptionEntrySchema
 export type TemplateEntryData = z.infer<typeof templateEntrySchema>;
 export type TaskTypeSettingsEntryData = z.infer<typeof taskTypeSettingsEntrySchema>;
 export type ScimClientEntryData = z.infer<typeof scimClientEntrySchema>;
+export type RetentionEntryData = z.infer<typeof retentionEntrySchema>;
 export type ScimGroupRole = z.infer<typeof scimGroupRoleSchema>;
 export type RequestSettingsEntryData = RequestSettings;
 export type RequestItemTypeEntryData = z.infer<typeof requestItemTypeEntrySchema>;
@@ -286,6 +301,7 @@ export interface EntryDataOf {
   templateEntry: TemplateEntryData;
   taskTypeSettingsEntry: TaskTypeSettingsEntryData;
   scimClientEntry: ScimClientEntryData;
+  retentionEntry: RetentionEntryData;
 }
 
 /** The stored data of an entry of a type, completed with defaults; undefined when not that shape. */

@@ -12,6 +12,7 @@ export const ENTRY_TYPES = [
   'templateEntry',
   'taskTypeSettingsEntry',
   'scimClientEntry',
+  'retentionEntry',
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 /** The types a child entry may have (the root exists once per configuration). */

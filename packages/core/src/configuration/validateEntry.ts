@@ -3,7 +3,7 @@ import { ROLES } from '../permissions.js';
 import { richTextTexts } from '../placeholders.js';
 import { isValidScopePath, isWithinScope, normalizeScopePath } from '../scopePath.js';
 import { isValidEmail } from '../validators.js';
-import { type EntryDataOf, entryDataIssues, parseEntryData } from './entries.js';
+import { type EntryDataOf, entryDataIssues, parseEntryData, RETENTION_MAX_MONTHS } from './entries.js';
 import { type EntryFieldErrors, REQUIRED, sanitizeTemplateRichText, templateProblem } from './entryRules.js';
 import type { EntryType } from './enums.js';
 import { templateHasSubject } from './enums.js';
@@ -172,6 +172,18 @@ const VALIDATORS: { [T in EntryType]: Validator<T> } = {
   },
   requestItemTypeEntry(data, errors) {
     return validateRequestItemType(data, errors);
+  },
+  retentionEntry(data, errors) {
+    for (const field of ['deleteFilesAfterMonths', 'deIdentifyAfterMonths'] as const) {
+      const value = data[field];
+      if (value !== null && (value < 1 || value > RETENTION_MAX_MONTHS))
+        errors[`data.${field}`] =
+          `Enter a number of months from 1 to ${RETENTION_MAX_MONTHS}, or leave it empty.`;
+    }
+    return {
+      deleteFilesAfterMonths: data.deleteFilesAfterMonths,
+      deIdentifyAfterMonths: data.deIdentifyAfterMonths,
+    };
   },
   scimClientEntry(data, errors) {
     const seen = new Set<string>();

@@ -9,6 +9,7 @@ import {
   type PasswordPolicy,
   parseEntryData,
   type RequestSettingsEntryData,
+  type RetentionEntryData,
   type ScopeEntryData,
   type StoredEntry,
   scopeAncestry,
@@ -96,6 +97,11 @@ export async function getRequestSettings(
   scopePath: string,
 ): Promise<RequestSettingsEntryData | undefined> {
   return (await getEffectiveEntry(db, scopePath, 'requestSettingsEntry'))?.data;
+}
+
+/** The effective retention of a scope (the default entry, else the first); undefined keeps everything. */
+export async function getRetention(db: DbOrTrx, scopePath: string): Promise<RetentionEntryData | undefined> {
+  return (await getEffectiveEntry(db, scopePath, 'retentionEntry'))?.data;
 }
 
 /** The effective settings of a workflow task type for a scope. */

@@ -8,6 +8,7 @@ export {
   getPasswordPolicy,
   getPublicHolidays,
   getRequestSettings,
+  getRetention,
   getScopeEntry,
   getTaskTypeSettings,
   listScopeEntries,

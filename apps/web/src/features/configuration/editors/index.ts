@@ -9,6 +9,7 @@ import {
   ApiKeyEditor,
   ApiWebhookEditor,
   PublicHolidaysEditor,
+  RetentionEditor,
   RootEditor,
   SmartFormOptionEditor,
   TaskTypeSettingsEditor,
@@ -27,6 +28,7 @@ const EDITORS: { [T in EntryType]: ComponentType<EditorProps<T>> } = {
   templateEntry: TemplateEditor,
   taskTypeSettingsEntry: TaskTypeSettingsEditor,
   scimClientEntry: ScimClientEditor,
+  retentionEntry: RetentionEditor,
 };
 
 /** The editor of an entry type's own fields. */

@@ -2,6 +2,7 @@ import {
   API_SCOPES,
   decodeRsaPublicKey,
   parseHolidayLines,
+  RETENTION_MAX_MONTHS,
   RsaKeyError,
   rsaPublicKeyToPem,
   WORKFLOW_TASK_TYPES,
@@ -205,6 +206,36 @@ export function TaskTypeSettingsEditor({
           />
         ))}
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+export function RetentionEditor({ data, onChange, errors, disabled }: EditorProps<'retentionEntry'>) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <IntegerInput
+        label={t('configuration.retention.deleteFilesAfterMonths')}
+        description={t('configuration.retention.deleteFilesAfterMonthsHint')}
+        min={1}
+        max={RETENTION_MAX_MONTHS}
+        value={data.deleteFilesAfterMonths ?? undefined}
+        onCommit={(v) => onChange({ ...data, deleteFilesAfterMonths: v ?? null })}
+        error={errors.deleteFilesAfterMonths}
+        disabled={disabled}
+        data-testid="retention-files-months"
+      />
+      <IntegerInput
+        label={t('configuration.retention.deIdentifyAfterMonths')}
+        description={t('configuration.retention.deIdentifyAfterMonthsHint')}
+        min={1}
+        max={RETENTION_MAX_MONTHS}
+        value={data.deIdentifyAfterMonths ?? undefined}
+        onCommit={(v) => onChange({ ...data, deIdentifyAfterMonths: v ?? null })}
+        error={errors.deIdentifyAfterMonths}
+        disabled={disabled}
+        data-testid="retention-personal-months"
+      />
     </Stack>
   );
 }
