@@ -96,6 +96,11 @@ const RULES: Rule[] = [
     needs: ['configuration:view'],
   },
   { section: 'administration', entry: { key: 'outbox', path: '/admin/outbox' }, needs: ['mail:view'] },
+  {
+    section: 'administration',
+    entry: { key: 'retention', path: '/admin/retention' },
+    needs: ['retention:manage'],
+  },
   { section: 'help', entry: { key: 'help', path: '/help' }, needs: [] },
   { section: 'help', entry: { key: 'contact', path: '/contact' }, needs: [] },
 ];

@@ -33,6 +33,10 @@ export const PERMISSIONS = [
   // failed message again.
   'mail:view',
   'mail:edit',
+  // Issue 36: a legal hold on a request (managers and administrators), and retention and erasure
+  // on request (administrators).
+  'request:legalHold',
+  'retention:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -46,6 +50,7 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'user:view',
     'recipient:view',
     'payee:view',
+    'request:legalHold',
   ],
   'c:roles:handler': [
     'request:view',

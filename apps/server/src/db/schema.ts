@@ -21,6 +21,7 @@ import type {
   RequestInvoicesTable,
   RequestResultsTable,
   RequestsTable,
+  RetentionRunsTable,
 } from './schemaRequests.js';
 import type {
   RecoveryCodesTable,
@@ -346,6 +347,8 @@ export interface FilesTable {
   created_by: string | null;
   created_at: Timestamp;
   uploaded_at: NullableTimestamp;
+  /** Migration 20261202_8001: when retention or an erasure removed the bytes from storage. */
+  removed_at: NullableTimestamp;
 }
 
 export interface AppSecretsTable {
@@ -497,4 +500,5 @@ export interface Database {
   scim_groups: ScimGroupsTable;
   scim_group_members: ScimGroupMembersTable;
   scim_role_grants: ScimRoleGrantsTable;
+  retention_runs: RetentionRunsTable;
 }

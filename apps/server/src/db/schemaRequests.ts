@@ -51,6 +51,12 @@ export interface RequestsTable {
   search: ColumnType<string | null, never, never>;
   /** Kept by a trigger from `content` (migration 20261128_1001). */
   content_search: ColumnType<string | null, never, never>;
+  /** Migration 20261202_8001 (issue 36): retention done, and the legal hold that stops it. */
+  files_removed_at: NullableTimestamp;
+  de_identified_at: NullableTimestamp;
+  legal_hold_at: NullableTimestamp;
+  legal_hold_by: string | null;
+  legal_hold_reason: string | null;
 }
 
 export interface RequestDraftsTable {
@@ -207,3 +213,25 @@ export interface InboxMessageLinksTable {
 }
 
 /** Migration 0024: a polled IMAP mailbox and the highest UID stored under its UIDVALIDITY. */
+
+/** Migration 20261202_8001 (issue 36): a retention pass or an erasure; counts and numbers, no content. */
+export interface RetentionRunsTable {
+  id: Generated<string>;
+  kind: 'scheduled' | 'manual' | 'erasure';
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  actor: string | null;
+  requested_by: string | null;
+  reason: string | null;
+  scopes: ColumnType<string[], string[] | undefined, string[]>;
+  files_removed: Generated<number>;
+  requests_de_identified: Generated<number>;
+  request_numbers: ColumnType<string[], string[] | undefined, string[]>;
+  left_requests: JSONColumnType<RetentionLeftRequest[], string | undefined, string>;
+}
+
+/** A request an erasure left as it was, and why. */
+export interface RetentionLeftRequest {
+  requestNumber: string;
+  reason: 'open' | 'legalHold';
+}

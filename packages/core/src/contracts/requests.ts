@@ -98,6 +98,17 @@ export const requestViewSchema = defineView('request', {
     lastActivityAt: z.string(),
   }),
   history: z.array(typed<RequestHistoryEntry>()),
+  /**
+   * Retention (issue 36): when the files were removed and the applicant de-identified, and, for
+   * staff of the request only, its legal hold (when and why).
+   */
+  retention: z
+    .object({
+      filesRemovedAt: z.string().optional(),
+      deIdentifiedAt: z.string().optional(),
+      legalHold: z.object({ at: z.string(), reason: z.string() }).optional(),
+    })
+    .optional(),
   /** Lookups the action panels need. */
   lookups: z.object({
     tags: z.record(z.string(), z.array(typed<TagDefinition>())),

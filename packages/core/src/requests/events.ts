@@ -37,6 +37,10 @@ export const REQUEST_EVENT_NAMES = [
   'request.invoicePaymentConfirmed',
   'request.invoiceDiscarded',
   'request.remittanceAdviceSent',
+  'request.legalHoldPlaced',
+  'request.legalHoldRemoved',
+  'request.filesRemoved',
+  'request.deIdentified',
 ] as const;
 
 export type RequestEventName = (typeof REQUEST_EVENT_NAMES)[number];

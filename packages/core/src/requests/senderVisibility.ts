@@ -45,6 +45,8 @@ export const SENDER_HIDDEN_EVENTS = [
   'request.taskAssigned',
   'request.taskReleased',
   'request.taskReassigned',
+  'request.legalHoldPlaced',
+  'request.legalHoldRemoved',
 ] as const satisfies readonly RequestEventName[];
 
 /** Events about one task (payload.type names its type): shown to the sender for its own tasks only. */

@@ -58,6 +58,7 @@ import * as secondFactors from './20261202_4001_second_factors.js';
 import * as sessionNotifyPasswordChange from './20261202_5001_session_notify_password_change.js';
 import * as homeVisitPause from './20261202_5002_home_visit_pause.js';
 import * as accessLog from './20261202_7001_access_log.js';
+import * as retention from './20261202_8001_retention.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '20261202_5001_session_notify_password_change': sessionNotifyPasswordChange,
   '20261202_5002_home_visit_pause': homeVisitPause,
   '20261202_7001_access_log': accessLog,
+  '20261202_8001_retention': retention,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -187,6 +187,13 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
       lastActivityAt: request.lastActivityAt,
     },
     history,
+    retention: {
+      filesRemovedAt: iso(row.files_removed_at),
+      deIdentifiedAt: iso(row.de_identified_at),
+      ...(staff && row.legal_hold_at && row.legal_hold_reason
+        ? { legalHold: { at: row.legal_hold_at.toISOString(), reason: row.legal_hold_reason } }
+        : {}),
+    },
     lookups: {
       tags: lookupTags,
       addableTaskTypes: [...ADDABLE_TASK_TYPES],

@@ -20,6 +20,7 @@ export { editablePartsOf, saveRequestPart } from './parts.js';
 export {
   canAddUrgentNote,
   canHandleRequest,
+  canHoldRequest,
   canSubmitterAct,
   canViewRequest,
   isRequestSender,
@@ -27,7 +28,7 @@ export {
 } from './policy.js';
 export { buildRequestPreview } from './preview.js';
 export type { RequestRow } from './repository.js';
-export { findRequest, reopenClosedRequest, touchRequest } from './repository.js';
+export { findRequest, reopenClosedRequest, setLegalHold, touchRequest } from './repository.js';
 export { listSubmitterChoices } from './submitterRepository.js';
 export {
   type RequestAccessColumns,

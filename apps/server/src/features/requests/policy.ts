@@ -83,3 +83,8 @@ export function isRequestStaff(actor: Actor, row: RequestAccessRow): boolean {
       isWithinScope(row.scope, grant.scope),
   );
 }
+
+/** A legal hold (issue 36) is placed and removed by managers and administrators of the request's scope. */
+export function canHoldRequest(actor: Actor, row: RequestAccessRow): boolean {
+  return allows({ scopes: grantsOf(actor, 'request:legalHold').scopes, external: [] }, row);
+}

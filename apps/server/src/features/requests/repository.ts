@@ -52,3 +52,20 @@ export async function updateRequestColumns(
 ) {
   await trx.updateTable('requests').set(set).where('request_number', '=', requestNumber).execute();
 }
+
+/** Places (or with null, removes) the legal hold of a request: while held, retention passes it by. */
+export async function setLegalHold(
+  trx: DbOrTrx,
+  requestNumber: string,
+  hold: { at: Date; by: string; reason: string } | null,
+): Promise<void> {
+  await trx
+    .updateTable('requests')
+    .set({
+      legal_hold_at: hold?.at ?? null,
+      legal_hold_by: hold?.by ?? null,
+      legal_hold_reason: hold?.reason ?? null,
+    })
+    .where('request_number', '=', requestNumber)
+    .execute();
+}

@@ -20,6 +20,7 @@ import { RecipientPart } from './parts/RecipientPart';
 import { SenderPart } from './parts/SenderPart';
 import { SummaryPart } from './parts/SummaryPart';
 import type { PartProps } from './parts/types';
+import { RetentionBadges } from './RetentionBadges';
 import { formatDateTime } from './requestApi';
 import { tasksOutsideRecipient } from './taskLists';
 
@@ -34,6 +35,8 @@ const ACTION_ORDER = [
   'addNote',
   'closeRequest',
   'reOpenRequest',
+  'placeLegalHold',
+  'removeLegalHold',
 ];
 const PARTS: [RequestPart, ComponentType<PartProps>][] = [
   ['summary', SummaryPart],
@@ -98,6 +101,7 @@ function RequestPageOf({ view }: { view: RequestView & View }) {
               <Badge size="lg" color={STATUS_COLORS[r.status]} data-testid="request-status">
                 {t(`request.status.${r.status}`)}
               </Badge>
+              <RetentionBadges view={view} />
             </Group>
             <Text c="dimmed" size="sm" mt={4}>
               {r.applicant.name} · {r.sender.organizationName ?? r.sender.organization} → {r.recipient.name} ·{' '}

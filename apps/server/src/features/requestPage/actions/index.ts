@@ -5,6 +5,7 @@ import { addResult } from './addResult.js';
 import { addTask } from './addTask.js';
 import { closeRequest } from './closeRequest.js';
 import { issueRequest, issueRequestAgain } from './issueRequest.js';
+import { placeLegalHold, removeLegalHold } from './legalHold.js';
 import { reOpenRequest } from './reOpenRequest.js';
 
 // Every action of the request page, in the order the page offers them. A new action is a file of
@@ -18,4 +19,6 @@ export const requestActions = actionRegistry([
   addNote,
   closeRequest,
   reOpenRequest,
+  placeLegalHold,
+  removeLegalHold,
 ]);

@@ -6,6 +6,7 @@ import { AddResultPanel } from '../results/AddResultPanel';
 import { AddNotePanel } from './AddNotePanel';
 import { AddTaskPanel } from './AddTaskPanel';
 import { CloseRequestPanel, ReOpenRequestPanel } from './CloseRequestPanel';
+import { PlaceLegalHoldPanel, RemoveLegalHoldPanel } from './LegalHoldPanel';
 
 // The panel of each request action (request actions). The request page shows a button for
 // every action the server offers (view.actions) and, when one is chosen, its panel from this map.
@@ -27,4 +28,6 @@ export const actionPanels: Record<string, ComponentType<ActionPanelProps>> = {
   addInvoice: AddInvoicePanel,
   closeRequest: CloseRequestPanel,
   reOpenRequest: ReOpenRequestPanel,
+  placeLegalHold: PlaceLegalHoldPanel,
+  removeLegalHold: RemoveLegalHoldPanel,
 };
