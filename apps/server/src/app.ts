@@ -45,6 +45,7 @@ import { requestRoutes } from './features/requestPage/routes.js';
 import { requestSearchRoutes } from './features/requestSearch/routes.js';
 import { issueRequestTemplateRoutes } from './features/requests/letters/routes.js';
 import { resultRoutes } from './features/results/routes.js';
+import { retentionRoutes } from './features/retention/index.js';
 import { resyncClientRoles, scimRoutes } from './features/scim/index.js';
 import { selectRecipientRoutes } from './features/selectRecipient/routes.js';
 import { skillRoutes } from './features/skills/routes.js';
@@ -56,10 +57,9 @@ import { templatePreviewRoutes } from './features/templatePreview/index.js';
 import { userRoutes } from './features/users/routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { wizardRoutes } from './features/wizard/routes.js';
+import { storageFromConfig } from './files/fromConfig.js';
 import { fileRoutes } from './files/routes.js';
-import { createS3Storage } from './files/s3Storage.js';
 import { loadSecret } from './files/signing.js';
-import { createLocalStorage } from './files/storage.js';
 import { installControlCharacterGuard } from './http/controlCharacters.js';
 import { installCsrfGuard } from './http/csrf.js';
 import type { AppDeps } from './http/deps.js';
@@ -156,7 +156,7 @@ export async function buildApp(input: {
     resolveActor: (token) => resolveSession(db, config, token),
     files: {
       db,
-      storage: config.files.s3 ? createS3Storage(config.files.s3) : createLocalStorage(config.files.dir),
+      storage: storageFromConfig(config),
       secret: await loadSecret(db, 'files.uploadSigning'),
       maxBytes: config.files.maxBytes,
       accessLog,
@@ -230,6 +230,7 @@ export async function buildApp(input: {
     recipientRoutes(app, deps);
     payeeRoutes(app, deps);
     outboxRoutes(app, deps);
+    retentionRoutes(app, deps);
     fileRoutes(app, deps.files, deps.views);
     webhookRoutes(app, deps);
     requestActionRoutes(app, deps);

@@ -27,6 +27,9 @@ export interface FilesContext {
   accessLog?: AccessLog | undefined;
 }
 
+/** A file whose bytes retention or an erasure removed (issue 36): its row stays and says when. */
+const REMOVED = 'The file was removed under the retention rules.';
+
 /** How long an upload URL stays valid. */
 const UPLOAD_URL_SECONDS = 15 * 60;
 const SNIFF_BYTES = 4100;
@@ -184,6 +187,7 @@ export async function openFile(
     if (!actor) throw unauthorized();
     if (!(await canReadFile(ctx.db, actor, found))) throw forbidden('You may not read this file.');
   }
+  if (found.removed_at) throw notFound(REMOVED);
   const file = await settleDirectUpload(ctx, found);
   if (!file.uploaded_at) throw notFound('File not found.');
   const stream = await ctx.storage.open(key);
@@ -220,6 +224,7 @@ export async function openFile(
 export async function openAllowedFile(ctx: FilesContext, key: string) {
   const found = await repo.findFile(ctx.db, key);
   if (!found) throw notFound('File not found.');
+  if (found.removed_at) throw notFound(REMOVED);
   const file = await settleDirectUpload(ctx, found);
   if (!file.uploaded_at) throw notFound('File not found.');
   return { file, stream: await ctx.storage.open(key) };

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { DUE_DATES_QUEUE, runDueDateRecompute } from '../features/configuration/dueDates.js';
 import { mailResetLink, RESET_QUEUE, type ResetRequest } from '../features/passwordReset/service.js';
+import { runRetention } from '../features/retention/index.js';
 import {
   deliverWebhook,
   pruneWebhookLog,
@@ -12,7 +13,10 @@ import {
   WEBHOOK_QUEUE,
   type WebhookSettings,
 } from '../features/webhooks/service.js';
+import { storageFromConfig } from '../files/fromConfig.js';
 import type { JobQueue } from './queue.js';
+
+export const RETENTION_QUEUE = 'retention';
 
 // Every queue of the application. All instances declare them (so any can send); instances running
 // the jobs service also work them.
@@ -31,8 +35,10 @@ export async function registerQueues(queue: JobQueue, db: Db, config: Config, wo
   const dueDates = { name: DUE_DATES_QUEUE, retryLimit: 5, retryDelaySeconds: 30 };
   const resets = { name: RESET_QUEUE, retryLimit: 3, retryDelaySeconds: 10 };
   const accessMonths = { name: ACCESS_LOG_MONTHS_QUEUE, retryLimit: 5, retryDelaySeconds: 300 };
+  const retention = { name: RETENTION_QUEUE, retryLimit: 2, retryDelaySeconds: 600 };
   if (!work) {
     await queue.declare(accessMonths.name, accessMonths);
+    await queue.declare(retention.name, retention);
     await queue.declare(resets.name, resets);
     await queue.declare(webhooks.name, webhooks);
     await queue.declare(prune.name, prune);
@@ -70,4 +76,15 @@ export async function registerQueues(queue: JobQueue, db: Db, config: Config, wo
     },
   });
   await queue.schedule(accessMonths.name, '41 2 * * *');
+  // Retention (issue 36) once a day: pg-boss makes one job per tick across instances, and a run
+  // that meets another (a retry, an administrator's "Run now") takes only rows the other has not
+  // locked, so running twice removes nothing twice.
+  const storage = storageFromConfig(config);
+  await queue.work<object>({
+    ...retention,
+    handler: async () => {
+      await runRetention({ db, storage }, { kind: 'scheduled', actor: null, within: ['/'] });
+    },
+  });
+  await queue.schedule(retention.name, '17 3 * * *');
 }

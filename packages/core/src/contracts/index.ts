@@ -18,6 +18,7 @@ export * from './reports.js';
 export * from './requestItems.js';
 export * from './requestPage.js';
 export * from './requests.js';
+export * from './retention.js';
 export * from './route.js';
 export * from './scim.js';
 export * from './secondFactor.js';

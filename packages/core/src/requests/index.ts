@@ -1,5 +1,6 @@
 export * from '../requestNumber.js';
 export * from './contentLines.js';
+export * from './deIdentify.js';
 export * from './events.js';
 export * from './invoicePayments.js';
 export * from './issueRequest.js';

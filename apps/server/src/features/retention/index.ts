@@ -1,0 +1,3 @@
+// What the composition root and the job workers use of retention (issue 36).
+export { retentionRoutes } from './routes.js';
+export { type RetentionContext, runRetention } from './service.js';

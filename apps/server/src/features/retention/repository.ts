@@ -1,0 +1,306 @@
+import type { Applicant, RequestContent, RetentionRunKind } from '@dossier/core';
+import { type SqlBool, sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database.js';
+import type { RetentionLeftRequest } from '../../db/schema.js';
+
+// SQL of retention and erasure (issue 36). A request is due for a kind of removal when it is
+// closed, not on legal hold, closed before the cutoff, and not done since it was last closed (a
+// request re-opened and closed again is due again). The partial indexes of migration 8001 hold
+// exactly the requests not done yet.
+
+export type RemovalKind = 'files' | 'personalData';
+
+const likePattern = (scope: string) => `${scope.replace(/[\\%_]/g, '\\$&')}%`;
+
+const DONE_COLUMN = { files: 'files_removed_at', personalData: 'de_identified_at' } as const;
+
+function dueFilter(kind: RemovalKind) {
+  const done = DONE_COLUMN[kind];
+  return sql<SqlBool>`status = 'closed' and legal_hold_at is null
+    and (${sql.ref(done)} is null or ${sql.ref(done)} < closed_at)`;
+}
+
+/** The scopes holding closed requests not yet done, within the given scopes. */
+export async function scopesWithClosedRequests(db: DbOrTrx, within: string[]): Promise<string[]> {
+  if (within.length === 0) return [];
+  const rows = await db
+    .selectFrom('requests')
+    .select('scope')
+    .distinct()
+    .where('status', '=', 'closed')
+    .where((eb) => eb.or(within.map((s) => eb('scope', 'like', likePattern(s)))))
+    .execute();
+  return rows.map((r) => r.scope);
+}
+
+export async function countDue(db: DbOrTrx, scope: string, kind: RemovalKind, cutoff: Date): Promise<number> {
+  const row = await db
+    .selectFrom('requests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('scope', '=', scope)
+    .where('closed_at', '<', cutoff)
+    .where(dueFilter(kind))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The number of files still stored of the requests due, counted apart (a sum over requests). */
+export async function countFilesDue(db: DbOrTrx, scope: string, cutoff: Date): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .innerJoin('requests', 'requests.request_number', 'files.owner_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('files.owner_type', '=', 'request')
+    .where('files.removed_at', 'is', null)
+    .where('requests.scope', '=', scope)
+    .where('requests.closed_at', '<', cutoff)
+    .where(dueFilter('files'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Closed requests past the cutoff that a legal hold keeps. */
+export async function countHeld(db: DbOrTrx, scope: string, cutoff: Date): Promise<number> {
+  const row = await db
+    .selectFrom('requests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('scope', '=', scope)
+    .where('status', '=', 'closed')
+    .where('closed_at', '<', cutoff)
+    .where('legal_hold_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Locks a batch of due requests. SKIP LOCKED lets two instances (or a run and an erasure) share the
+ * work: each takes rows the other does not hold, and a row done meanwhile no longer matches.
+ */
+export async function lockDueBatch(
+  trx: DbOrTrx,
+  scope: string,
+  kind: RemovalKind,
+  cutoff: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('requests')
+    .select('request_number')
+    .where('scope', '=', scope)
+    .where('closed_at', '<', cutoff)
+    .where(dueFilter(kind))
+    .orderBy('closed_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map((r) => r.request_number);
+}
+
+export function lockRequest(trx: DbOrTrx, requestNumber: string) {
+  return trx
+    .selectFrom('requests')
+    .select([
+      'request_number',
+      'scope',
+      'status',
+      'legal_hold_at',
+      'applicant',
+      'content',
+      'reference_number',
+      'closed_at',
+      'de_identified_at',
+      'files_removed_at',
+    ])
+    .where('request_number', '=', requestNumber)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The keys of the request's files still in storage. */
+export async function storedFilesOf(trx: DbOrTrx, requestNumber: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('files')
+    .select('key')
+    .where('owner_type', '=', 'request')
+    .where('owner_id', '=', requestNumber)
+    .where('removed_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.key);
+}
+
+export async function markFilesRemoved(trx: DbOrTrx, requestNumber: string, keys: string[], at: Date) {
+  if (keys.length > 0)
+    await trx.updateTable('files').set({ removed_at: at }).where('key', 'in', keys).execute();
+  await trx
+    .updateTable('requests')
+    .set({ files_removed_at: at })
+    .where('request_number', '=', requestNumber)
+    .execute();
+}
+
+export async function writeDeIdentified(
+  trx: DbOrTrx,
+  requestNumber: string,
+  data: { applicant: Applicant; content: RequestContent; referenceNumber: string | null; at: Date },
+) {
+  await trx
+    .updateTable('requests')
+    .set({
+      applicant: JSON.stringify(data.applicant),
+      applicant_name: data.applicant.name,
+      applicant_date_of_birth: null,
+      content: JSON.stringify(data.content),
+      reference_number: data.referenceNumber,
+      de_identified_at: data.at,
+    })
+    .where('request_number', '=', requestNumber)
+    .execute();
+  // File names often carry the person's name; the extension stays.
+  await trx
+    .updateTable('files')
+    .set({ name: sql`'de-identified' || coalesce(substring(name from '\\.[A-Za-z0-9]{1,8}$'), '')` })
+    .where('owner_type', '=', 'request')
+    .where('owner_id', '=', requestNumber)
+    .execute();
+}
+
+/**
+ * Replaces the texts in the request's history and correspondence (JSON text, escaped as JSON
+ * strings are), so an edit's old value or a note that quotes the name no longer shows it.
+ */
+export async function replaceQuotedTexts(trx: DbOrTrx, requestNumber: string, texts: string[], by: string) {
+  for (const text of texts) {
+    const quoted = JSON.stringify(text).slice(1, -1);
+    const replacement = JSON.stringify(by).slice(1, -1);
+    await trx
+      .updateTable('events')
+      .set({ payload: sql`replace(payload::text, ${quoted}, ${replacement})::jsonb` })
+      .where('aggregate_type', '=', 'request')
+      .where('aggregate_id', '=', requestNumber)
+      .where(sql<SqlBool>`strpos(payload::text, ${quoted}) > 0`)
+      .execute();
+    await trx
+      .updateTable('correspondence')
+      .set({
+        body: sql`replace(body::text, ${quoted}, ${replacement})::jsonb`,
+        subject: sql`replace(subject, ${text}, ${by})`,
+      })
+      .where('request_number', '=', requestNumber)
+      .where(sql<SqlBool>`(strpos(body::text, ${quoted}) > 0 or strpos(coalesce(subject, ''), ${text}) > 0)`)
+      .execute();
+  }
+}
+
+export async function insertRun(
+  db: DbOrTrx,
+  run: {
+    kind: RetentionRunKind;
+    actor: string | null;
+    scopes: string[];
+    requestedBy?: string;
+    reason?: string;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('retention_runs')
+    .values({
+      kind: run.kind,
+      actor: run.actor,
+      scopes: run.scopes,
+      requested_by: run.requestedBy ?? null,
+      reason: run.reason ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function finishRun(
+  db: DbOrTrx,
+  id: string,
+  done: {
+    filesRemoved: number;
+    deIdentified: number;
+    requestNumbers: string[];
+    left: RetentionLeftRequest[];
+    scopes: string[];
+  },
+) {
+  await db
+    .updateTable('retention_runs')
+    .set({
+      finished_at: new Date(),
+      scopes: done.scopes,
+      files_removed: done.filesRemoved,
+      requests_de_identified: done.deIdentified,
+      request_numbers: done.requestNumbers,
+      left_requests: JSON.stringify(done.left),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The latest runs whose every scope lies within the given scopes, newest first: an administrator
+ * sees no request numbers of scopes it does not hold. A run that did nothing has no scopes.
+ */
+export function listRuns(db: DbOrTrx, within: string[], limit = 20) {
+  const patterns = within.map(likePattern);
+  return db
+    .selectFrom('retention_runs')
+    .leftJoin('users', 'users.id', 'retention_runs.actor')
+    .selectAll('retention_runs')
+    .select('users.name as actor_name')
+    .where(
+      sql<SqlBool>`not exists (select 1 from unnest(retention_runs.scopes) x where not (x like any(${patterns}::text[])))`,
+    )
+    .orderBy('started_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findRun(db: DbOrTrx, id: string) {
+  return db
+    .selectFrom('retention_runs')
+    .leftJoin('users', 'users.id', 'retention_runs.actor')
+    .selectAll('retention_runs')
+    .select('users.name as actor_name')
+    .where('retention_runs.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** The requests of an applicant in the given scopes: by name, and date of birth and/or reference. */
+export function findApplicantRequests(
+  db: DbOrTrx,
+  within: string[],
+  search: { name: string; dateOfBirth?: string | undefined; reference?: string | undefined },
+  limit = 200,
+) {
+  let query = db
+    .selectFrom('requests')
+    .select([
+      'request_number',
+      'scope',
+      'status',
+      'applicant_name',
+      'applicant_date_of_birth',
+      'closed_at',
+      'legal_hold_at',
+      'de_identified_at',
+    ])
+    .where(sql<string>`lower(applicant_name)`, '=', search.name.trim().toLowerCase())
+    .where((eb) => eb.or(within.map((s) => eb('scope', 'like', likePattern(s)))));
+  if (search.dateOfBirth) query = query.where('applicant_date_of_birth', '=', search.dateOfBirth as never);
+  if (search.reference) {
+    const ref = search.reference.trim().toLowerCase();
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(applicant ->> 'reference1')`, '=', ref),
+        eb(sql<string>`lower(applicant ->> 'reference2')`, '=', ref),
+        eb(sql<string>`lower(reference_number)`, '=', ref),
+      ]),
+    );
+  }
+  return query.orderBy('submitted_at', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,44 @@
+import {
+  adminErasureRoute,
+  adminRetentionRoute,
+  eraseApplicantRoute,
+  runRetentionRoute,
+} from '@dossier/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/deps.js';
+import { sendSignedInPage } from '../../http/pageView.js';
+import { serve } from '../../http/serve.js';
+import { requireActor } from '../auth/index.js';
+import { requireRetentionAdmin } from './policy.js';
+import { buildErasureView, buildRetentionView, eraseApplicant, runRetention } from './service.js';
+
+// The administrator's retention page (what the next run removes, and running it now) and the
+// erasure of an applicant on request (issue 36).
+
+export function retentionRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const ctx = { db: deps.db, storage: deps.files.storage };
+
+  serve(app, adminRetentionRoute, async (_, request, reply) =>
+    sendSignedInPage(request, reply, deps.views, () =>
+      buildRetentionView(ctx, requireRetentionAdmin(requireActor(request))),
+    ),
+  );
+
+  serve(app, runRetentionRoute, async (_, request) => {
+    const actor = requireActor(request);
+    const within = requireRetentionAdmin(actor);
+    await runRetention(ctx, { kind: 'manual', actor: actor.id, within });
+    return buildRetentionView(ctx, within);
+  });
+
+  serve(app, adminErasureRoute, async ({ query }, request, reply) =>
+    sendSignedInPage(request, reply, deps.views, () =>
+      buildErasureView(deps.db, requireRetentionAdmin(requireActor(request)), query),
+    ),
+  );
+
+  serve(app, eraseApplicantRoute, async ({ body }, request) => {
+    const actor = requireActor(request);
+    return eraseApplicant(ctx, actor, requireRetentionAdmin(actor), body);
+  });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { DE_IDENTIFIED, deIdentifyApplicant, deIdentifyContent, identifyingTexts } from '../src/index.js';
+
+describe('de-identification', () => {
+  it('replaces what names the applicant and keeps country, tags and file references', () => {
+    const out = deIdentifyApplicant({
+      name: 'Jane Citizen',
+      dateOfBirth: '1980-04-01',
+      phone: '0400 000 000',
+      email: 'jane@example.com',
+      address: '1 Main St',
+      country: 'AU',
+      reference1: 'POL-123',
+      reference1Type: 'policyNumber',
+      notes: 'Called on Monday',
+      tags: { priority: 'high' },
+    });
+    expect(out).toMatchObject({
+      name: DE_IDENTIFIED,
+      dateOfBirth: null,
+      phone: null,
+      email: null,
+      address: null,
+      country: 'AU',
+      reference1: DE_IDENTIFIED,
+      reference1Type: 'policyNumber',
+      notes: null,
+      tags: { priority: 'high' },
+    });
+  });
+
+  it('replaces free text of the content and keeps numbers, dates and ids', () => {
+    const out = deIdentifyContent({
+      itemTypes: [
+        {
+          id: 'gpNotes',
+          smartFormAnswers: {
+            q1: 'Treated for a broken arm',
+            q2: '12.5',
+            q3: '2024-01-31',
+            q4: 'optYes',
+            q5: [{ c1: 'Dr Who', c2: '3' }],
+          },
+          excludedQuestions: [],
+          submitterSuppliedFields: { f: 'Jane' },
+          fieldSets: {},
+          files: [],
+        },
+      ],
+      additionalQuestions: [{ text: 'Any history of asthma?' }],
+      additionalInstructions: 'Call Jane first',
+      additionalFiles: [],
+    });
+    expect(out.itemTypes[0]?.smartFormAnswers).toEqual({
+      q1: DE_IDENTIFIED,
+      q2: '12.5',
+      q3: '2024-01-31',
+      q4: 'optYes',
+      q5: [{ c1: DE_IDENTIFIED, c2: '3' }],
+    });
+    expect(out.itemTypes[0]?.submitterSuppliedFields).toEqual({ f: DE_IDENTIFIED });
+    expect(out.additionalQuestions).toEqual([{ text: DE_IDENTIFIED }]);
+    expect(out.additionalInstructions).toBe(DE_IDENTIFIED);
+  });
+
+  it('lists the texts other records may quote, longest first', () => {
+    expect(identifyingTexts({ name: 'Jane Citizen', reference1: 'POL-123', tags: {} }, 'AC-1')).toEqual([
+      'Jane Citizen',
+      'POL-123',
+      'AC-1',
+    ]);
+  });
+});
