@@ -15,8 +15,9 @@ import { monthsAgo, requestFile, setRetention } from './support/retention.js';
 
 let t: TestContext;
 const cookies: Record<string, string> = {};
-const n: Record<string, string> = {};
-const keys: Record<string, string[]> = {};
+type Name = 'both' | 'files' | 'recent' | 'held' | 'open' | 'globex';
+const n = {} as Record<Name, string>;
+const keys = {} as Record<Name, string[]>;
 const acme = '/org/acme/';
 
 const stored = (key: string) =>
@@ -74,10 +75,18 @@ beforeAll(async () => {
     .set({ legal_hold_at: new Date(), legal_hold_by: 'manager', legal_hold_reason: 'Litigation' })
     .where('request_number', '=', n.held)
     .execute();
-  for (const [name, count] of Object.entries({ both: 2, files: 1, recent: 1, held: 1, open: 1, globex: 1 })) {
+  const counts: [Name, number][] = [
+    ['both', 2],
+    ['files', 1],
+    ['recent', 1],
+    ['held', 1],
+    ['open', 1],
+    ['globex', 1],
+  ];
+  for (const [name, count] of counts) {
     keys[name] = [];
     for (let i = 0; i < count; i++)
-      keys[name].push(await requestFile(t, cookies.handler, n[name] as string, `Jane Citizen ${i}.pdf`));
+      keys[name].push(await requestFile(t, cookies.handler as string, n[name], `Jane Citizen ${i}.pdf`));
   }
   await t.db
     .insertInto('events')
@@ -143,7 +152,7 @@ describe('retention', () => {
     expect(a.deIdentified + b.deIdentified).toBe(1);
     expect([...a.requestNumbers, ...b.requestNumbers].sort()).toEqual([n.both, n.files].sort());
     for (const key of [...(keys.both ?? []), ...(keys.files ?? [])]) expect(stored(key)).toBe(false);
-    for (const name of ['recent', 'held', 'open', 'globex'])
+    for (const name of ['recent', 'held', 'open', 'globex'] as const)
       for (const key of keys[name] ?? []) expect(stored(key), name).toBe(true);
     const files = await t.db
       .selectFrom('files')
