@@ -44,6 +44,14 @@ const OutboxMessagePage = lazyPage(
   () => import('./features/outbox/OutboxMessagePage'),
   (m) => m.OutboxMessagePage,
 );
+const AdminRetentionPage = lazyPage(
+  () => import('./features/retention/AdminRetentionPage'),
+  (m) => m.AdminRetentionPage,
+);
+const AdminErasurePage = lazyPage(
+  () => import('./features/retention/AdminErasurePage'),
+  (m) => m.AdminErasurePage,
+);
 const ForgotPasswordPage = lazyPage(
   () => import('./features/passwordReset/ForgotPasswordPage'),
   (m) => m.ForgotPasswordPage,
@@ -119,6 +127,8 @@ export const pages: Record<string, PageComponent> = {
   inboxMessage: InboxMessagePage,
   adminOutbox: AdminOutboxPage,
   adminOutboxMessage: OutboxMessagePage,
+  adminRetention: AdminRetentionPage,
+  adminErasure: AdminErasurePage,
 };
 
 export function pageOf(type: string): PageComponent {

@@ -247,6 +247,14 @@ function demoEntries(prefix: string): SeedEntry[] {
       isDefault: true,
       data: { requestNumberPrefix: prefix },
     },
+    // Issue 36: files seven years after closing, personal data ten years after.
+    {
+      id: 'retention',
+      type: 'retentionEntry',
+      name: 'Retention',
+      isDefault: true,
+      data: { deleteFilesAfterMonths: 84, deIdentifyAfterMonths: 120 },
+    },
   ];
 }
 

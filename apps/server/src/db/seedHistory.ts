@@ -13,6 +13,7 @@ import * as fileRepo from '../files/repository.js';
 import type { FileStorage } from '../files/storage.js';
 import type { Db, DbOrTrx } from './database.js';
 import { DEMO_ITEM_TYPES } from './seedRequests.js';
+import { holdDemoRequest } from './seedRetention.js';
 
 // A year of demo history (issue 22: with a week of data, reports, charts and KPIs looked empty):
 // HISTORY_SIZE requests of Acme and Globex submitted between five weeks and a year ago, worked the
@@ -470,4 +471,5 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, now = new Da
       ids.flatMap(({ id }, k) => invoices[k]!.payments.map((p) => ({ invoice_id: id, ...p }))),
     );
   });
+  await holdDemoRequest(db);
 }

@@ -62,6 +62,8 @@ beforeAll(async () => {
     'closeRequest',
     'issueRequest',
     'reOpenRequest',
+    'placeLegalHold',
+    'removeLegalHold',
     'link',
     'unlink',
     'resend',

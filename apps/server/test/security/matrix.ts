@@ -279,6 +279,12 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     pastAuth: [409],
   },
 
+  // ---- Retention and erasure on request (retention:manage within the administrator's scopes)
+  'GET /admin/retention': { allow: holders('retention:manage') },
+  'POST /admin/retention/run': { allow: holders('retention:manage'), order: 1 },
+  'GET /admin/retention/erasure': { allow: holders('retention:manage') },
+  'POST /admin/retention/erasure': { allow: holders('retention:manage'), order: 1, pastAuth: [400] },
+
   // ---- Files
   'POST /files': {
     allow: SIGNED_IN,

@@ -64,6 +64,10 @@ export const REQUEST_ROWS: Record<string, Expectation | Expectation[]> = {
     { variant: 'issueRequest', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
     { variant: 'issueRequestAgain', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
     { variant: 'closeRequest', allow: REQUEST_HANDLERS, order: 2, pastAuth: [400, 409] },
+    // Issue 36: managers and administrators of the request's scope; a reason is required, and the
+    // fixture's request is not held (409 for the removal).
+    { variant: 'placeLegalHold', allow: acmeHolders('request:legalHold'), order: 1, pastAuth: [400] },
+    { variant: 'removeLegalHold', allow: acmeHolders('request:legalHold'), order: 1, pastAuth: [409] },
     { variant: 'noSuchAction', allow: [], refusedAs: [401, 404] },
   ]),
   'GET /requests/:requestNumber/select-recipient': { allow: REQUEST_HANDLERS },

@@ -15,10 +15,16 @@ import { buildErasureView, buildRetentionView, eraseApplicant, runRetention } fr
 // The administrator's retention page (what the next run removes, and running it now) and the
 // erasure of an applicant on request (issue 36).
 
-// Who may is checked before the input is: another user learns nothing from a 400.
+// Who may is checked before the input is: another caller learns nothing from a 400. A page lets
+// an anonymous browser through to be sent to the sign-in; a write needs the session first.
 const adminsFirst = {
   onRequest: async (request: FastifyRequest) => {
     if (request.actor) requireRetentionAdmin(request.actor);
+  },
+};
+const signedInAdminsFirst = {
+  onRequest: async (request: FastifyRequest) => {
+    requireRetentionAdmin(requireActor(request));
   },
 };
 
@@ -55,6 +61,6 @@ export function retentionRoutes(app: FastifyInstance, deps: AppDeps): void {
       const actor = requireActor(request);
       return eraseApplicant(ctx, actor, requireRetentionAdmin(actor), body);
     },
-    adminsFirst,
+    signedInAdminsFirst,
   );
 }
