@@ -133,7 +133,7 @@ export const AdminErasurePage = definePage<AdminErasureView>(({ view }) => {
                 <Text size="sm" key={l.requestNumber} data-testid="erasure-done-left">
                   {t('retention.erasure.leftLine', {
                     requestNumber: l.requestNumber,
-                    why: t(`retention.erasure.leftBecause.${l.reason}`),
+                    why: t(`retention.left.${l.reason}`),
                   })}
                 </Text>
               ))}
