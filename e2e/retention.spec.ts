@@ -96,6 +96,24 @@ test('an administrator previews and runs retention on the demo, and erases an ap
   await expect(page.getByTestId('request-de-identified')).toBeVisible();
   await expect(page.getByTestId('request-page')).not.toContainText('Olive Oldfield');
 
+  // A legal hold: placed with a reason (required), shown beside the status, and removed.
+  await page.getByTestId('action-placeLegalHold').click();
+  await expect(page.getByTestId('panel-submit')).toBeDisabled();
+  await page.getByTestId('placeLegalHold-reason').fill('Subpoena 2026/118');
+  await page.screenshot({ path: 'test-results/retention-hold-panel.png' });
+  await page.getByTestId('panel-submit').click();
+  await expect(page.getByTestId('request-legal-hold')).toBeVisible();
+  await page.getByTestId('action-removeLegalHold').click();
+  await page.getByTestId('panel-submit').click();
+  await expect(page.getByTestId('request-legal-hold')).toHaveCount(0);
+  await expect(page.getByTestId('action-placeLegalHold')).toBeVisible();
+
+  // The retention comes from Acme's configuration entry.
+  await page.goto('/admin/configuration/edit/orgAcme/retention');
+  await expect(page.getByTestId('retention-files-months')).toHaveValue('84');
+  await expect(page.getByTestId('retention-personal-months')).toHaveValue('120');
+  await page.screenshot({ path: 'test-results/retention-configuration.png' });
+
   // Erasure on request: the closed request is erased at once, the open one left and said so.
   await page.goto('/admin/retention');
   await page.getByTestId('retention-erasure-link').click();

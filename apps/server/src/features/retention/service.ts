@@ -15,6 +15,7 @@ import type { Actor } from '../auth/index.js';
 import { getRetention } from '../configuration/index.js';
 import { deIdentifyRequest, removeFilesOf } from './removal.js';
 import * as repo from './repository.js';
+import * as runs from './runsRepository.js';
 
 // Retention (issue 36): each scope's effective retention entry says how many months after closing
 // a request's files are removed and its applicant de-identified. A run works scope by scope in
@@ -105,7 +106,7 @@ export async function runRetention(
   run: { kind: Exclude<RetentionRunKind, 'erasure'>; actor: string | null; within: string[] },
 ): Promise<RunOutcome> {
   const now = ctx.now?.() ?? new Date();
-  const runId = await repo.insertRun(ctx.db, { kind: run.kind, actor: run.actor, scopes: [] });
+  const runId = await runs.insertRun(ctx.db, { kind: run.kind, actor: run.actor, scopes: [] });
   const touched = new Set<string>();
   const scopes = new Set<string>();
   let filesRemoved = 0;
@@ -142,7 +143,7 @@ export async function runRetention(
       }
   }
   const requestNumbers = [...touched].sort();
-  await repo.finishRun(ctx.db, runId, {
+  await runs.finishRun(ctx.db, runId, {
     filesRemoved,
     deIdentified,
     requestNumbers,
@@ -152,7 +153,7 @@ export async function runRetention(
   return { runId, filesRemoved, deIdentified, requestNumbers };
 }
 
-type RunRow = Awaited<ReturnType<typeof repo.findRun>>;
+type RunRow = Awaited<ReturnType<typeof runs.findRun>>;
 
 function toRun(row: RunRow): RetentionRun {
   return {
@@ -187,7 +188,7 @@ export async function buildRetentionView(
       requestsToDeIdentify: sum('requestsToDeIdentify'),
       held: sum('held'),
     },
-    runs: (await repo.listRuns(ctx.db, within)).map(toRun),
+    runs: (await runs.listRuns(ctx.db, within)).map(toRun),
   };
 }
 
@@ -248,7 +249,7 @@ export async function eraseApplicant(
     throw fieldsInvalid({ dateOfBirth: NARROW_DOWN, reference: NARROW_DOWN });
   const now = ctx.now?.() ?? new Date();
   const found = await repo.findApplicantRequests(ctx.db, within, input);
-  const runId = await repo.insertRun(ctx.db, {
+  const runId = await runs.insertRun(ctx.db, {
     kind: 'erasure',
     actor: actor.id,
     scopes: [],
@@ -273,7 +274,7 @@ export async function eraseApplicant(
       erased.push(row.request_number);
     });
   }
-  await repo.finishRun(ctx.db, runId, {
+  await runs.finishRun(ctx.db, runId, {
     filesRemoved,
     deIdentified: erased.length,
     requestNumbers: erased,
@@ -281,5 +282,5 @@ export async function eraseApplicant(
     scopes: [...new Set(found.map((f) => f.scope))].sort(),
   });
   const view = await buildErasureView(ctx.db, within, {});
-  return { ...view, done: toRun(await repo.findRun(ctx.db, runId)) };
+  return { ...view, done: toRun(await runs.findRun(ctx.db, runId)) };
 }

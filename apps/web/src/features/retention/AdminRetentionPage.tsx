@@ -65,8 +65,8 @@ export const AdminRetentionPage = definePage<AdminRetentionView>(({ view }) => {
                 {view.due.map((d) => (
                   <Table.Tr key={d.scope} data-testid="retention-due-row">
                     <Table.Td>{d.scope}</Table.Td>
-                    <Table.Td>{months(d.deleteFilesAfterMonths)}</Table.Td>
-                    <Table.Td>{months(d.deIdentifyAfterMonths)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{months(d.deleteFilesAfterMonths)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{months(d.deIdentifyAfterMonths)}</Table.Td>
                     <Table.Td>{d.requestsWithFilesDue}</Table.Td>
                     <Table.Td>{d.filesDue}</Table.Td>
                     <Table.Td>{d.requestsToDeIdentify}</Table.Td>
