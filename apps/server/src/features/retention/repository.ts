@@ -1,7 +1,6 @@
-import type { Applicant, RequestContent, RetentionRunKind } from '@dossier/core';
+import type { Applicant, RequestContent } from '@dossier/core';
 import { type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
-import type { RetentionLeftRequest } from '../../db/schema.js';
 
 // SQL of retention and erasure (issue 36). A request is due for a kind of removal when it is
 // closed, not on legal hold, closed before the cutoff, and not done since it was last closed (a
