@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { HISTORY_SIZE } from '../src/db/seedHistory.js';
+import { getRetention } from '../src/features/configuration/index.js';
 import { RECIPIENT_TAGS } from '../src/features/recipients/service.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { createTestDatabase, dropTestDatabase, until, XHR } from './helpers.js';
@@ -172,6 +173,19 @@ describe('the demo data', () => {
       expect(new Set(old.filter((r) => r.scope === scope).map((r) => r.status))).toEqual(
         new Set(['submitted', 'open', 'closed']),
       );
+    // Issue 36: one of Acme's closed requests is on legal hold, and both organisations keep files
+    // 84 months and personal data 120 months.
+    const held = await server.db
+      .selectFrom('requests')
+      .select(['scope', 'status', 'legal_hold_by'])
+      .where('legal_hold_at', 'is not', null)
+      .execute();
+    expect(held).toEqual([{ scope: '/org/acme/', status: 'closed', legal_hold_by: 'manager' }]);
+    for (const scope of ['/org/acme/', '/org/globex/'])
+      expect(await getRetention(server.db, scope)).toEqual({
+        deleteFilesAfterMonths: 84,
+        deIdentifyAfterMonths: 120,
+      });
     const earliest = Math.min(...old.map((r) => r.submitted_at.getTime()));
     expect(Date.now() - earliest).toBeGreaterThan(300 * 86_400_000);
     // Closed after they were submitted, and never in the future.

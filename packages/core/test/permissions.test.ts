@@ -24,6 +24,16 @@ describe('permissions and the menu', () => {
     }
   });
 
+  it('lets managers and administrators hold a request, and only administrators run retention and erase', () => {
+    for (const role of ['c:roles:admin', 'c:roles:manager'])
+      expect(permissionsOfRoles([role])).toContain('request:legalHold');
+    for (const role of ['c:roles:handler', 'c:roles:submitter', 'c:roles:external'])
+      expect(permissionsOfRoles([role])).not.toContain('request:legalHold');
+    expect(permissionsOfRoles(['c:roles:admin'])).toContain('retention:manage');
+    for (const role of ['c:roles:manager', 'c:roles:handler', 'c:roles:submitter', 'c:roles:external'])
+      expect(permissionsOfRoles([role])).not.toContain('retention:manage');
+  });
+
   it('unites the permissions of several roles without repeats', () => {
     const both = permissionsOfRoles(['c:roles:submitter', 'c:roles:external']);
     expect(new Set(both).size).toBe(both.length);
