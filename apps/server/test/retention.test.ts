@@ -88,6 +88,11 @@ beforeAll(async () => {
     for (let i = 0; i < count; i++)
       keys[name].push(await requestFile(t, cookies.handler as string, n[name], `Jane Citizen ${i}.pdf`));
   }
+  // The 18-month request's file is a result: its page lists the result with the file removed.
+  await t.db
+    .insertInto('request_results')
+    .values({ request_number: n.files, file_key: keys.files[0] as string, created_at: monthsAgo(19) })
+    .execute();
   await t.db
     .insertInto('events')
     .values({
@@ -196,6 +201,9 @@ describe('retention', () => {
       null,
     ]);
 
+    const page = await get(`/requests/${n.files}`, 'root');
+    expect(page.json().results[0].fileRemovedAt).toEqual(expect.any(String));
+    expect(page.json().retention.filesRemovedAt).toEqual(expect.any(String));
     // The file's row stays and says it is gone.
     const gone = await get(`/files/${keys.both?.[0]}`, 'root');
     expect(gone.statusCode).toBe(404);

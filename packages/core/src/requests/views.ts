@@ -62,6 +62,8 @@ export interface ResultItem {
   downloadedAt?: string | undefined;
   downloadedBy?: string | undefined;
   discardedAt?: string | undefined;
+  /** When retention or an erasure removed the file from storage (issue 36); its row stays. */
+  fileRemovedAt?: string | undefined;
   /** The applicant's name. */
   subject?: string;
   itemTypes: { id: string; name: string }[];

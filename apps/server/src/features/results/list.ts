@@ -53,6 +53,7 @@ export function toResultItem(row: ResultRow, request: Pick<RequestRow, 'applican
     downloadedAt: iso(row.downloaded_at),
     downloadedBy: row.downloaded_by ?? undefined,
     discardedAt: iso(row.discarded_at),
+    ...(row.file_removed_at ? { fileRemovedAt: row.file_removed_at.toISOString() } : {}),
     subject: request.applicant_name,
     itemTypes: Array.isArray(row.item_types) ? row.item_types : [],
   };

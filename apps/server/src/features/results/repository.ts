@@ -13,7 +13,12 @@ function selectResults(db: DbOrTrx) {
     .leftJoin('users as cu', 'cu.id', 'r.created_by')
     .leftJoin('users as qu', 'qu.id', 'r.quality_assured_by')
     .selectAll('r')
-    .select(['f.name as file_name', 'cu.name as created_by_name', 'qu.name as quality_assured_by_name']);
+    .select([
+      'f.name as file_name',
+      'f.removed_at as file_removed_at',
+      'cu.name as created_by_name',
+      'qu.name as quality_assured_by_name',
+    ]);
 }
 
 export type ResultRow = NonNullable<Awaited<ReturnType<typeof findResult>>>;

@@ -43,15 +43,21 @@ export function ResultList({ view }: RequestListProps) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Anchor
-                      href={`/files/${result.file.key}`}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="sm"
-                      data-testid="result-file"
-                    >
-                      {result.file.name ?? t('results.file')}
-                    </Anchor>
+                    {result.fileRemovedAt ? (
+                      <Text size="sm" c="dimmed" data-testid="result-file-removed">
+                        {t('results.fileRemoved', { at: formatDateTime(result.fileRemovedAt) })}
+                      </Text>
+                    ) : (
+                      <Anchor
+                        href={`/files/${result.file.key}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        size="sm"
+                        data-testid="result-file"
+                      >
+                        {result.file.name ?? t('results.file')}
+                      </Anchor>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{formatDateTime(result.createdAt)}</Text>
