@@ -94,6 +94,14 @@ beforeAll(async () => {
     .values({ request_number: n.files, file_key: keys.files[0] as string, created_at: monthsAgo(19) })
     .execute();
   await t.db
+    .insertInto('request_invoices')
+    .values({
+      request_number: n.files,
+      file_key: keys.files[0] as string,
+      created_at: monthsAgo(19),
+    } as never)
+    .execute();
+  await t.db
     .insertInto('events')
     .values({
       type: 'request.partEdited',
@@ -203,6 +211,7 @@ describe('retention', () => {
 
     const page = await get(`/requests/${n.files}`, 'root');
     expect(page.json().results[0].fileRemovedAt).toEqual(expect.any(String));
+    expect(page.json().invoices[0].fileRemovedAt).toEqual(expect.any(String));
     expect(page.json().retention.filesRemovedAt).toEqual(expect.any(String));
     // The file's row stays and says it is gone.
     const gone = await get(`/files/${keys.both?.[0]}`, 'root');

@@ -106,6 +106,8 @@ export interface InvoiceItem {
   paymentConfirmedAt?: string | undefined;
   discardedAt?: string | undefined;
   discardedByDisplayName?: string | undefined;
+  /** When retention or an erasure removed the file from storage (issue 36); its row stays. */
+  fileRemovedAt?: string | undefined;
   remittanceAdvice?: RequestFile | undefined;
   notice?: string | null;
   foreignReference?: { url: string; label: string } | null;

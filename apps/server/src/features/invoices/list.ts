@@ -45,6 +45,7 @@ export function toInvoiceItem(row: InvoiceRow, payments: readonly PaymentRow[]):
     invoiceId: row.id,
     requestNumber: row.request_number,
     file: { key: row.file_key, name: row.file_name ?? undefined },
+    ...(row.file_removed_at ? { fileRemovedAt: row.file_removed_at.toISOString() } : {}),
     tags: row.tags ?? {},
     createdAt: row.created_at.toISOString(),
     createdByDisplayName: row.created_by_name,

@@ -39,6 +39,7 @@ function selectInvoices(db: DbOrTrx) {
     )
     .select([
       'f.name as file_name',
+      'f.removed_at as file_removed_at',
       'ra.name as remittance_advice_name',
       'cu.name as created_by_name',
       'pu.name as paid_by_name',

@@ -54,15 +54,21 @@ export function InvoiceList({ view }: RequestListProps) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Anchor
-                      href={`/files/${invoice.file.key}`}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="sm"
-                      data-testid="invoice-file"
-                    >
-                      {invoice.file.name ?? t('invoices.file')}
-                    </Anchor>
+                    {invoice.fileRemovedAt ? (
+                      <Text size="sm" c="dimmed" data-testid="invoice-file-removed">
+                        {t('results.fileRemoved', { at: formatDateTime(invoice.fileRemovedAt) })}
+                      </Text>
+                    ) : (
+                      <Anchor
+                        href={`/files/${invoice.file.key}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        size="sm"
+                        data-testid="invoice-file"
+                      >
+                        {invoice.file.name ?? t('invoices.file')}
+                      </Anchor>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" data-testid="invoice-amount">
