@@ -17,11 +17,16 @@ import { onSessionStateWrite, SESSION_CHANGE_CHANNEL } from './db/sessionWrites.
 import { accessLogRoutes } from './features/accessLog/routes.js';
 import { accountRoutes } from './features/account/routes.js';
 import { apiRoutes } from './features/api/index.js';
+import { useTrustedAddresses } from './features/auth/limits.js';
 import { authRoutes } from './features/auth/routes.js';
 import { installEnrolmentGuard, useSecondFactorRequirements } from './features/auth/secondFactors.js';
 import { resolveSession, resolveSessionEntry, useScopeIpRanges } from './features/auth/service.js';
 import { enableConfigurationCache } from './features/configuration/cache.js';
-import { getNearestScopeEntry, getSecondFactorRequirements } from './features/configuration/effective.js';
+import {
+  getNearestScopeEntry,
+  getSecondFactorRequirements,
+  getTrustedAddresses,
+} from './features/configuration/effective.js';
 import { onEntrySaved } from './features/configuration/index.js';
 import { configurationRoutes } from './features/configuration/routes.js';
 import { correspondenceRoutes } from './features/correspondence/routes.js';
@@ -104,6 +109,7 @@ export async function buildApp(input: {
   // Sign-in checks a user's IP range, which the configuration holds (see features/auth/service.ts).
   useScopeIpRanges(async (db, scopePath) => (await getNearestScopeEntry(db, scopePath))?.ipRanges);
   useSecondFactorRequirements(getSecondFactorRequirements);
+  useTrustedAddresses(getTrustedAddresses);
   // A SCIM client's new group mapping reaches its groups' members when it is saved.
   onEntrySaved('scimClientEntry', (trx, saved) =>
     resyncClientRoles(trx, { ...saved, data: saved.data as Parameters<typeof resyncClientRoles>[1]['data'] }),

@@ -89,12 +89,30 @@ describe('password reset', () => {
     expect(expired.json()).toMatchObject({ userId: null, error: 'The link has expired.' });
   });
 
-  it('limits the requests of one address and rejects a malformed one', async () => {
-    for (let i = 0; i < 5; i++)
-      expect((await post('/reset-password', { email: 'x@test.example' }, '10.0.0.9')).statusCode).toBe(200);
-    const limited = await post('/reset-password', { email: 'x@test.example' }, '10.0.0.9');
+  it('limits requests per network address and per account in minutes, saying when to try again', async () => {
+    // An office behind one address: 20 people may ask within 15 minutes.
+    for (let i = 0; i < 20; i++)
+      expect((await post('/reset-password', { email: `p${i}@test.example` }, '10.0.0.9')).statusCode).toBe(
+        200,
+      );
+    const limited = await post('/reset-password', { email: 'other@test.example' }, '10.0.0.9');
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBe('3600');
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(limited.json().message).toBe(
+      'Too many password reset requests from your network address. Please try again in 15 minutes.',
+    );
+    // One account: three requests in 15 minutes, from any addresses, known or not.
+    for (let i = 0; i < 3; i++)
+      expect((await post('/reset-password', { email: 'X@test.example' }, `10.0.3.${i}`)).statusCode).toBe(
+        200,
+      );
+    const account = await post('/reset-password', { email: 'x@test.example ' }, '10.0.3.9');
+    expect(account.statusCode).toBe(429);
+    expect(account.json().message).toMatch(
+      /^Too many password reset requests for this email address\. Please try again in 1[45] minutes\.$/,
+    );
     const bad = await post('/reset-password', { email: 'not-an-email' }, '10.0.0.8');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.email).toBe('Enter a valid email address.');
@@ -119,12 +137,14 @@ describe('password reset', () => {
     expect(me.statusCode).toBe(401);
   });
 
-  it('mails one address at most three times an hour, whoever asks', async () => {
+  it('mails one address at most three times in 15 minutes, whoever asks', async () => {
     await createUser(t.db, { id: 'quinn', scope: '/org/acme/' });
-    for (let i = 0; i < 6; i++) {
-      const res = await post('/reset-password', { email: 'quinn@test.example' }, `10.0.2.${i}`);
-      expect(res.statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const email = i % 2 ? 'Quinn@Test.Example' : 'quinn@test.example';
+      statuses.push((await post('/reset-password', { email }, `10.0.2.${i}`)).statusCode);
     }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(await listMailTo(t.db, 'quinn@test.example')).toHaveLength(3);
   });
 

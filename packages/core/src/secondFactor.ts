@@ -67,3 +67,14 @@ export function grantsNeedSecondFactor(
 ): boolean {
   return grants.some((g) => mustHoldSecondFactor([g.role], secondFactorRolesAt(g.scope, entries)));
 }
+
+/**
+ * The end of a refusal that makes someone wait (issue 35: every refusal says when to try again):
+ * whole minutes, rounded up, or seconds under a minute.
+ */
+export function tryAgainIn(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `Please try again in ${s} second${s === 1 ? '' : 's'}.`;
+  const m = Math.ceil(s / 60);
+  return `Please try again in ${m} minute${m === 1 ? '' : 's'}.`;
+}

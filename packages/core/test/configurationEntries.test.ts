@@ -144,6 +144,8 @@ describe('entry types', () => {
       },
       'data.ipRanges',
     ],
+    ['scopeEntry', { scopePath: '/', trustedAddresses: ['10.0.0.0/40'] }, 'data.trustedAddresses'],
+    ['scopeEntry', { scopePath: '/org/a/', trustedAddresses: ['10.0.0.0/8'] }, 'data.trustedAddresses'],
     ['templateEntry', { usage: 'requestClosed', subject: '' }, 'data.subject'],
     ['templateEntry', { usage: 'requestClosed', subject: '${bad' }, 'data.subject'],
     [

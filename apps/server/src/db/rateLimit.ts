@@ -11,17 +11,34 @@ export async function takeRate(
   limit: number,
   windowSeconds: number,
 ): Promise<boolean> {
-  const since = new Date(Date.now() - windowSeconds * 1000);
+  return (await takeRateOrWait(db, bucket, key, limit, windowSeconds)) === undefined;
+}
+
+/**
+ * As takeRate, but a refusal answers how many seconds remain until the limit frees a place: the
+ * moment the oldest of the last `limit` events leaves the window.
+ */
+export async function takeRateOrWait(
+  db: DbOrTrx,
+  bucket: string,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<number | undefined> {
+  const now = Date.now();
   const row = await db
     .selectFrom('rate_events')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select('at')
     .where('bucket', '=', bucket)
     .where('key', '=', key)
-    .where('at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) >= limit) return false;
+    .where('at', '>', new Date(now - windowSeconds * 1000))
+    .orderBy('at', 'desc')
+    .offset(limit - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (row) return Math.max(1, Math.ceil((new Date(row.at).getTime() + windowSeconds * 1000 - now) / 1000));
   await db.insertInto('rate_events').values({ bucket, key }).execute();
-  return true;
+  return undefined;
 }
 
 export async function purgeRateEvents(db: DbOrTrx, olderThanSeconds: number): Promise<void> {

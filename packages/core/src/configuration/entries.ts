@@ -89,6 +89,10 @@ export const scopeEntrySchema = z.object({
   linkSsoByVerifiedEmail: z.boolean().default(false),
   /** The roles whose holders must have a second factor, here and in every scope below (issue 35). */
   secondFactorRoles: z.array(z.enum(ROLES)).default([]),
+  /** Addresses (CIDRs) whose failed sign-ins are not limited per address, such as an office's own
+   * network (issue 35). Read from the root scope's entry alone: the address limit comes before any
+   * account, and so any scope, is known. */
+  trustedAddresses: z.array(z.string()).default([]),
 });
 
 export const smartFormOptionEntrySchema = z.object({ foreignId: text });

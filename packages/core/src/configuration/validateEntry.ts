@@ -96,6 +96,11 @@ const VALIDATORS: { [T in EntryType]: Validator<T> } = {
       const bad = range.cidrs.find((c) => !isCidr(c));
       if (bad) errors[`data.ipRanges.${i}.cidrs`] = `"${bad}" is not an IP address or CIDR range.`;
     });
+    const trusted = (data.trustedAddresses ?? []).map((c) => c.trim()).filter(Boolean);
+    const untrusted = trusted.find((c) => !isCidr(c));
+    if (untrusted) errors['data.trustedAddresses'] = `"${untrusted}" is not an IP address or CIDR range.`;
+    else if (trusted.length > 0 && scopePath && scopePath !== '/')
+      errors['data.trustedAddresses'] = 'Only the root scope (/) may trust addresses.';
     if (data.ipRanges.filter((r) => r.isDefault).length > 1)
       errors['data.ipRanges'] = 'Only one range can be the default.';
     for (const tag of Object.keys(data.scopeTags)) {
@@ -107,6 +112,7 @@ const VALIDATORS: { [T in EntryType]: Validator<T> } = {
       assignWorkflowTaskScope: assign,
       usages: [...new Set(data.usages)],
       ipRanges: data.ipRanges.map((r) => ({ ...r, cidrs: r.cidrs.map((c) => c.trim()).filter(Boolean) })),
+      trustedAddresses: trusted,
     };
   },
   smartFormOptionEntry(data) {

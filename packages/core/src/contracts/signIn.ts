@@ -23,6 +23,8 @@ export const signInPageRoute = defineRoute({
     local: z.string().max(10).optional(),
     /** `code`: the second step, after the right password of a user with a second factor. */
     step: z.enum(['code']).optional(),
+    /** With err: the seconds to wait before trying again (the text says when). */
+    retry: z.string().max(10).optional(),
   }),
   answer: signInViewSchema,
 });

@@ -8,8 +8,8 @@ import {
   authenticate,
   endUserSessions,
   hashPassword,
-  SIGNIN_FAILURE_TEXT,
   type SigninInput,
+  signinFailureMessage,
   startSession,
 } from '../auth/index.js';
 import { getPasswordPolicy } from '../configuration/index.js';
@@ -33,7 +33,15 @@ export async function changePasswordAndSignIn(
         : checked.failure === 'invalid' || checked.failure === 'locked'
           ? 401
           : 403;
-    throw new HttpError(status, SIGNIN_FAILURE_TEXT[checked.failure], checked.failure);
+    const wait = checked.retryAfterSeconds;
+    const headers = wait ? { 'retry-after': String(wait) } : undefined;
+    throw new HttpError(
+      status,
+      signinFailureMessage(checked.failure, wait),
+      checked.failure,
+      undefined,
+      headers,
+    );
   }
   const problem = checkPassword(input.newPassword, await getPasswordPolicy(db, checked.scope));
   if (problem) throw badRequest(problem, { newPassword: problem });

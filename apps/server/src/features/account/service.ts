@@ -5,12 +5,13 @@ import {
   EXTERNAL_ROLE,
   formatRoleString,
   type RoleGrant,
+  tryAgainIn,
   type UserForm,
   validateUserForm,
 } from '@dossier/core';
 import { diffRecords, recordEvent } from '../../audit/events.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
-import { takeRate } from '../../db/rateLimit.js';
+import { takeRateOrWait } from '../../db/rateLimit.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import type { LiveHub } from '../../live/hub.js';
 import { retireTokens } from '../accountTokens/index.js';
@@ -89,8 +90,8 @@ async function checkCurrentPassword(db: Db, userId: string, hash: string, given:
   const required = 'Enter your current password to change your password or email address.';
   if (!given) throw badRequest(required, { currentPassword: required });
   if (await verifyPassword(hash, given)) return;
-  if (!(await takeRate(db, 'currentPassword', userId, CURRENT_PASSWORD_TRIES, 900)))
-    throw tooManyRequests('Too many wrong passwords. Please try again later.', 900);
+  const wait = await takeRateOrWait(db, 'currentPassword', userId, CURRENT_PASSWORD_TRIES, 900);
+  if (wait) throw tooManyRequests(`Too many wrong passwords. ${tryAgainIn(wait)}`, wait);
   const wrong = 'The current password is not correct.';
   throw badRequest(wrong, { currentPassword: wrong });
 }
@@ -137,8 +138,11 @@ export async function updateAccount(
   // Whoever holds a session but not the password cannot take the account over.
   if ((form.password || emailChanged) && row.password_hash !== null)
     await checkCurrentPassword(db, actor.id, row.password_hash, form.currentPassword);
-  if (emailChanged && !(await takeRate(db, 'emailChange', actor.id, EMAIL_CHANGES_PER_HOUR, 3600)))
-    throw tooManyRequests('Too many email address changes. Please try again later.', 3600);
+  const changeWait = emailChanged
+    ? await takeRateOrWait(db, 'emailChange', actor.id, EMAIL_CHANGES_PER_HOUR, 3600)
+    : undefined;
+  if (changeWait)
+    throw tooManyRequests(`Too many email address changes. ${tryAgainIn(changeWait)}`, changeWait);
   const offered = await selfRoleScopes(db);
   return db
     .transaction()
@@ -243,11 +247,9 @@ export async function registerAccount(
   request: { baseUrl: string; ip: string; homeScope: string },
 ) {
   // Every attempt counts, refused ones too: else the answers could be used to try addresses.
-  if (!(await takeRate(db, 'register', request.ip, REGISTRATIONS_PER_HOUR, 3600))) {
-    throw tooManyRequests(
-      'Too many accounts were registered from this address. Please try again later.',
-      3600,
-    );
+  const wait = await takeRateOrWait(db, 'register', request.ip, REGISTRATIONS_PER_HOUR, 3600);
+  if (wait) {
+    throw tooManyRequests(`Too many accounts were registered from this address. ${tryAgainIn(wait)}`, wait);
   }
   const offered = await selfRoleScopes(db);
   const scope = request.homeScope;

@@ -21,5 +21,11 @@ export {
   secondFactorKinds,
 } from './secondFactors.js';
 export type { SigninInput } from './service.js';
-export { authenticate, SIGNIN_FAILURE_TEXT, sessionIdOf, startSession } from './service.js';
+export {
+  authenticate,
+  SIGNIN_FAILURE_TEXT,
+  sessionIdOf,
+  signinFailureMessage,
+  startSession,
+} from './service.js';
 export { endUserSessions } from './sessions.js';

@@ -25,14 +25,26 @@ export function findUserForSignin(db: DbOrTrx, username: string) {
   );
 }
 
-export async function countRecentFailuresFromIp(db: DbOrTrx, ip: string, since: Date): Promise<number> {
+/**
+ * When the address has failed `limit` times since `since`: the time of the oldest of those last
+ * `limit` failures (the address is over its limit until it leaves the window); else undefined.
+ */
+export async function limitingFailureFromIp(
+  db: DbOrTrx,
+  ip: string,
+  limit: number,
+  since: Date,
+): Promise<Date | undefined> {
   const row = await db
     .selectFrom('signin_failures')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select('failed_at')
     .where('ip', '=', ip)
     .where('failed_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy('failed_at', 'desc')
+    .offset(Math.max(0, limit - 1))
+    .limit(1)
+    .executeTakeFirst();
+  return row ? new Date(row.failed_at) : undefined;
 }
 
 export async function recordFailure(db: DbOrTrx, ip: string, username: string): Promise<void> {

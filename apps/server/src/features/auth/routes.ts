@@ -19,19 +19,39 @@ import {
   setSessionCookie,
 } from '../../http/session.js';
 import { baseUrlOf, safeReturnUrl, sendView, wantsJson } from '../../http/views.js';
-import { completeChallenge, SECOND_STEP_FAILURE_TEXT, signInWithPassword } from './secondFactors.js';
-import { SIGNIN_FAILURE_TEXT, type SigninFailure, sessionIdOf, signOut } from './service.js';
+import {
+  completeChallenge,
+  SECOND_STEP_FAILURE_TEXT,
+  type SecondStepFailure,
+  secondStepFailureMessage,
+  signInWithPassword,
+} from './secondFactors.js';
+import {
+  SIGNIN_FAILURE_TEXT,
+  type SigninFailure,
+  sessionIdOf,
+  signinFailureMessage,
+  signOut,
+} from './service.js';
 
 /** The password was right, but the account may not sign in (yet): 403 to the client. */
 const FORBIDDEN_FAILURES = new Set<SigninFailure>(['unconfirmed', 'ipRange', 'passwordMustChange']);
 
-function failureText(code: string | undefined): string | undefined {
+function failureText(code: string | undefined, retry: string | undefined): string | undefined {
   if (code === undefined) return undefined;
-  // The page shows only texts of its own, never text taken from the address.
-  if (Object.hasOwn(SIGNIN_FAILURE_TEXT, code)) return SIGNIN_FAILURE_TEXT[code as SigninFailure];
+  // The page shows only texts of its own, never text taken from the address; `retry` is a number
+  // of seconds, read as a number only.
+  const seconds = retry && /^\d{1,6}$/.test(retry) ? Number(retry) : undefined;
+  if (Object.hasOwn(SIGNIN_FAILURE_TEXT, code)) return signinFailureMessage(code as SigninFailure, seconds);
   if (Object.hasOwn(SECOND_STEP_FAILURE_TEXT, code))
-    return SECOND_STEP_FAILURE_TEXT[code as keyof typeof SECOND_STEP_FAILURE_TEXT];
+    return secondStepFailureMessage(code as SecondStepFailure, seconds);
   return 'Sign-in failed.';
+}
+
+/** Where a refused form post goes back to: the sign-in page with the failure's code and wait. */
+function retryQuery(query: URLSearchParams, retryAfterSeconds: number | undefined): URLSearchParams {
+  if (retryAfterSeconds) query.set('retry', String(retryAfterSeconds));
+  return query;
 }
 
 /**
@@ -65,7 +85,7 @@ export function authRoutes(
     return sendView(request, reply, deps.views, {
       $type: 'signin',
       title: 'Sign In',
-      err: failureText(query.err),
+      err: failureText(query.err, query.retry),
       returnUrl,
       canRegister: deps.config.selfRegistration,
       ...(breakGlassForm(query.local) ? { breakGlass: true } : {}),
@@ -79,7 +99,7 @@ export function authRoutes(
     const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
     let result: { token: string; userId: string };
     try {
-      if (!challenge) throw new HttpError(401, SECOND_STEP_FAILURE_TEXT.expired, 'expired');
+      if (!challenge) throw new HttpError(401, secondStepFailureMessage('expired'), 'expired');
       result = await completeChallenge(deps.db, deps.config, deps.live, {
         challenge,
         code: body.code,
@@ -90,6 +110,7 @@ export function authRoutes(
       if (wantsJson(request) || !(error instanceof HttpError)) throw error;
       const expired = error.code === 'expired' || error.code === 'locked';
       const query = new URLSearchParams({ err: String(error.code), 'return-url': returnUrl });
+      retryQuery(query, Number(error.headers?.['retry-after']) || undefined);
       if (!expired) query.set('step', 'code');
       return reply.redirect(`/signin?${query}`, 303);
     }
@@ -125,7 +146,8 @@ export function authRoutes(
         const headers = result.retryAfterSeconds
           ? { 'retry-after': String(result.retryAfterSeconds) }
           : undefined;
-        throw new HttpError(status, SIGNIN_FAILURE_TEXT[result.failure], result.failure, undefined, headers);
+        const message = signinFailureMessage(result.failure, result.retryAfterSeconds);
+        throw new HttpError(status, message, result.failure, undefined, headers);
       }
       if (result.failure === 'passwordMustChange') {
         // The right password, but it must be replaced first: the change-password step.
@@ -133,6 +155,7 @@ export function authRoutes(
         return reply.redirect(`/account/change-password?${query}`, 303);
       }
       const query = new URLSearchParams({ err: result.failure, 'return-url': returnUrl });
+      retryQuery(query, result.retryAfterSeconds);
       if (breakGlassForm(body.local)) query.set('local', '1');
       return reply.redirect(`/signin?${query}`, 303);
     }

@@ -19,6 +19,7 @@ import { loadSecret } from '../../files/signing.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { wantsJson } from '../../http/views.js';
 import type { LiveHub } from '../../live/hub.js';
+import { addressWait, lockWait, withRetry } from './limits.js';
 import { verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
 import * as factors from './secondFactorRepository.js';
@@ -266,9 +267,15 @@ export type SecondStepFailure = 'expired' | 'invalidCode' | 'locked' | 'tooMany'
 export const SECOND_STEP_FAILURE_TEXT: Record<SecondStepFailure, string> = {
   expired: 'The sign-in has expired. Please sign in again.',
   invalidCode: 'The code is not right.',
-  locked: 'This account is temporarily locked after repeated failed sign-ins. Please try again later.',
-  tooMany: 'Too many failed sign-ins from this address. Please wait and try again.',
+  locked: 'This account is temporarily locked after repeated failed sign-ins.',
+  tooMany: 'Too many failed sign-ins from this address.',
 };
+
+/** The text of a failed second step, with when to try again where it makes the user wait. */
+export function secondStepFailureMessage(failure: SecondStepFailure, retryAfterSeconds?: number): string {
+  const text = SECOND_STEP_FAILURE_TEXT[failure];
+  return failure === 'locked' || failure === 'tooMany' ? withRetry(text, retryAfterSeconds) : text;
+}
 
 /**
  * The second step: a right code turns the challenge into a session and ends the user's other
@@ -286,24 +293,29 @@ export async function completeChallenge(
     previousToken?: string | undefined;
   },
 ): Promise<{ token: string; userId: string }> {
-  const fail = (failure: SecondStepFailure, status = 401) =>
-    new HttpError(status, SECOND_STEP_FAILURE_TEXT[failure], failure);
+  const fail = (failure: SecondStepFailure, status = 401, wait?: number) =>
+    new HttpError(
+      status,
+      secondStepFailureMessage(failure, wait),
+      failure,
+      undefined,
+      wait ? { 'retry-after': String(wait) } : undefined,
+    );
   const challengeId = sessionIdOf(input.challenge);
   const now = Date.now();
   const challenge = await factors.findChallenge(db, challengeId);
   if (!challenge) throw fail('expired');
   const user = await repo.findUserForSignin(db, challenge.user_id);
   if (!user || user.disabled) throw fail('expired');
-  if (user.locked_until != null && user.locked_until.getTime() > now) {
+  const lockedFor = lockWait(user.locked_until, now);
+  if (lockedFor) {
     await factors.deleteChallenge(db, challengeId);
-    throw fail('locked', 401);
-  }
-  const windowStart = new Date(now - 15 * 60_000);
-  if ((await repo.countRecentFailuresFromIp(db, input.ip, windowStart)) >= config.signin.ipLimitPerWindow) {
-    throw fail('tooMany', 429);
+    throw fail('locked', 401, lockedFor);
   }
   const right = await db.transaction().execute((trx) => checkSecondFactorCode(trx, user.id, input.code));
   if (!right) {
+    // As with passwords, the address limit slows wrong codes only.
+    const addressFor = await addressWait(db, input.ip, config.signin.ipLimitPerWindow, now);
     await repo.recordFailure(db, input.ip, user.id);
     await repo.recordUserFailure(
       db,
@@ -311,6 +323,7 @@ export async function completeChallenge(
       config.signin.maxFailures,
       new Date(now + config.signin.lockMinutes * 60_000),
     );
+    if (addressFor) throw fail('tooMany', 429, addressFor);
     throw fail('invalidCode');
   }
   return db.transaction().execute(async (trx) => {

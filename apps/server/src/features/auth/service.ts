@@ -5,6 +5,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../../http/actor.js';
 import type { ResolvedSession } from '../../http/sessionCache.js';
 import { addressInRanges } from './ipRanges.js';
+import { addressWait, lockWait, withRetry } from './limits.js';
 import { verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
 
@@ -19,14 +20,21 @@ export type SigninFailure =
 
 export const SIGNIN_FAILURE_TEXT: Record<SigninFailure, string> = {
   invalid: 'Invalid username and/or password.',
-  locked: 'This account is temporarily locked after repeated failed sign-ins. Please try again later.',
-  tooMany: 'Too many failed sign-ins from this address. Please wait and try again.',
+  locked: 'This account is temporarily locked after repeated failed sign-ins.',
+  tooMany: 'Too many failed sign-ins from this address.',
   unconfirmed: 'Please confirm your email address first: follow the link in the email we sent you.',
   ipRange: 'Signing in to this account is not allowed from your network address.',
   passwordMustChange: 'Your password must be changed before you can sign in.',
 };
 
-const IP_WINDOW_MINUTES = 15;
+/** Failures that make someone wait: their texts end with when to try again. */
+const WAITING_FAILURES = new Set<SigninFailure>(['locked', 'tooMany']);
+
+/** The text of a sign-in failure, with when to try again where it makes the user wait. */
+export function signinFailureMessage(failure: SigninFailure, retryAfterSeconds?: number): string {
+  const text = SIGNIN_FAILURE_TEXT[failure];
+  return WAITING_FAILURES.has(failure) ? withRetry(text, retryAfterSeconds) : text;
+}
 
 export type SigninResult =
   | { ok: true; token: string; userId: string }
@@ -60,17 +68,15 @@ export async function authenticate(
   | { ok: false; failure: SigninFailure; retryAfterSeconds?: number }
 > {
   const now = Date.now();
-  const windowStart = new Date(now - IP_WINDOW_MINUTES * 60_000);
-  if ((await repo.countRecentFailuresFromIp(db, input.ip, windowStart)) >= config.signin.ipLimitPerWindow) {
-    return { ok: false, failure: 'tooMany', retryAfterSeconds: IP_WINDOW_MINUTES * 60 };
-  }
   const user = await repo.findUserForSignin(db, input.username);
   // Always verify once, against a dummy hash for unknown users, so timing does not tell them apart.
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
-  const locked = user?.locked_until != null && user.locked_until.getTime() > now;
-  if (!user || !passwordOk || user.disabled || locked) {
+  const lockedFor = lockWait(user?.locked_until, now);
+  if (!user || !passwordOk || user.disabled || lockedFor) {
+    // The address limit slows only what fails: read before this failure counts.
+    const addressFor = await addressWait(db, input.ip, config.signin.ipLimitPerWindow, now);
     await repo.recordFailure(db, input.ip, input.username);
-    if (user && !locked && !user.disabled) {
+    if (user && !lockedFor && !user.disabled) {
       await repo.recordUserFailure(
         db,
         user.id,
@@ -78,7 +84,9 @@ export async function authenticate(
         new Date(now + config.signin.lockMinutes * 60_000),
       );
     }
-    return { ok: false, failure: locked ? 'locked' : 'invalid' };
+    if (lockedFor) return { ok: false, failure: 'locked', retryAfterSeconds: lockedFor };
+    if (addressFor) return { ok: false, failure: 'tooMany', retryAfterSeconds: addressFor };
+    return { ok: false, failure: 'invalid' };
   }
   await repo.clearFailures(db, user.id);
   if (user.email_confirmed_at === null) return { ok: false, failure: 'unconfirmed' };

@@ -165,6 +165,11 @@ export async function getSecondFactorRequirements(
     .map((e) => ({ scopePath: e.data.scopePath, secondFactorRoles: [...(e.data.secondFactorRoles ?? [])] }));
 }
 
+/** The addresses the root scope entry trusts: no per-address sign-in limit for them (issue 35). */
+export async function getTrustedAddresses(db: DbOrTrx): Promise<string[]> {
+  return [...((await getScopeEntry(db, '/'))?.trustedAddresses ?? [])];
+}
+
 /** Every effective scope entry, one per scope path, sorted by scope path. */
 export async function listScopeEntries(db: DbOrTrx): Promise<EffectiveScope[]> {
   const configurations = await configurationsFor(db);

@@ -103,6 +103,18 @@ export function ScopeEditor({ data, onChange, errors, disabled, view }: EditorPr
           ))}
         </Group>
       </Checkbox.Group>
+      {(data.scopePath === '/' || (data.trustedAddresses ?? []).length > 0) && (
+        <LinesInput
+          label={t('configuration.scope.trustedAddresses')}
+          description={t('configuration.scope.trustedAddressesHint')}
+          minRows={2}
+          value={data.trustedAddresses ?? []}
+          onCommit={(trustedAddresses) => set({ trustedAddresses })}
+          error={errors.trustedAddresses}
+          disabled={disabled}
+          data-testid="scope-trustedAddresses"
+        />
+      )}
       {view.choices.scopeTags.length > 0 && (
         <SimpleGrid cols={3}>
           {view.choices.scopeTags.map((tag) => (
