@@ -19,6 +19,8 @@ runForeground(nodeRuntime(), ['apps/server/dist/main.js'], {
     DEMO_PASSWORD: 'Demo-Pass-2026!',
     LOG_LEVEL: 'warn',
     SELF_REGISTRATION: 'true',
+    // A passkey alone may sign in (passkeys.spec.ts signs in so, besides as the second step).
+    PASSKEY_SIGNIN: 'true',
     // Every answer of a route with a contract is checked against it (a drift answers 500).
     CHECK_ANSWERS: 'true',
     // Mail goes to a test SMTP listener that journeys checking real delivery start (issueRequest);

@@ -45,6 +45,8 @@ const envSchema = z.object({
   SIGNIN_MAX_FAILURES: int(5, 1, 100),
   SIGNIN_LOCK_MINUTES: int(15, 1, 24 * 60),
   SIGNIN_IP_LIMIT: int(20, 1, 100000),
+  // A passkey alone signs in (passwordless), besides being a second factor after the password.
+  PASSKEY_SIGNIN: bool(false),
   SELF_REGISTRATION: bool(false),
   // Tests and journeys: every answer of a route with a contract is checked against it (http/serve.ts).
   CHECK_ANSWERS: bool(false),
@@ -221,6 +223,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       maxFailures: env.SIGNIN_MAX_FAILURES,
       lockMinutes: env.SIGNIN_LOCK_MINUTES,
       ipLimitPerWindow: env.SIGNIN_IP_LIMIT,
+      passkeySignIn: env.PASSKEY_SIGNIN,
     },
     selfRegistration: env.SELF_REGISTRATION,
     selfRegistrationScope: env.SELF_REGISTRATION_SCOPE,

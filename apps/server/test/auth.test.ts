@@ -158,7 +158,7 @@ describe('POST /signin', () => {
 describe('per-address limit', () => {
   it('answers 429 with Retry-After once an address has failed too often', async () => {
     const ctx = await createTestContext({
-      signin: { maxFailures: 100, lockMinutes: 1, ipLimitPerWindow: 3 },
+      signin: { maxFailures: 100, lockMinutes: 1, ipLimitPerWindow: 3, passkeySignIn: false },
     });
     try {
       const attempt = () =>

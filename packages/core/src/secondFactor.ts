@@ -1,7 +1,7 @@
 // The rules of second factors (issue 35), shared by the server and the web app.
 
 /** The kinds of second factor a user may hold. */
-export const SECOND_FACTOR_KINDS = ['totp'] as const;
+export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
 
 /** How many one-time recovery codes a user gets at a time. */

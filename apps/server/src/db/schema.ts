@@ -31,6 +31,7 @@ import type {
   SsoLoginsTable,
   SsoLogoutTokensTable,
   SsoUnlinkedSubjectsTable,
+  WebauthnChallengesTable,
 } from './schemaSignIn.js';
 import type {
   Bigint,
@@ -453,6 +454,7 @@ export interface Database {
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   signin_challenges: SigninChallengesTable;
+  webauthn_challenges: WebauthnChallengesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   rate_events: RateEventsTable;

@@ -42,6 +42,18 @@ export interface SecondFactorsTable {
   last_used_step: NullableBigint;
   confirmed_at: NullableTimestamp;
   created_at: Timestamp;
+  /** Migration 20261202_9001, of a passkey: its credential id, COSE public key (base64url), transports (JSON). */
+  credential_id: string | null;
+  public_key: string | null;
+  transports: string | null;
+  sign_count: NullableBigint;
+}
+
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: string;
+  user_id: string | null;
+  expires_at: RequiredTimestamp;
 }
 
 export interface RecoveryCodesTable {

@@ -151,6 +151,14 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
   // The second step of a sign-in: public, authorised only by the challenge cookie of a right
   // password, which no caller here holds (401 "expired"; 400 for a missing code).
   'POST /signin/second-factor': { allow: [], refusedAs: [400, 401] },
+  // Passkeys of the own account: the options name the caller's own passkeys only.
+  'POST /account/passkeys/options': { allow: SIGNED_IN, order: 1 },
+  'POST /account/passkeys': { allow: SIGNED_IN, order: 1, pastAuth: [400] },
+  // A passkey sign-in: after the password (the challenge cookie, which no caller here holds) or
+  // alone where PASSKEY_SIGNIN allows it (off here: 404); its answer is checked against a
+  // challenge this server gave (passkeys.test.ts).
+  'POST /signin/passkey/options': { allow: [], refusedAs: [401, 404] },
+  'POST /signin/passkey': { allow: [], refusedAs: [400, 401, 404] },
 
   // ---- Tasks: a handler of the task's request, or its sender side for the sender's own task
   'POST /tasks/:taskId/complete': [

@@ -13,6 +13,7 @@ export * from './live.js';
 export * from './notifications.js';
 export * from './outbox.js';
 export * from './pages.js';
+export * from './passkey.js';
 export * from './recipients.js';
 export * from './reports.js';
 export * from './requestItems.js';

@@ -26,6 +26,10 @@ export const signInViewSchema = defineView('signin', {
   breakGlass: z.boolean().optional(),
   /** The password was right: the page asks for the code of a second factor (`?step=code`). */
   secondStep: z.boolean().optional(),
+  /** In the second step: the user holds a passkey, which may take the place of the code. */
+  passkey: z.boolean().optional(),
+  /** A passkey alone may sign in (passwordless; the configuration allows it). */
+  passkeySignIn: z.boolean().optional(),
 });
 export type SignInView = z.infer<typeof signInViewSchema>;
 

@@ -36,7 +36,8 @@ export const secondFactorsRoute = defineRoute({
 export const enrolSecondFactorRoute = defineRoute({
   method: 'POST',
   path: '/account/second-factors',
-  body: z.object({ kind: z.enum(SECOND_FACTOR_KINDS) }),
+  // Passkeys enrol through their own routes (contracts/passkey.ts).
+  body: z.object({ kind: z.enum(['totp']) }),
   answer: z.strictObject({ id: z.string(), secret: z.string(), uri: z.string(), qr: z.string() }),
 });
 

@@ -59,6 +59,7 @@ import * as sessionNotifyPasswordChange from './20261202_5001_session_notify_pas
 import * as homeVisitPause from './20261202_5002_home_visit_pause.js';
 import * as accessLog from './20261202_7001_access_log.js';
 import * as retention from './20261202_8001_retention.js';
+import * as passkeys from './20261202_9001_passkeys.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -123,6 +124,7 @@ const migrations: Record<string, Migration> = {
   '20261202_5002_home_visit_pause': homeVisitPause,
   '20261202_7001_access_log': accessLog,
   '20261202_8001_retention': retention,
+  '20261202_9001_passkeys': passkeys,
 };
 
 export const migrationProvider: MigrationProvider = {

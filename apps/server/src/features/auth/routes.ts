@@ -19,6 +19,8 @@ import {
   setSessionCookie,
 } from '../../http/session.js';
 import { baseUrlOf, safeReturnUrl, sendView, wantsJson } from '../../http/views.js';
+import { passkeyRoutes } from './passkeyRoutes.js';
+import { challengeUserOf, holdsPasskey } from './passkeys.js';
 import {
   completeChallenge,
   SECOND_STEP_FAILURE_TEXT,
@@ -79,6 +81,14 @@ export function authRoutes(
   const breakGlassForm = (local: string | undefined) =>
     sso !== undefined && !sso.passwordHandling && sso.breakGlassUser !== undefined && local === '1';
 
+  /** The second step of the page: the code, and a passkey where the waiting user holds one. */
+  const secondStepOf = async (step: string | undefined, challenge: string | undefined) => {
+    if (step !== 'code' || !challenge) return {};
+    const userId = await challengeUserOf(deps.db, challenge);
+    if (!userId) return { secondStep: true };
+    return { secondStep: true, ...(await holdsPasskey(deps.db, userId)) };
+  };
+
   serve(app, signInPageRoute, async ({ query }, request, reply) => {
     const returnUrl = safeReturnUrl(query['return-url']);
     if (request.actor && !wantsJson(request)) return reply.redirect(returnUrl, 303);
@@ -89,7 +99,8 @@ export function authRoutes(
       returnUrl,
       canRegister: deps.config.selfRegistration,
       ...(breakGlassForm(query.local) ? { breakGlass: true } : {}),
-      ...(query.step === 'code' && request.cookies[CHALLENGE_COOKIE] ? { secondStep: true } : {}),
+      ...(await secondStepOf(query.step, request.cookies[CHALLENGE_COOKIE])),
+      ...(deps.config.signin.passkeySignIn ? { passkeySignIn: true } : {}),
     } satisfies SignInView);
   });
 
@@ -167,6 +178,8 @@ export function authRoutes(
     const actor = await deps.resolveActor(result.token);
     return { user: actor ? toUserState(actor) : null, ...(mustEnrol ? { mustEnrol: true as const } : {}) };
   });
+
+  passkeyRoutes(app, deps);
 
   serve(app, signOutRoute, async (_input, request, reply) => {
     const token = request.cookies[SESSION_COOKIE];

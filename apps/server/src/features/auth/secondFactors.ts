@@ -114,7 +114,7 @@ export async function listSecondFactors(db: DbOrTrx, userId: string): Promise<Se
     factors: rows.map((r) => ({
       id: r.id,
       name: r.name,
-      kind: 'totp' as const,
+      kind: r.kind === 'passkey' ? ('passkey' as const) : ('totp' as const),
       addedAt: (r.confirmed_at ?? r.created_at).toISOString(),
     })),
     recoveryCodesLeft: rows.length > 0 ? await factors.countRecoveryCodesLeft(db, userId) : 0,
@@ -153,18 +153,33 @@ export async function confirmEnrolment(
     if (step === undefined) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
     const first = !(await hasSecondFactor(trx, actor.id));
     await factors.confirmFactor(trx, factor.id, input.name, step);
-    const recoveryCodes = first ? await issueRecoveryCodes(trx, actor.id) : null;
-    await recordEvent(trx, {
-      type: 'secondFactorAdded',
-      aggregateType: 'user',
-      aggregateId: actor.id,
-      actor: actor.id,
-      payload: { changes: { secondFactor: { from: null, to: `${input.name} (totp)` } } },
-    });
-    await endUserSessions(trx, live, actor.id, actor.sessionId);
-    await factors.releaseEnrolmentSessions(trx, actor.id);
+    const recoveryCodes = await afterFactorAdded(trx, live, actor, `${input.name} (totp)`, first);
     return { recoveryCodes };
   });
+}
+
+/**
+ * What follows a confirmed second factor: recovery codes with the first one, the history, the end
+ * of the user's other sessions, and the release of sessions held at enrolment.
+ */
+export async function afterFactorAdded(
+  trx: Trx,
+  live: LiveHub | undefined,
+  actor: { id: string; sessionId?: string | undefined },
+  label: string,
+  first: boolean,
+): Promise<string[] | null> {
+  const recoveryCodes = first ? await issueRecoveryCodes(trx, actor.id) : null;
+  await recordEvent(trx, {
+    type: 'secondFactorAdded',
+    aggregateType: 'user',
+    aggregateId: actor.id,
+    actor: actor.id,
+    payload: { changes: { secondFactor: { from: null, to: label } } },
+  });
+  await endUserSessions(trx, live, actor.id, actor.sessionId);
+  await factors.releaseEnrolmentSessions(trx, actor.id);
+  return recoveryCodes;
 }
 
 /**
@@ -174,6 +189,7 @@ export async function confirmEnrolment(
 export async function checkSecondFactorCode(db: DbOrTrx, userId: string, code: string): Promise<boolean> {
   if (isTimeBasedCode(code)) {
     for (const factor of await factors.confirmedFactors(db, userId)) {
+      if (factor.kind !== 'totp') continue;
       const step = stepOfCode(await decrypt(db, factor.secret), code);
       if (step !== undefined) return factors.takeStep(db, factor.id, step);
     }
@@ -213,7 +229,7 @@ export async function removeSecondFactor(
       aggregateType: 'user',
       aggregateId: actor.id,
       actor: actor.id,
-      payload: { changes: { secondFactor: { from: `${factor.name} (totp)`, to: null } } },
+      payload: { changes: { secondFactor: { from: `${factor.name} (${factor.kind})`, to: null } } },
     });
     await endUserSessions(trx, live, actor.id, actor.sessionId);
     return { ok: true as const };
@@ -326,13 +342,34 @@ export async function completeChallenge(
     if (addressFor) throw fail('tooMany', 429, addressFor);
     throw fail('invalidCode');
   }
+  return startSecondFactorSession(db, config, live, user.id, input, challengeId);
+}
+
+/**
+ * The session that ends a sign-in with a second factor (a code or a passkey): the waiting challenge
+ * goes, failures are forgotten, and the user's other sessions end.
+ */
+export async function startSecondFactorSession(
+  db: Db,
+  config: Config,
+  live: LiveHub | undefined,
+  userId: string,
+  client: { ip: string; userAgent: string | null; previousToken?: string | undefined },
+  challengeId: string | undefined,
+): Promise<{ token: string; userId: string }> {
   return db.transaction().execute(async (trx) => {
-    await factors.deleteChallenge(trx, challengeId);
-    await repo.clearFailures(trx, user.id);
-    await endUserSessions(trx, live, user.id);
-    const client = { ip: input.ip, userAgent: input.userAgent, previousToken: input.previousToken };
-    const token = await startSession(trx, config, user.id, { username: user.id, password: '', ...client });
-    return { token, userId: user.id };
+    if (challengeId) await factors.deleteChallenge(trx, challengeId);
+    await repo.clearFailures(trx, userId);
+    await endUserSessions(trx, live, userId);
+    const { ip, userAgent, previousToken } = client;
+    const token = await startSession(trx, config, userId, {
+      username: userId,
+      password: '',
+      ip,
+      userAgent,
+      previousToken,
+    });
+    return { token, userId };
   });
 }
 
@@ -388,13 +425,15 @@ const ENROLMENT_PATHS = [
   /^GET \/account$/,
   /^(GET|POST) \/account\/second-factors$/,
   /^POST \/account\/second-factors\/[^/]+\/confirm$/,
+  /^POST \/account\/passkeys(\/options)?$/,
   /^POST \/signout$/,
   /^GET \/signin$/,
   /^GET \/(assets|fonts)\//,
   /^GET \/(healthz|readyz|favicon\.ico|favicon\.svg)$/,
 ];
 
-export const ENROLMENT_REQUIRED = 'Your role requires a second factor: add a code generator first.';
+export const ENROLMENT_REQUIRED =
+  'Your role requires a second factor: add a code generator or a passkey first.';
 
 /**
  * Server-enforced: a session that must enrol a second factor reaches nothing but the enrolment.

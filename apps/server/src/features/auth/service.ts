@@ -113,7 +113,11 @@ export function useScopeIpRanges(lookup: ScopeIpRanges): void {
 }
 
 /** The user's IP range (an id among the ranges of its scope entry) must contain the address. */
-async function isAllowedAddress(db: DbOrTrx, user: { ip_range: string | null; scope: string }, ip: string) {
+export async function isAllowedAddress(
+  db: DbOrTrx,
+  user: { ip_range: string | null; scope: string },
+  ip: string,
+) {
   if (!user.ip_range) return true;
   if (!ipRangesOfScope) throw new Error('The IP ranges of scopes are not wired: call useScopeIpRanges.');
   const range = (await ipRangesOfScope(db, user.scope))?.find((r) => r.id === user.ip_range);

@@ -25,6 +25,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
+import { PasskeyEnrolment } from './PasskeyEnrolment';
 
 type Enrolment = { id: string; secret: string; qr: string };
 
@@ -49,6 +50,7 @@ export function SecondFactorsPanel() {
   const [password, setPassword] = useState('');
   const [removing, setRemoving] = useState<string | undefined>();
   const [regenerating, setRegenerating] = useState(false);
+  const [addingPasskey, setAddingPasskey] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -74,6 +76,7 @@ export function SecondFactorsPanel() {
     setEnrolment(undefined);
     setRemoving(undefined);
     setRegenerating(false);
+    setAddingPasskey(false);
     setName('');
     setCode('');
     setPassword('');
@@ -295,7 +298,17 @@ export function SecondFactorsPanel() {
             </Group>
           </Stack>
         )}
-        {!enrolment && !removing && !regenerating && (
+        {addingPasskey && (
+          <PasskeyEnrolment
+            onCancel={reset}
+            onDone={(codes) => {
+              reset();
+              if (codes) setRecoveryCodes(codes);
+              void load();
+            }}
+          />
+        )}
+        {!enrolment && !removing && !regenerating && !addingPasskey && (
           <Group>
             <Button
               variant="default"
@@ -304,6 +317,17 @@ export function SecondFactorsPanel() {
               data-testid="second-factor-add"
             >
               {t('secondFactors.add')}
+            </Button>
+            <Button
+              variant="default"
+              disabled={busy}
+              onClick={() => {
+                reset();
+                setAddingPasskey(true);
+              }}
+              data-testid="passkey-add"
+            >
+              {t('secondFactors.addPasskey')}
             </Button>
             {factors.length > 0 && (
               <Button

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
+import { PasskeySignIn } from './PasskeySignIn';
 
 /** The sign-in page: a plain HTML form POST to /signin, answered by a redirect. */
 export const SignInPage = definePage<SignInView>(({ view }) => {
@@ -56,6 +57,7 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
                 <Button type="submit" fullWidth data-testid="signin-code-submit">
                   {t('signin.verify')}
                 </Button>
+                {view.passkey && <PasskeySignIn returnUrl={view.returnUrl} label={t('signin.usePasskey')} />}
                 <Anchor href="/signin" size="sm" data-testid="signin-code-restart">
                   {t('signin.restart')}
                 </Anchor>
@@ -87,6 +89,9 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
                 </Button>
               </Stack>
             </form>
+          )}
+          {view.passkeySignIn && !view.secondStep && (
+            <PasskeySignIn returnUrl={view.returnUrl} label={t('signin.withPasskey')} />
           )}
           {sso && !view.secondStep && (
             // A GET form: /signin?sso=1&return-url=… sends the browser to the identity provider.
