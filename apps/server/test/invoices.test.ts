@@ -282,6 +282,12 @@ describe('concurrent payments', () => {
       .where('aggregate_id', '=', n)
       .execute();
     expect(events.filter((e) => (e.payload as { invoiceId: string }).invoiceId === id)).toHaveLength(1);
+    // The request's history says how the payer signed in (issue 35).
+    const history = (await get(t, handler, `/requests/${n}`)).json().history as {
+      type: string;
+      authenticatedBy?: string;
+    }[];
+    expect(history.find((h) => h.type === 'request.invoicePaid')?.authenticatedBy).toBe('password');
   });
 });
 

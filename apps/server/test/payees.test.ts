@@ -59,6 +59,8 @@ describe('payees', () => {
     expect(updated.json().history[0]).toMatchObject({
       type: 'payeeUpdated',
       changes: { currency: { from: 'AUD', to: 'NZD' } },
+      // How the editor signed in (issue 35): a password alone, in these tests.
+      authenticatedBy: 'password',
     });
     const stale = await handler.post(`/admin/payees/edit/${id}`, { ...created.json().payee, name: 'Lost' });
     expect(stale.statusCode).toBe(409);

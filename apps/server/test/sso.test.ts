@@ -350,6 +350,14 @@ describe('single sign-on', () => {
       // The user signs in again (without a provider session, so sub alone would name it too).
       const fresh = await browse(t.app, '/signin?sso=1', '', jar);
       expect(await isSignedIn(fresh.cookie)).toBe(true);
+      // The session says it came through single sign-on (issue 35).
+      const methods = await t.db
+        .selectFrom('sessions')
+        .select('auth_method')
+        .where('sso_subject', 'is not', null)
+        .execute();
+      expect(methods.map((m) => m.auth_method)).toContain('sso');
+      expect(methods.every((m) => m.auth_method === 'sso')).toBe(true);
       const used = await t.db.selectFrom('sso_logout_tokens').select(['jti', 'expires_at']).execute();
       expect(used).toHaveLength(1);
       // The same token posted again, with the sid and sub of the new session put on the row it names.

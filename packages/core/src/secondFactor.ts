@@ -4,6 +4,10 @@
 export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
 
+/** How a session was authenticated: a password alone, a password and a code, a passkey, single sign-on. */
+export const AUTH_METHODS = ['password', 'secondFactor', 'passkey', 'sso'] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+
 /** How many one-time recovery codes a user gets at a time. */
 export const RECOVERY_CODE_COUNT = 10;
 

@@ -1,4 +1,4 @@
-import type { HistoryEntry, RequestEventName } from '@dossier/core';
+import { AUTH_METHODS, type AuthMethod, type HistoryEntry, type RequestEventName } from '@dossier/core';
 import type { DbOrTrx, Trx } from '../db/database.js';
 
 // The audit trail of users, roles, recipients, payees and deleted configuration: one row in `events` per change, written
@@ -79,6 +79,14 @@ export function onEventRecorded(listener: EventListener): void {
 
 export const HISTORY_LIMIT = 50;
 
+/** How the actor's session was authenticated, where the event recorded it (issue 35). */
+export function authenticatedByOf(payload: unknown): { authenticatedBy?: AuthMethod } {
+  const value = (payload as { authenticatedBy?: unknown } | null)?.authenticatedBy;
+  return typeof value === 'string' && (AUTH_METHODS as readonly string[]).includes(value)
+    ? { authenticatedBy: value as AuthMethod }
+    : {};
+}
+
 /** The newest changes of one record, newest first (indexed by events_aggregate_idx). */
 export async function listHistory(
   db: DbOrTrx,
@@ -99,5 +107,6 @@ export async function listHistory(
     actor: row.actor,
     type: row.type,
     changes: (row.payload?.changes ?? {}) as Changes,
+    ...authenticatedByOf(row.payload),
   }));
 }

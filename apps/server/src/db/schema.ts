@@ -111,6 +111,8 @@ export interface SessionsTable {
   sso_id_token: string | null;
   /** Migration 20261202_2001: may only enrol a second factor its roles require. */
   must_enrol: Generated<boolean>;
+  /** Migration 20261202_9002: how it was authenticated (core AUTH_METHODS). */
+  auth_method: Generated<string>;
   sso_subject: string | null;
   sso_sid: string | null;
 }

@@ -1,4 +1,5 @@
 import {
+  type AuthMethod,
   formatRoleString,
   isWithinScope,
   type Permission,
@@ -23,6 +24,8 @@ export interface Actor {
   sessionId: string;
   /** The session may only enrol the second factor the user's roles require (issue 35). */
   mustEnrol?: boolean;
+  /** How the session was authenticated (issue 35); absent for callers without a session (API keys). */
+  authMethod?: AuthMethod;
   /**
    * The user must change the password before going on (set by an administrator while the session
    * was open): the session hook does not let such an actor act (http/session.ts).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_METHODS } from '../secondFactor.js';
 
 // What a contract is made of. A view is what the server answers for a page: an object tagged with
 // its `$type`, by which the web picks the page. Views are strict, so a key the server sends and the
@@ -22,6 +23,8 @@ export const historyEntrySchema = z.object({
   actor: z.string().nullable(),
   type: z.string(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  /** For payee changes: how the editor's session was authenticated (issue 35). */
+  authenticatedBy: z.enum(AUTH_METHODS).optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -1,3 +1,4 @@
+import type { AuthMethod } from '../secondFactor.js';
 import type {
   Applicant,
   IssueRequestMethod,
@@ -214,6 +215,8 @@ export interface RequestHistoryEntry {
   type: string;
   summary: string;
   changes?: Record<string, { from: unknown; to: unknown }> | undefined;
+  /** For payments: how the actor's session was authenticated (issue 35). */
+  authenticatedBy?: AuthMethod;
 }
 
 /** GET /requests/{n}/preview: the hover preview of a request in a list. */

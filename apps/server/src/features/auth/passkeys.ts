@@ -281,5 +281,5 @@ export async function signInWithPasskey(
     throw new HttpError(403, SIGNIN_FAILURE_TEXT.unconfirmed, 'unconfirmed');
   if (!(await isAllowedAddress(db, user, input.ip)))
     throw new HttpError(403, SIGNIN_FAILURE_TEXT.ipRange, 'ipRange');
-  return startSecondFactorSession(db, config, live, user.id, input, challengeId);
+  return startSecondFactorSession(db, config, live, user.id, input, challengeId, 'passkey');
 }

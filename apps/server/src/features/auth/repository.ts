@@ -1,3 +1,4 @@
+import type { AuthMethod } from '@dossier/core';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DbOrTrx } from '../../db/database.js';
@@ -83,6 +84,7 @@ export async function insertSession(
     ip: string;
     userAgent: string | null;
     mustEnrol?: boolean;
+    authMethod?: AuthMethod;
   },
 ) {
   await db
@@ -94,6 +96,7 @@ export async function insertSession(
       ip: session.ip,
       user_agent: session.userAgent,
       must_enrol: session.mustEnrol ?? false,
+      auth_method: session.authMethod ?? 'password',
     })
     .execute();
 }
@@ -121,6 +124,7 @@ export function findLiveSession(db: DbOrTrx, id: string, idleSince: Date) {
       'sessions.last_seen_at as lastSeenAt',
       'sessions.expires_at as expiresAt',
       'sessions.must_enrol as mustEnrol',
+      'sessions.auth_method as authMethod',
       'users.id',
       'users.name',
       'users.email',

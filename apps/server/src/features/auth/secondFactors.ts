@@ -356,19 +356,26 @@ export async function startSecondFactorSession(
   userId: string,
   client: { ip: string; userAgent: string | null; previousToken?: string | undefined },
   challengeId: string | undefined,
+  authMethod: 'secondFactor' | 'passkey' = 'secondFactor',
 ): Promise<{ token: string; userId: string }> {
   return db.transaction().execute(async (trx) => {
     if (challengeId) await factors.deleteChallenge(trx, challengeId);
     await repo.clearFailures(trx, userId);
     await endUserSessions(trx, live, userId);
     const { ip, userAgent, previousToken } = client;
-    const token = await startSession(trx, config, userId, {
-      username: userId,
-      password: '',
-      ip,
-      userAgent,
-      previousToken,
-    });
+    const token = await startSession(
+      trx,
+      config,
+      userId,
+      {
+        username: userId,
+        password: '',
+        ip,
+        userAgent,
+        previousToken,
+      },
+      { authMethod },
+    );
     return { token, userId };
   });
 }

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_COUNTRY_CODE, DEFAULT_LOCALE, permissionsOfRoles } from '@dossier/core';
+import {
+  AUTH_METHODS,
+  type AuthMethod,
+  DEFAULT_COUNTRY_CODE,
+  DEFAULT_LOCALE,
+  permissionsOfRoles,
+} from '@dossier/core';
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Actor } from '../../http/actor.js';
@@ -138,7 +144,7 @@ export async function startSession(
   config: Config,
   userId: string,
   input: SigninInput,
-  options: { mustEnrol?: boolean } = {},
+  options: { mustEnrol?: boolean; authMethod?: AuthMethod } = {},
 ): Promise<string> {
   const now = Date.now();
   const user = { id: userId };
@@ -152,6 +158,7 @@ export async function startSession(
     ip: input.ip,
     userAgent: input.userAgent,
     ...(options.mustEnrol ? { mustEnrol: true } : {}),
+    authMethod: options.authMethod ?? 'password',
   });
   return token;
 }
@@ -201,9 +208,14 @@ export async function resolveSessionEntry(
     permissions: permissionsOfRoles(roles.map((r) => r.role)),
     sessionId: session.sessionId,
     ...(session.mustEnrol ? { mustEnrol: true } : {}),
+    authMethod: toAuthMethod(session.authMethod),
     ...(session.passwordMustChange ? { passwordMustChange: true as const } : {}),
   };
   return { actor, validUntil: Math.min(session.expiresAt.getTime(), lastSeenAt + idleMs) };
+}
+
+function toAuthMethod(stored: string): AuthMethod {
+  return (AUTH_METHODS as readonly string[]).includes(stored) ? (stored as AuthMethod) : 'password';
 }
 
 export async function purgeExpired(db: DbOrTrx, config: Config): Promise<void> {

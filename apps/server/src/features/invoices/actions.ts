@@ -152,6 +152,8 @@ const pay = define({
           : `Paid part of an invoice: ${money} to ${payment.payeeName}.`,
         invoiceId: item.id,
         paymentId,
+        // How the payer's session was authenticated (issue 35): the history shows it with the payment.
+        ...(actor.authMethod ? { authenticatedBy: actor.authMethod } : {}),
       },
     });
     await touchRequest(trx, n, actor.id);

@@ -34,7 +34,11 @@ export const paymentConfirmationActions: ItemActions<InvoiceRow> = actionRegistr
         aggregateType: 'request',
         aggregateId: n,
         actor: actor.id,
-        payload: { summary: 'The payment of an invoice was confirmed.', invoiceId: item.id },
+        payload: {
+          summary: 'The payment of an invoice was confirmed.',
+          invoiceId: item.id,
+          ...(actor.authMethod ? { authenticatedBy: actor.authMethod } : {}),
+        },
       });
       await touchRequest(trx, n, actor.id);
     },

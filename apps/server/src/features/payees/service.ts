@@ -110,6 +110,9 @@ async function ownerScopeChoices(db: DbOrTrx, actor: Actor): Promise<AdminPayeeV
 export const STALE_PAYEE =
   'This payee was changed by someone else since you opened it. Nothing was saved: reload the page to see the changes, then make yours again.';
 
+/** A payee's bank details decide where money goes: its history says how the editor signed in (issue 35). */
+const authenticatedBy = (actor: Actor) => (actor.authMethod ? { authenticatedBy: actor.authMethod } : {});
+
 export async function createPayee(db: Db, actor: Actor, form: PayeeForm): Promise<AdminPayeeView> {
   const data = toData(form);
   const scope = emptyToNull(form.scope) ?? newPayeeScope(actor);
@@ -125,7 +128,7 @@ export async function createPayee(db: Db, actor: Actor, form: PayeeForm): Promis
       aggregateType: 'payee',
       aggregateId: id,
       actor: actor.id,
-      payload: { changes },
+      payload: { changes, ...authenticatedBy(actor) },
     });
     return getPayeeView(trx, actor, id);
   });
@@ -166,7 +169,7 @@ export async function updatePayee(
       aggregateType: 'payee',
       aggregateId: id,
       actor: actor.id,
-      payload: { changes },
+      payload: { changes, ...authenticatedBy(actor) },
     });
     await announcePayeeChange(trx, live, actor, { id, name: data.name }, sensitiveFields(changes));
     return getPayeeView(trx, actor, id);

@@ -6,6 +6,7 @@ import {
   TASK_EVENTS,
 } from '@dossier/core';
 import { sql } from 'kysely';
+import { authenticatedByOf } from '../../audit/events.js';
 import type { DbOrTrx } from '../../db/database.js';
 
 // The request's history on its page: its events, newest first, with who did it. Events are read
@@ -56,6 +57,7 @@ export async function listRequestHistory(
       type: row.type,
       summary: typeof payload.summary === 'string' ? payload.summary : row.type,
       changes: payload.changes && Object.keys(payload.changes).length > 0 ? payload.changes : undefined,
+      ...authenticatedByOf(row.payload),
     };
   });
 }

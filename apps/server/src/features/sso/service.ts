@@ -98,7 +98,13 @@ export async function finishSsoSignIn(
   // The page never shows the provider's subject (the log keeps it): only the person's situation.
   if (!user) return { ok: false, message: SSO_FAILURE_TEXT.unknown, subject };
   if (user.disabled) return { ok: false, message: SSO_FAILURE_TEXT.disabled, subject };
-  const token = await startSession(db, config, user.id, { username: user.id, password: '', ...client });
+  const token = await startSession(
+    db,
+    config,
+    user.id,
+    { username: user.id, password: '', ...client },
+    { authMethod: 'sso' },
+  );
   // What signing out at the provider, or the provider signing the user out, will need.
   await repo.markSsoSession(db, sessionIdOf(token), { idToken, subject, sid });
   return { ok: true, token, userId: user.id, returnUrl: login.return_url };

@@ -72,6 +72,11 @@ export function History({
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{e.summary}</Text>
+                  {e.authenticatedBy && (
+                    <Text size="xs" c="dimmed" data-testid="history-authenticated-by">
+                      {t(`authenticatedBy.${e.authenticatedBy}`)}
+                    </Text>
+                  )}
                   {e.changes &&
                     Object.entries(e.changes).map(([field, change]) => (
                       <Text size="xs" c="dimmed" key={field} style={{ wordBreak: 'break-word' }}>

@@ -35,6 +35,11 @@ export function HistoryList({ entries }: { entries: HistoryEntry[] | undefined }
                   <Text size="sm" fw={600}>
                     {t(`admin.history.types.${e.type}`, { defaultValue: e.type })}
                   </Text>
+                  {e.authenticatedBy && (
+                    <Text size="xs" c="dimmed" data-testid="history-authenticated-by">
+                      {t(`authenticatedBy.${e.authenticatedBy}`)}
+                    </Text>
+                  )}
                   {Object.entries(e.changes).map(([field, change]) => (
                     <Text size="xs" key={field} style={{ wordBreak: 'break-word' }}>
                       {field}: {show(change.from)} → {show(change.to)}
