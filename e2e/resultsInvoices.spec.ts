@@ -191,4 +191,9 @@ test('a handler adds a result and QAs it, adds an invoice and pays it', async ({
   await page.getByTestId('back-to-request').click();
   await expect(page.getByTestId('invoice-item').first()).toHaveAttribute('data-status', 'paid');
   await expect(page.getByTestId('result-item').first()).toHaveAttribute('data-status', 'qaDone');
+  // The history says how the payer signed in (issue 35): the handler used a password alone.
+  const paid = page.getByTestId('history-entry').filter({ hasText: 'Paid an invoice' }).first();
+  await expect(paid.getByTestId('history-authenticated-by')).toHaveText('Signed in with a password alone');
+  await paid.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('payment-history') });
 });
