@@ -151,6 +151,17 @@ const envSchema = z.object({
   // With SSO_PASSWORD_HANDLING=false: the user id of a local administrator that may still sign in
   // with a password (break-glass; every use recorded and mailed to the root administrators).
   SSO_BREAK_GLASS_USER: z.string().trim().min(1).max(200).optional(),
+  // The `acr` values of the provider's ID token that count as a second factor (comma-separated);
+  // an `amr` with mfa, otp, hwk or swk counts anyway.
+  SSO_SECOND_FACTOR_ACR: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   // Only for tests: lets webhooks reach this machine (never private networks or metadata services).
   WEBHOOKS_ALLOW_LOOPBACK: bool(false),
   WEBHOOKS_CA_FILE: z.string().min(1).optional(),
@@ -264,6 +275,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
             passwordHandling: env.SSO_PASSWORD_HANDLING,
             applications: env.SSO_APPLICATIONS,
             allowHttp: env.SSO_ALLOW_HTTP,
+            ...(env.SSO_SECOND_FACTOR_ACR.length > 0 ? { secondFactorAcr: env.SSO_SECOND_FACTOR_ACR } : {}),
             ...(env.SSO_BREAK_GLASS_USER ? { breakGlassUser: env.SSO_BREAK_GLASS_USER.toLowerCase() } : {}),
           }
         : undefined,

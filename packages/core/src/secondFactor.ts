@@ -8,6 +8,22 @@ export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
 export const AUTH_METHODS = ['password', 'secondFactor', 'passkey', 'sso'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
+/** The `amr` values (RFC 8176) that say the identity provider asked for more than a password. */
+export const SSO_SECOND_FACTOR_AMR = ['mfa', 'otp', 'hwk', 'swk'] as const;
+
+/**
+ * Whether an identity provider's ID token says the sign-in there had a second factor: an `amr`
+ * with mfa, otp, hwk or swk, or an `acr` the configuration lists (SSO_SECOND_FACTOR_ACR).
+ */
+export function ssoTokenHasSecondFactor(
+  claims: { amr?: unknown; acr?: unknown } | undefined,
+  acceptedAcr: readonly string[],
+): boolean {
+  const amr = Array.isArray(claims?.amr) ? claims.amr : [];
+  if (amr.some((m) => (SSO_SECOND_FACTOR_AMR as readonly unknown[]).includes(m))) return true;
+  return typeof claims?.acr === 'string' && acceptedAcr.includes(claims.acr);
+}
+
 /** How many one-time recovery codes a user gets at a time. */
 export const RECOVERY_CODE_COUNT = 10;
 

@@ -8,6 +8,8 @@ import {
   normaliseSecondFactorCode,
   removalNeedsReauthentication,
   secondFactorRolesAt,
+  ssoTokenHasSecondFactor,
+  tryAgainIn,
 } from '../src/secondFactor.js';
 
 describe('second factor codes', () => {
@@ -56,5 +58,36 @@ describe('a requirement inherited down the tree', () => {
     expect(grantsNeedSecondFactor([{ role: 'c:roles:handler', scope: '/org/acme/' }], entries)).toBe(true);
     expect(grantsNeedSecondFactor([{ role: 'c:roles:handler', scope: '/org/globex/' }], entries)).toBe(false);
     expect(grantsNeedSecondFactor([], entries)).toBe(false);
+  });
+});
+
+describe('ssoTokenHasSecondFactor', () => {
+  it.each([
+    [{ amr: ['pwd', 'otp'] }, [], true],
+    [{ amr: ['hwk'] }, [], true],
+    [{ amr: ['swk'] }, [], true],
+    [{ amr: ['mfa'] }, [], true],
+    [{ amr: ['pwd'] }, [], false],
+    [{}, [], false],
+    [undefined, [], false],
+    [{ amr: 'otp' }, [], false],
+    [{ acr: 'urn:idp:loa:2' }, ['urn:idp:loa:2'], true],
+    [{ acr: 'urn:idp:loa:1' }, ['urn:idp:loa:2'], false],
+    [{ acr: 'urn:idp:loa:2' }, [], false],
+  ])('%j with accepted acr %j: %s', (claims, acr, expected) => {
+    expect(ssoTokenHasSecondFactor(claims, acr)).toBe(expected);
+  });
+});
+
+describe('tryAgainIn', () => {
+  it.each([
+    [1, 'Please try again in 1 second.'],
+    [30, 'Please try again in 30 seconds.'],
+    [59.2, 'Please try again in 1 minute.'],
+    [60, 'Please try again in 1 minute.'],
+    [61, 'Please try again in 2 minutes.'],
+    [900, 'Please try again in 15 minutes.'],
+  ])('%s seconds: %s', (seconds, text) => {
+    expect(tryAgainIn(seconds)).toBe(text);
   });
 });

@@ -13,6 +13,8 @@ export interface TestProvider {
   setSubject(sub: string): void;
   /** The email the provider tells of every account, and whether it asserts it verified. */
   setEmail(email: string | undefined, verified: boolean): void;
+  /** The authentication methods (amr) the provider reports of its next logins; none by default. */
+  setAmr(amr: string[] | undefined): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startTestProvider(
   options: { loginForm?: boolean } = {},
 ): Promise<TestProvider> {
   let subject = 'sso-user-1';
+  let amr: string[] | undefined;
   let email: { address: string | undefined; verified: boolean } = { address: undefined, verified: false };
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -56,7 +59,7 @@ export async function startTestProvider(
         email_verified: email.verified,
       }),
     }),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'] },
     features: {
       devInteractions: { enabled: options.loginForm === true },
       backchannelLogout: { enabled: true },
@@ -87,7 +90,9 @@ export async function startTestProvider(
     if (!match || options.loginForm) return next();
     // Only the login prompt comes here: loadExistingGrant answers consent.
     await provider.interactionDetails(ctx.req, ctx.res);
-    await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: subject } });
+    await provider.interactionFinished(ctx.req, ctx.res, {
+      login: { accountId: subject, ...(amr ? { amr } : {}) },
+    });
     ctx.respond = false;
   });
   server.on('request', provider.callback());
@@ -98,6 +103,9 @@ export async function startTestProvider(
     },
     setEmail: (address, verified) => {
       email = { address, verified };
+    },
+    setAmr: (methods) => {
+      amr = methods;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

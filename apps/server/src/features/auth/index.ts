@@ -12,9 +12,12 @@ export { permissionFirst, requireActor, requirePermission, signedInOnly } from '
 export { hashPassword, verifyPassword } from './passwords.js';
 export * as authRepository from './repository.js';
 export {
+  beginChallenge,
   beginEnrolment,
   confirmEnrolment,
+  hasSecondFactor,
   listSecondFactors,
+  mustEnrolSecondFactor,
   regenerateRecoveryCodes,
   removeSecondFactor,
   resetSecondFactors,

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
-import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
+import { SESSION_COOKIE, setChallengeCookie, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
 import { toUserState } from '../auth/index.js';
 import { isBreakGlassUser } from './breakGlass.js';
@@ -88,8 +88,24 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
       request.log.warn({ reason: outcome.message, subject: outcome.subject }, 'single sign-on failed');
       return sendSsoError(request, reply, outcome.message, 401);
     }
+    const returnUrl = safeReturnUrl(outcome.returnUrl);
+    if ('challenge' in outcome) {
+      // The provider asked for no second factor and the user holds one here: it follows.
+      // A page that moves on by itself rather than a redirect: the challenge cookie is SameSite=Strict,
+      // and a browser sends none on a redirect chain that began at the provider's site.
+      setChallengeCookie(request, reply, deps.config, outcome.challenge);
+      const next = `/signin?${new URLSearchParams({ step: 'code', 'return-url': returnUrl })}`.replaceAll(
+        '&',
+        '&amp;',
+      );
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><title>Sign In</title><meta http-equiv="refresh" content="0;url=${next}"><a href="${next}">Continue</a>`,
+        );
+    }
     setSessionCookie(request, reply, deps.config, outcome.token);
-    return reply.redirect(safeReturnUrl(outcome.returnUrl), 303);
+    return reply.redirect(outcome.mustEnrol ? '/account' : returnUrl, 303);
   });
 
   // The provider's back-channel logout: authorised by its signed logout token alone (no cookie, no

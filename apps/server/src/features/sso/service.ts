@@ -1,9 +1,15 @@
-import { SSO_LINKED_BY_VERIFIED_EMAIL } from '@dossier/core';
+import { SSO_LINKED_BY_VERIFIED_EMAIL, ssoTokenHasSecondFactor } from '@dossier/core';
 import * as oidc from 'openid-client';
 import { recordEvent } from '../../audit/events.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
-import { sessionIdOf, startSession } from '../auth/index.js';
+import {
+  beginChallenge,
+  hasSecondFactor,
+  mustEnrolSecondFactor,
+  sessionIdOf,
+  startSession,
+} from '../auth/index.js';
 import { getNearestScopeEntry } from '../configuration/index.js';
 import { providerOf, type SsoConfig } from './client.js';
 import * as repo from './repository.js';
@@ -52,7 +58,8 @@ export async function beginSsoSignIn(
 }
 
 export type SsoOutcome =
-  | { ok: true; token: string; userId: string; returnUrl: string }
+  | { ok: true; token: string; userId: string; returnUrl: string; mustEnrol?: boolean }
+  | { ok: true; challenge: string; userId: string; returnUrl: string }
   | { ok: false; message: string; subject?: string };
 
 /**
@@ -75,6 +82,7 @@ export async function finishSsoSignIn(
   let user: { id: string; disabled: boolean } | undefined;
   let idToken: string | undefined;
   let sid: string | undefined;
+  let strong = false;
   try {
     const provider = await providerOf(sso);
     const tokens = await oidc.authorizationCodeGrant(provider, currentUrl, {
@@ -84,6 +92,8 @@ export async function finishSsoSignIn(
       idTokenExpected: true,
     });
     subject = tokens.claims()?.sub ?? '';
+    const claims = tokens.claims();
+    strong = ssoTokenHasSecondFactor({ amr: claims?.amr, acr: claims?.acr }, sso.secondFactorAcr ?? []);
     idToken = tokens.id_token;
     const sessionClaim = tokens.claims()?.sid;
     sid = typeof sessionClaim === 'string' ? sessionClaim : undefined;
@@ -98,16 +108,29 @@ export async function finishSsoSignIn(
   // The page never shows the provider's subject (the log keeps it): only the person's situation.
   if (!user) return { ok: false, message: SSO_FAILURE_TEXT.unknown, subject };
   if (user.disabled) return { ok: false, message: SSO_FAILURE_TEXT.disabled, subject };
+  // The provider's own second factor counts (amr, or an acr the configuration lists); otherwise the
+  // local one applies: the code or passkey follows as after a password, or enrolment if required.
+  if (!strong && (await hasSecondFactor(db, user.id))) {
+    const challenge = await beginChallenge(db, user.id);
+    return { ok: true, challenge, userId: user.id, returnUrl: login.return_url };
+  }
+  const mustEnrol = !strong && (await mustEnrolSecondFactor(db, user.id));
   const token = await startSession(
     db,
     config,
     user.id,
     { username: user.id, password: '', ...client },
-    { authMethod: 'sso' },
+    { authMethod: 'sso', mustEnrol },
   );
   // What signing out at the provider, or the provider signing the user out, will need.
   await repo.markSsoSession(db, sessionIdOf(token), { idToken, subject, sid });
-  return { ok: true, token, userId: user.id, returnUrl: login.return_url };
+  return {
+    ok: true,
+    token,
+    userId: user.id,
+    returnUrl: login.return_url,
+    ...(mustEnrol ? { mustEnrol } : {}),
+  };
 }
 
 /**
