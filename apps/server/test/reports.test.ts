@@ -252,6 +252,31 @@ describe('Users', () => {
     expect(hacme).toMatchObject({ active: 1, completed: 4, onTime: 3, overdue: 1, onTimeRatio: 0.75 });
     expect(hacme.businessDays).toBeCloseTo(1.5); // 1, 2, 1, 2
   });
+
+  it('counts the users with and without a second factor (issue 35)', async () => {
+    const before = await run('admin', '/reports/users');
+    await t.db
+      .insertInto('second_factors')
+      .values({
+        id: 'sf-hacme',
+        user_id: 'hacme',
+        kind: 'totp',
+        name: 'Phone',
+        secret: 'x',
+        confirmed_at: new Date(),
+      })
+      .execute();
+    try {
+      const answer = await run('admin', '/reports/users');
+      const hacme = answer.rows.find((r: { userId: string }) => r.userId === 'hacme');
+      expect(hacme).toMatchObject({ withSecondFactor: 1, withoutSecondFactor: 0 });
+      expect(answer.totals.withSecondFactor).toBe(before.totals.withSecondFactor + 1);
+      expect(answer.totals.withoutSecondFactor).toBe(before.totals.withoutSecondFactor - 1);
+      expect(answer.totals.withSecondFactor + answer.totals.withoutSecondFactor).toBe(answer.rows.length);
+    } finally {
+      await t.db.deleteFrom('second_factors').where('id', '=', 'sf-hacme').execute();
+    }
+  });
 });
 
 describe('filters', () => {

@@ -20,7 +20,11 @@ function ctes(ctx: ReportContext, f: ReportFilters) {
   return sql`
     cal as materialized (${calendarCte(h)}),
     u as (
-      select id, name, email, scope, disabled from users
+      -- Whether the user holds a confirmed second factor (issue 35): the totals count who does not.
+      select id, name, email, scope, disabled,
+        exists (select 1 from second_factors sf where sf.user_id = users.id and sf.confirmed_at is not null)
+          as has_second_factor
+      from users
       where ${withinScopes(scopesWithPermission(ctx.actor, 'user:view'), sql.ref('users.scope'))}
     ),
     -- Counted per day pair in task_completion_days (migration 0026), as in Completed Tasks.
@@ -52,7 +56,8 @@ function ctes(ctx: ReportContext, f: ReportFilters) {
       group by o.user_id having sum(o.n) > 0
     ),
     z as (
-      select u.id, u.name, u.email, u.scope, u.disabled, coalesce(open.active, 0) as active,
+      select u.id, u.name, u.email, u.scope, u.disabled, u.has_second_factor,
+        coalesce(open.active, 0) as active,
         coalesce(done.completed, 0) as completed, coalesce(done.on_time, 0) as on_time,
         coalesce(done.completed, 0) - coalesce(done.on_time, 0) as overdue, done.business_days
       from u left join done on done.user_id = u.id left join open on open.user_id = u.id
@@ -78,13 +83,18 @@ export const usersReport: ReportDefinition = {
     { key: 'overdue', kind: 'count' },
     { key: 'onTimeRatio', kind: 'ratio', numerator: 'onTime', denominator: 'completed' },
     { key: 'businessDays', kind: 'average', weightedBy: 'completed', unit: 'businessDays' },
+    // One each per user, so the totals row counts the users with and without a second factor.
+    { key: 'withSecondFactor', kind: 'count' },
+    { key: 'withoutSecondFactor', kind: 'count' },
   ],
   async summary(ctx, f) {
     const { rows } = await sql<Record<string, number | string | null>>`
       with ${ctes(ctx, f)}
       select name as "user", id as "userId", active, completed, on_time as "onTime", overdue,
         case when completed = 0 then null else on_time::float8 / completed end as "onTimeRatio",
-        business_days as "businessDays"
+        business_days as "businessDays",
+        case when has_second_factor then 1 else 0 end as "withSecondFactor",
+        case when has_second_factor then 0 else 1 end as "withoutSecondFactor"
       from z order by name, id`.execute(ctx.db);
     const workers = rows.filter((r) => Number(r.completed) > 0);
     const chart: ReportChart | null =
@@ -108,12 +118,14 @@ export const usersReport: ReportDefinition = {
     { key: 'onTime', header: 'On Time' },
     { key: 'overdue', header: 'Overdue' },
     { key: 'businessDays', header: 'Average Business Days' },
+    { key: 'secondFactor', header: 'Second Factor' },
   ],
   exportQuery(ctx, f, limit) {
     return sql`
       with ${ctes(ctx, f)}
       select id as "userId", name, email, scope, case when disabled then 'Disabled' else 'Active' end as status,
-        active, completed, on_time as "onTime", overdue, round(business_days::numeric, 1) as "businessDays"
+        active, completed, on_time as "onTime", overdue, round(business_days::numeric, 1) as "businessDays",
+        case when has_second_factor then 'Yes' else 'No' end as "secondFactor"
       from z order by name, id limit ${limit}`;
   },
 };
