@@ -59,6 +59,7 @@ test('a user adds a passkey and signs in with it, after the password and alone',
   await page.getByTestId('signin-password').fill(DEMO_PASSWORD);
   await page.getByTestId('signin-submit').click();
   await expect(page).toHaveURL(/\/signin\?step=code/);
+  await expect(page.getByTestId('signin-remember')).toBeVisible();
   await page.screenshot({ path: '.tmp/passkey-second-step.png', fullPage: true });
   await page.getByTestId('signin-passkey').click();
   await expect(page.getByTestId('account-page')).toBeVisible();

@@ -21,6 +21,8 @@ runForeground(nodeRuntime(), ['apps/server/dist/main.js'], {
     SELF_REGISTRATION: 'true',
     // A passkey alone may sign in (passkeys.spec.ts signs in so, besides as the second step).
     PASSKEY_SIGNIN: 'true',
+    // The second step offers to remember the browser (passkeys.spec.ts sees it offered).
+    SIGNIN_REMEMBER_DEVICE: 'true',
     // Every answer of a route with a contract is checked against it (a drift answers 500).
     CHECK_ANSWERS: 'true',
     // Mail goes to a test SMTP listener that journeys checking real delivery start (issueRequest);

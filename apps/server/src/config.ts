@@ -47,6 +47,8 @@ const envSchema = z.object({
   SIGNIN_IP_LIMIT: int(20, 1, 100000),
   // A passkey alone signs in (passwordless), besides being a second factor after the password.
   PASSKEY_SIGNIN: bool(false),
+  // The second step offers "Remember this device for 30 days": a browser that passed it skips it.
+  SIGNIN_REMEMBER_DEVICE: bool(false),
   SELF_REGISTRATION: bool(false),
   // Tests and journeys: every answer of a route with a contract is checked against it (http/serve.ts).
   CHECK_ANSWERS: bool(false),
@@ -235,6 +237,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       lockMinutes: env.SIGNIN_LOCK_MINUTES,
       ipLimitPerWindow: env.SIGNIN_IP_LIMIT,
       passkeySignIn: env.PASSKEY_SIGNIN,
+      rememberDevice: env.SIGNIN_REMEMBER_DEVICE,
     },
     selfRegistration: env.SELF_REGISTRATION,
     selfRegistrationScope: env.SELF_REGISTRATION_SCOPE,

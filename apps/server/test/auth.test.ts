@@ -158,7 +158,13 @@ describe('POST /signin', () => {
 describe('per-address limit', () => {
   it('answers 429 with Retry-After once an address has failed too often', async () => {
     const ctx = await createTestContext({
-      signin: { maxFailures: 100, lockMinutes: 1, ipLimitPerWindow: 3, passkeySignIn: false },
+      signin: {
+        maxFailures: 100,
+        lockMinutes: 1,
+        ipLimitPerWindow: 3,
+        passkeySignIn: false,
+        rememberDevice: false,
+      },
     });
     try {
       const attempt = () =>

@@ -10,7 +10,13 @@ let t: TestContext;
 
 beforeAll(async () => {
   t = await createTestContext({
-    signin: { maxFailures: 5, lockMinutes: 15, ipLimitPerWindow: 1000, passkeySignIn: true },
+    signin: {
+      maxFailures: 5,
+      lockMinutes: 15,
+      ipLimitPerWindow: 1000,
+      passkeySignIn: true,
+      rememberDevice: false,
+    },
   });
   for (const id of ['pia', 'pete', 'paul', 'pam']) await createUser(t.db, { id });
 });

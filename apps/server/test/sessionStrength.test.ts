@@ -102,3 +102,65 @@ describe('session strength', () => {
     expect(await alive(otherCookie)).toBe(true);
   });
 });
+
+describe('remember this device', () => {
+  it('skips the second step for 30 days where the configuration offers it, until the factors are removed or reset', async () => {
+    t.config.signin.rememberDevice = true;
+    try {
+      const cookie = await signIn(t.app, 'sol');
+      const begun = (await post('/account/second-factors', cookie, { kind: 'totp' })).json();
+      const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(begun.secret) });
+      await post(`/account/second-factors/${begun.id}/confirm`, cookie, {
+        name: 'Phone',
+        code: totp.generate({ timestamp: Date.now() - 30_000 }),
+      });
+      const challenge = await passwordStep('sol');
+      const page = await t.app.inject({ url: '/signin?step=code', headers: { ...XHR, cookie: challenge } });
+      expect(page.json().rememberDevice).toBe(true);
+      const coded = await t.app.inject({
+        method: 'POST',
+        url: '/signin/second-factor',
+        headers: { ...XHR, cookie: challenge },
+        payload: { code: totp.generate(), remember: '1' },
+      });
+      const device = coded.cookies.find((c) => c.name === 'dossier_device');
+      expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/signin' });
+      expect(device?.maxAge).toBe(30 * 24 * 3600);
+      const signInWith = (extra: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/signin',
+          headers: { ...XHR, 'content-type': 'application/x-www-form-urlencoded', cookie: extra },
+          payload: new URLSearchParams({ username: 'sol', password: PASSWORD }).toString(),
+        });
+      // The remembered browser: the password alone, recorded as such.
+      const remembered = await signInWith(`dossier_device=${device?.value}`);
+      expect(remembered.json().user.id).toBe('sol');
+      const session = `dossier_session=${remembered.cookies.find((c) => c.name === 'dossier_session')?.value}`;
+      expect(await methodOf(session)).toBe('rememberedDevice');
+      // Another browser still takes the second step.
+      expect((await signInWith('')).json()).toEqual({ user: null, secondFactor: true });
+      // Off in the configuration: the device counts for nothing.
+      t.config.signin.rememberDevice = false;
+      expect((await signInWith(`dossier_device=${device?.value}`)).json().secondFactor).toBe(true);
+      t.config.signin.rememberDevice = true;
+      // Removing the last factor forgets every device.
+      const list = (
+        await t.app.inject({ url: '/account/second-factors', headers: { ...XHR, cookie: session } })
+      ).json();
+      const removed = await post(`/account/second-factors/${list.factors[0].id}/remove`, session, {
+        password: PASSWORD,
+        code: totp.generate({ timestamp: Date.now() + 30_000 }),
+      });
+      expect(removed.statusCode).toBe(200);
+      const rows = await t.db
+        .selectFrom('remembered_devices')
+        .selectAll()
+        .where('user_id', '=', 'sol')
+        .execute();
+      expect(rows).toHaveLength(0);
+    } finally {
+      t.config.signin.rememberDevice = false;
+    }
+  });
+});

@@ -5,7 +5,7 @@ export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
 
 /** How a session was authenticated: a password alone, a password and a code, a passkey, single sign-on. */
-export const AUTH_METHODS = ['password', 'secondFactor', 'passkey', 'sso'] as const;
+export const AUTH_METHODS = ['password', 'secondFactor', 'passkey', 'sso', 'rememberedDevice'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 /** The `amr` values (RFC 8176) that say the identity provider asked for more than a password. */

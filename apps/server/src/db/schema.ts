@@ -25,6 +25,7 @@ import type {
 } from './schemaRequests.js';
 import type {
   RecoveryCodesTable,
+  RememberedDevicesTable,
   SecondFactorsTable,
   SigninChallengesTable,
   SigninFailuresTable,
@@ -457,6 +458,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   signin_challenges: SigninChallengesTable;
   webauthn_challenges: WebauthnChallengesTable;
+  remembered_devices: RememberedDevicesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   rate_events: RateEventsTable;

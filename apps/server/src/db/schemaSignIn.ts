@@ -49,6 +49,14 @@ export interface SecondFactorsTable {
   sign_count: NullableBigint;
 }
 
+/** Migration 20261202_9003: browsers that may skip the second step until expires_at. */
+export interface RememberedDevicesTable {
+  id: string;
+  user_id: string;
+  expires_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
+
 export interface WebauthnChallengesTable {
   challenge: string;
   purpose: string;

@@ -77,6 +77,20 @@ export function setChallengeCookie(
   });
 }
 
+export const DEVICE_COOKIE = 'dossier_device';
+export const REMEMBER_DEVICE_DAYS = 30;
+
+/** A browser remembered after its second step (SIGNIN_REMEMBER_DEVICE): read by the password sign-in only. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/signin',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isHttps(request, config),
+    maxAge: REMEMBER_DEVICE_DAYS * 24 * 3600,
+  });
+}
+
 export function clearChallengeCookie(request: FastifyRequest, reply: FastifyReply, config: Config) {
   reply.clearCookie(CHALLENGE_COOKIE, {
     path: '/signin',

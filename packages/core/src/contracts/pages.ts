@@ -30,6 +30,8 @@ export const signInViewSchema = defineView('signin', {
   passkey: z.boolean().optional(),
   /** A passkey alone may sign in (passwordless; the configuration allows it). */
   passkeySignIn: z.boolean().optional(),
+  /** The second step offers "Remember this device for 30 days". */
+  rememberDevice: z.boolean().optional(),
 });
 export type SignInView = z.infer<typeof signInViewSchema>;
 

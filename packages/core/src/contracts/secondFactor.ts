@@ -79,7 +79,12 @@ export const regenerateRecoveryCodesRoute = defineRoute({
 export const signInSecondFactorRoute = defineRoute({
   method: 'POST',
   path: '/signin/second-factor',
-  body: z.object({ code: codeField, 'return-url': z.string().max(2000).optional() }),
+  body: z.object({
+    code: codeField,
+    'return-url': z.string().max(2000).optional(),
+    /** `1`: remember this device for 30 days (where the configuration offers it). */
+    remember: z.string().max(10).optional(),
+  }),
   answer: z.strictObject({ user: userStateSchema.nullable() }),
 });
 

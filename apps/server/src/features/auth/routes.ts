@@ -14,8 +14,10 @@ import {
   CHALLENGE_COOKIE,
   clearChallengeCookie,
   clearSessionCookie,
+  DEVICE_COOKIE,
   SESSION_COOKIE,
   setChallengeCookie,
+  setDeviceCookie,
   setSessionCookie,
 } from '../../http/session.js';
 import { baseUrlOf, safeReturnUrl, sendView, wantsJson } from '../../http/views.js';
@@ -86,7 +88,11 @@ export function authRoutes(
     if (step !== 'code' || !challenge) return {};
     const userId = await challengeUserOf(deps.db, challenge);
     if (!userId) return { secondStep: true };
-    return { secondStep: true, ...(await holdsPasskey(deps.db, userId)) };
+    return {
+      secondStep: true,
+      ...(await holdsPasskey(deps.db, userId)),
+      ...(deps.config.signin.rememberDevice ? { rememberDevice: true } : {}),
+    };
   };
 
   serve(app, signInPageRoute, async ({ query }, request, reply) => {
@@ -108,12 +114,13 @@ export function authRoutes(
     const returnUrl = safeReturnUrl(body['return-url']);
     const challenge = request.cookies[CHALLENGE_COOKIE];
     const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
-    let result: { token: string; userId: string };
+    let result: { token: string; userId: string; device?: string };
     try {
       if (!challenge) throw new HttpError(401, secondStepFailureMessage('expired'), 'expired');
       result = await completeChallenge(deps.db, deps.config, deps.live, {
         challenge,
         code: body.code,
+        remember: body.remember === '1',
         ...client,
         previousToken: request.cookies[SESSION_COOKIE],
       });
@@ -126,6 +133,7 @@ export function authRoutes(
       return reply.redirect(`/signin?${query}`, 303);
     }
     clearChallengeCookie(request, reply, deps.config);
+    if (result.device) setDeviceCookie(request, reply, deps.config, result.device);
     await afterPasswordSignIn?.(result.userId, client);
     setSessionCookie(request, reply, deps.config, result.token);
     if (!wantsJson(request)) return reply.redirect(returnUrl, 303);
@@ -142,6 +150,7 @@ export function authRoutes(
       password,
       ...client,
       previousToken: request.cookies[SESSION_COOKIE],
+      device: request.cookies[DEVICE_COOKIE],
     });
     if (result.ok && 'challenge' in result) {
       // The right password of a user with a second factor: no session until the code.

@@ -71,6 +71,8 @@ export function deleteFactor(db: DbOrTrx, userId: string, id: string) {
 export async function deleteAllOf(db: DbOrTrx, userId: string): Promise<number> {
   const rows = await db.deleteFrom('second_factors').where('user_id', '=', userId).returning('id').execute();
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  // Without second factors, no device skips them any more.
+  await db.deleteFrom('remembered_devices').where('user_id', '=', userId).execute();
   return rows.length;
 }
 
@@ -140,6 +142,27 @@ export function findChallenge(db: DbOrTrx, id: string) {
 
 export function deleteChallenge(db: DbOrTrx, id: string) {
   return db.deleteFrom('signin_challenges').where('id', '=', id).execute();
+}
+
+export async function insertRememberedDevice(db: DbOrTrx, id: string, userId: string, expiresAt: Date) {
+  await db.deleteFrom('remembered_devices').where('expires_at', '<', new Date()).execute();
+  await db.insertInto('remembered_devices').values({ id, user_id: userId, expires_at: expiresAt }).execute();
+}
+
+/** Whether this device (the hash of its cookie) is remembered for this user and not expired. */
+export async function isRememberedDevice(db: DbOrTrx, id: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('remembered_devices')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function forgetDevicesOf(db: DbOrTrx, userId: string) {
+  return db.deleteFrom('remembered_devices').where('user_id', '=', userId).execute();
 }
 
 export function deleteChallengesOf(db: DbOrTrx, userId: string) {

@@ -17,6 +17,7 @@ import type { Config } from '../../config.js';
 import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import { loadSecret } from '../../files/signing.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { REMEMBER_DEVICE_DAYS } from '../../http/session.js';
 import { wantsJson } from '../../http/views.js';
 import type { LiveHub } from '../../live/hub.js';
 import { addressWait, lockWait, withRetry } from './limits.js';
@@ -307,8 +308,10 @@ export async function completeChallenge(
     ip: string;
     userAgent: string | null;
     previousToken?: string | undefined;
+    /** Remember this browser for 30 days (honoured only where the configuration offers it). */
+    remember?: boolean;
   },
-): Promise<{ token: string; userId: string }> {
+): Promise<{ token: string; userId: string; device?: string }> {
   const fail = (failure: SecondStepFailure, status = 401, wait?: number) =>
     new HttpError(
       status,
@@ -342,7 +345,17 @@ export async function completeChallenge(
     if (addressFor) throw fail('tooMany', 429, addressFor);
     throw fail('invalidCode');
   }
-  return startSecondFactorSession(db, config, live, user.id, input, challengeId);
+  const session = await startSecondFactorSession(db, config, live, user.id, input, challengeId);
+  if (!(config.signin.rememberDevice && input.remember)) return session;
+  return { ...session, device: await rememberDevice(db, user.id) };
+}
+
+/** Remembers this browser for the user: answers its cookie value (only its hash is kept). */
+async function rememberDevice(db: DbOrTrx, userId: string): Promise<string> {
+  const device = randomBytes(32).toString('base64url');
+  const until = new Date(Date.now() + REMEMBER_DEVICE_DAYS * 24 * 3_600_000);
+  await factors.insertRememberedDevice(db, sessionIdOf(device), userId, until);
+  return device;
 }
 
 /**
@@ -387,7 +400,7 @@ export async function startSecondFactorSession(
 export async function signInWithPassword(
   db: DbOrTrx,
   config: Config,
-  input: SigninInput,
+  input: SigninInput & { device?: string | undefined },
 ): Promise<
   | SigninResult
   | { ok: true; token: string; userId: string; mustEnrol?: boolean }
@@ -396,6 +409,15 @@ export async function signInWithPassword(
   const checked = await authenticate(db, config, input);
   if (!checked.ok) return checked;
   if (await hasSecondFactor(db, checked.userId)) {
+    // A browser that passed the second step and asked to be remembered skips it for 30 days.
+    const remembered =
+      config.signin.rememberDevice &&
+      input.device !== undefined &&
+      (await factors.isRememberedDevice(db, sessionIdOf(input.device), checked.userId));
+    if (remembered) {
+      const token = await startSession(db, config, checked.userId, input, { authMethod: 'rememberedDevice' });
+      return { ok: true, token, userId: checked.userId };
+    }
     return { ok: true, challenge: await beginChallenge(db, checked.userId), userId: checked.userId };
   }
   // A user whose roles require a second factor and who has none may only enrol one.

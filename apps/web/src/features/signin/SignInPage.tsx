@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Container,
   Group,
   Paper,
@@ -54,6 +55,14 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
                   autoFocus
                   data-testid="signin-code"
                 />
+                {view.rememberDevice && (
+                  <Checkbox
+                    name="remember"
+                    value="1"
+                    label={t('signin.rememberDevice')}
+                    data-testid="signin-remember"
+                  />
+                )}
                 <Button type="submit" fullWidth data-testid="signin-code-submit">
                   {t('signin.verify')}
                 </Button>
