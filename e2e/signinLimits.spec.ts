@@ -14,3 +14,15 @@ test('the root scope entry offers trusted addresses', async ({ page }) => {
   await expect(page.getByTestId('scope-secondFactorRoles')).toBeVisible();
   await expect(page.getByTestId('scope-trustedAddresses')).toHaveCount(0);
 });
+
+test('the users report counts who has a second factor', async ({ page }) => {
+  await signIn(page, 'admin', 'Admin-Pass-2026!', '/reports/users');
+  const totals = page.getByTestId('report-totals');
+  await expect(totals).toBeVisible({ timeout: 20_000 });
+  const withFactor = Number(await totals.locator('[data-column="withSecondFactor"]').textContent());
+  const without = Number(await totals.locator('[data-column="withoutSecondFactor"]').textContent());
+  expect(without).toBeGreaterThan(0);
+  expect(withFactor).toBeGreaterThanOrEqual(0);
+  await totals.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/users-report-second-factors.png' });
+});

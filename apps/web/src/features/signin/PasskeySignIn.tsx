@@ -1,10 +1,6 @@
 import { passkeySignInOptionsRoute, passkeySignInRoute } from '@dossier/core';
 import { Alert, Button, Stack } from '@mantine/core';
-import {
-  type PublicKeyCredentialRequestOptionsJSON,
-  startAuthentication,
-  WebAuthnError,
-} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
@@ -25,6 +21,8 @@ export function PasskeySignIn({ returnUrl, label }: { returnUrl: string; label: 
     setBusy(true);
     setError(undefined);
     try {
+      // Loaded on use: the sign-in page is part of the first load, and most people type a password.
+      const { startAuthentication } = await import('@simplewebauthn/browser');
       const options = await api.call(passkeySignInOptionsRoute, {});
       const response = await startAuthentication({
         optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
@@ -35,7 +33,7 @@ export function PasskeySignIn({ returnUrl, label }: { returnUrl: string; label: 
       window.location.assign(answer.redirect);
     } catch (e) {
       if (e instanceof ApiError) setError(e.serverMessage ?? e.message);
-      else if (e instanceof WebAuthnError || (e instanceof Error && e.name === 'NotAllowedError'))
+      else if (e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'WebAuthnError'))
         setError(t('signin.passkeyCancelled'));
       else setError(e instanceof Error ? e.message : String(e));
       setBusy(false);

@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Checkbox,
   Container,
   Group,
   Paper,
@@ -56,12 +55,11 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
                   data-testid="signin-code"
                 />
                 {view.rememberDevice && (
-                  <Checkbox
-                    name="remember"
-                    value="1"
-                    label={t('signin.rememberDevice')}
-                    data-testid="signin-remember"
-                  />
+                  // A plain checkbox: Mantine's would add to the first load, which this page is part of.
+                  <Text component="label" size="sm">
+                    <input type="checkbox" name="remember" value="1" data-testid="signin-remember" />{' '}
+                    {t('signin.rememberDevice')}
+                  </Text>
                 )}
                 <Button type="submit" fullWidth data-testid="signin-code-submit">
                   {t('signin.verify')}
