@@ -72,4 +72,18 @@ test('a user adds a passkey and signs in with it, after the password and alone',
   await expect(page).not.toHaveURL(/\/signin/);
   await page.goto('/account');
   await expect(page.getByTestId('account-page')).toContainText(USER);
+
+  // The session is gone (a 401 on Save): the overlay takes the same steps, the passkey among them.
+  await page.context().clearCookies();
+  await page.getByTestId('user-form-name').fill('Pat Passkey Kept');
+  await page.getByTestId('user-form-phone').fill('0412 345 678');
+  await page.getByTestId('save').click();
+  const overlay = page.getByTestId('signin-overlay');
+  await page.getByTestId('signin-overlay-username').fill(USER);
+  await page.getByTestId('signin-overlay-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('signin-overlay-submit').click();
+  await expect(page.getByTestId('signin-overlay-code')).toBeVisible();
+  await overlay.getByTestId('signin-passkey').click();
+  await expect(overlay).toBeHidden();
+  await expect(page.getByTestId('user-form-name')).toHaveValue('Pat Passkey Kept');
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api';
 import { useStore } from '../view/createStore';
+import { PasskeySignIn } from './PasskeySignIn';
 import { useServices } from './ServicesContext';
 import { SsoReauthenticate } from './SsoReauthenticate';
 
@@ -160,6 +161,15 @@ export function SignInOverlay() {
                 <Button type="submit" loading={busy} data-testid="signin-overlay-code-submit">
                   {t('signin.verify')}
                 </Button>
+                <PasskeySignIn
+                  returnUrl={location.pathname}
+                  label={t('signin.usePasskey')}
+                  onSignedIn={(user) => {
+                    setCodeStep(false);
+                    setCode('');
+                    signedIn(user);
+                  }}
+                />
               </Stack>
             </form>
           )}

@@ -14,10 +14,10 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PasskeySignIn } from '../../shell/PasskeySignIn';
 import { useServices } from '../../shell/ServicesContext';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
-import { PasskeySignIn } from './PasskeySignIn';
 
 /** The sign-in page: a plain HTML form POST to /signin, answered by a redirect. */
 export const SignInPage = definePage<SignInView>(({ view }) => {

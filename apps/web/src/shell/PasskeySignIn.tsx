@@ -1,17 +1,25 @@
-import { passkeySignInOptionsRoute, passkeySignInRoute } from '@dossier/core';
+import { passkeySignInOptionsRoute, passkeySignInRoute, type UserState } from '@dossier/core';
 import { Alert, Button, Stack } from '@mantine/core';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api';
-import { useServices } from '../../shell/ServicesContext';
+import { ApiError } from '../api';
+import { useServices } from './ServicesContext';
 
 /**
  * Signs in with a passkey (issue 35): after the password as the second step, or alone where the
  * configuration allows it. The server decides which by the waiting sign-in's cookie; the page
- * then loads the return address, signed in.
+ * then loads the return address, signed in, or (the sign-in overlay) `onSignedIn` takes the user.
  */
-export function PasskeySignIn({ returnUrl, label }: { returnUrl: string; label: string }) {
+export function PasskeySignIn({
+  returnUrl,
+  label,
+  onSignedIn,
+}: {
+  returnUrl: string;
+  label: string;
+  onSignedIn?: (user: UserState) => void;
+}) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [error, setError] = useState<string | undefined>();
@@ -30,7 +38,10 @@ export function PasskeySignIn({ returnUrl, label }: { returnUrl: string; label: 
       const answer = await api.call(passkeySignInRoute, {
         body: { response: response as never, 'return-url': returnUrl },
       });
-      window.location.assign(answer.redirect);
+      if (onSignedIn && answer.user) {
+        setBusy(false);
+        onSignedIn(answer.user);
+      } else window.location.assign(answer.redirect);
     } catch (e) {
       if (e instanceof ApiError) setError(e.serverMessage ?? e.message);
       else if (e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'WebAuthnError'))
