@@ -85,6 +85,14 @@ describe('single sign-on and the local second factor', () => {
       payload: { code: totp.generate() },
     });
     expect(coded.json().user.id).toBe('tara');
+    // The session carries the provider's session, so signing out signs out there too.
+    const session = await t.db
+      .selectFrom('sessions')
+      .select(['sso_subject', 'sso_id_token', 'auth_method'])
+      .where('user_id', '=', 'tara')
+      .executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ sso_subject: 'idp-tara', auth_method: 'secondFactor' });
+    expect(session.sso_id_token).toBeTruthy();
 
     idp.setAmr(['pwd', 'otp']);
     try {

@@ -75,4 +75,6 @@ export interface SigninChallengesTable {
   user_id: string;
   expires_at: RequiredTimestamp;
   created_at: Timestamp;
+  /** Migration 20261202_9004: of a single sign-on, the provider's session for the session to come (JSON). */
+  sso: string | null;
 }

@@ -62,6 +62,7 @@ import * as retention from './20261202_8001_retention.js';
 import * as passkeys from './20261202_9001_passkeys.js';
 import * as sessionAuthMethod from './20261202_9002_session_auth_method.js';
 import * as rememberedDevices from './20261202_9003_remembered_devices.js';
+import * as challengeSso from './20261202_9004_challenge_sso.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -129,6 +130,7 @@ const migrations: Record<string, Migration> = {
   '20261202_9001_passkeys': passkeys,
   '20261202_9002_session_auth_method': sessionAuthMethod,
   '20261202_9003_remembered_devices': rememberedDevices,
+  '20261202_9004_challenge_sso': challengeSso,
 };
 
 export const migrationProvider: MigrationProvider = {

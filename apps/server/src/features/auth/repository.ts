@@ -101,6 +101,19 @@ export async function insertSession(
     .execute();
 }
 
+/** Marks a session as begun at the identity provider: what signing out there will need. */
+export async function markSessionSso(
+  db: DbOrTrx,
+  id: string,
+  sso: { idToken?: string | undefined; subject: string; sid?: string | undefined },
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ sso_id_token: sso.idToken ?? null, sso_subject: sso.subject, sso_sid: sso.sid ?? null })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function deleteSession(db: DbOrTrx, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }

@@ -126,15 +126,24 @@ export function releaseEnrolmentSessions(db: DbOrTrx, userId: string) {
     .execute();
 }
 
-export async function insertChallenge(db: DbOrTrx, id: string, userId: string, expiresAt: Date) {
+export async function insertChallenge(
+  db: DbOrTrx,
+  id: string,
+  userId: string,
+  expiresAt: Date,
+  sso: string | null = null,
+) {
   await db.deleteFrom('signin_challenges').where('expires_at', '<', new Date()).execute();
-  await db.insertInto('signin_challenges').values({ id, user_id: userId, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('signin_challenges')
+    .values({ id, user_id: userId, expires_at: expiresAt, sso })
+    .execute();
 }
 
 export function findChallenge(db: DbOrTrx, id: string) {
   return db
     .selectFrom('signin_challenges')
-    .select(['user_id'])
+    .select(['user_id', 'sso'])
     .where('id', '=', id)
     .where('expires_at', '>', new Date())
     .executeTakeFirst();

@@ -267,14 +267,25 @@ export async function resetSecondFactors(
   return removed;
 }
 
-/** After the right password: a challenge that waits for the code; answers its cookie value. */
-export async function beginChallenge(db: DbOrTrx, userId: string): Promise<string> {
+/** A provider's session that the session after the second step carries (single sign-on). */
+export interface ProviderSession {
+  idToken?: string | undefined;
+  subject: string;
+  sid?: string | undefined;
+}
+
+/**
+ * After the right password (or a single sign-on without the provider's second factor): a challenge
+ * that waits for the code; answers its cookie value.
+ */
+export async function beginChallenge(db: DbOrTrx, userId: string, sso?: ProviderSession): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await factors.insertChallenge(
     db,
     sessionIdOf(token),
     userId,
     new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
+    sso ? JSON.stringify(sso) : null,
   );
   return token;
 }
@@ -372,6 +383,7 @@ export async function startSecondFactorSession(
   authMethod: 'secondFactor' | 'passkey' = 'secondFactor',
 ): Promise<{ token: string; userId: string }> {
   return db.transaction().execute(async (trx) => {
+    const waiting = challengeId ? await factors.findChallenge(trx, challengeId) : undefined;
     if (challengeId) await factors.deleteChallenge(trx, challengeId);
     await repo.clearFailures(trx, userId);
     await endUserSessions(trx, live, userId);
@@ -389,6 +401,9 @@ export async function startSecondFactorSession(
       },
       { authMethod },
     );
+    // Begun at the identity provider: signing out there too, and its sign-out ending this one.
+    if (waiting?.sso)
+      await repo.markSessionSso(trx, sessionIdOf(token), JSON.parse(waiting.sso) as ProviderSession);
     return { token, userId };
   });
 }

@@ -111,7 +111,7 @@ export async function finishSsoSignIn(
   // The provider's own second factor counts (amr, or an acr the configuration lists); otherwise the
   // local one applies: the code or passkey follows as after a password, or enrolment if required.
   if (!strong && (await hasSecondFactor(db, user.id))) {
-    const challenge = await beginChallenge(db, user.id);
+    const challenge = await beginChallenge(db, user.id, { idToken, subject, sid });
     return { ok: true, challenge, userId: user.id, returnUrl: login.return_url };
   }
   const mustEnrol = !strong && (await mustEnrolSecondFactor(db, user.id));
