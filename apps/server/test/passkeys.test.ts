@@ -104,6 +104,22 @@ describe('passkeys', () => {
     });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.id).toBe('paul');
+    // Beginning a passwordless sign-in is limited per address (each is a row for five minutes).
+    const many = [];
+    for (let i = 0; i < 31; i++)
+      many.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/signin/passkey/options',
+          headers: XHR,
+          remoteAddress: '10.5.5.5',
+        }),
+      );
+    const limited = many.filter((r) => r.statusCode === 429);
+    expect(limited).toHaveLength(1);
+    expect(limited[0]?.json().message).toMatch(
+      /^Too many passkey sign-ins from this address\. Please try again in /,
+    );
     t.config.signin.passkeySignIn = false;
     try {
       const refused = await post('/signin/passkey/options', undefined);

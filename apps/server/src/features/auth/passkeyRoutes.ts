@@ -65,6 +65,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: AppDeps): void {
       deps.config,
       relyingParty(request, deps.config.publicUrl),
       request.cookies[CHALLENGE_COOKIE],
+      request.ip,
     ),
   );
 

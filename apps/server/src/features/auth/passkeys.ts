@@ -1,5 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { authenticationResponseSchema, registrationResponseSchema } from '@dossier/core';
+import {
+  type authenticationResponseSchema,
+  type registrationResponseSchema,
+  tryAgainIn,
+} from '@dossier/core';
 import {
   type AuthenticatorTransport,
   generateAuthenticationOptions,
@@ -10,7 +14,8 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
-import { badRequest, conflict, HttpError } from '../../http/errors.js';
+import { takeRateOrWait } from '../../db/rateLimit.js';
+import { badRequest, conflict, HttpError, tooManyRequests } from '../../http/errors.js';
 import type { LiveHub } from '../../live/hub.js';
 import { addressWait, lockWait, withRetry } from './limits.js';
 import * as pk from './passkeyRepository.js';
@@ -30,6 +35,8 @@ export interface RelyingParty {
 }
 
 const CEREMONY_MINUTES = 5;
+/** Passwordless sign-ins one address may begin per minute. */
+const OPTIONS_PER_MINUTE = 30;
 /** ES256, EdDSA, RS256: named, so the library does not probe the runtime for post-quantum ones. */
 const ALGORITHMS = [-7, -8, -257];
 const RP_NAME = 'Dossier';
@@ -182,6 +189,7 @@ export async function passkeySignInOptions(
   config: Config,
   rp: RelyingParty,
   challengeCookie: string | undefined,
+  ip: string,
 ) {
   let userId: string | null = null;
   if (challengeCookie) {
@@ -190,6 +198,10 @@ export async function passkeySignInOptions(
     userId = waiting.user_id;
   } else if (!config.signin.passkeySignIn) {
     throw fail('notOffered', 404);
+  } else {
+    // Anyone may ask, and each answer is a row for five minutes: a limit per address keeps it small.
+    const wait = await takeRateOrWait(db, 'passkeyOptions', ip, OPTIONS_PER_MINUTE, 60);
+    if (wait) throw tooManyRequests(`Too many passkey sign-ins from this address. ${tryAgainIn(wait)}`, wait);
   }
   const allow = userId ? await pk.passkeysOf(db, userId) : [];
   if (userId && allow.length === 0) throw badRequest('You have no passkey: enter a code instead.');
