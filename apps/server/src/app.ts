@@ -17,9 +17,9 @@ import { onSessionStateWrite, SESSION_CHANGE_CHANNEL } from './db/sessionWrites.
 import { accessLogRoutes } from './features/accessLog/routes.js';
 import { accountRoutes } from './features/account/routes.js';
 import { apiRoutes } from './features/api/index.js';
+import { installEnrolmentGuard, useSecondFactorRequirements } from './features/auth/enrolmentGuard.js';
 import { useTrustedAddresses } from './features/auth/limits.js';
 import { authRoutes } from './features/auth/routes.js';
-import { installEnrolmentGuard, useSecondFactorRequirements } from './features/auth/secondFactors.js';
 import { resolveSession, resolveSessionEntry, useScopeIpRanges } from './features/auth/service.js';
 import { enableConfigurationCache } from './features/configuration/cache.js';
 import {

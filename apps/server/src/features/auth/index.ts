@@ -9,20 +9,20 @@ export {
   toUserState,
 } from '../../http/actor.js';
 export { permissionFirst, requireActor, requirePermission, signedInOnly } from '../../http/guards.js';
+export { mustEnrolSecondFactor } from './enrolmentGuard.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export * as authRepository from './repository.js';
 export {
-  beginChallenge,
   beginEnrolment,
   confirmEnrolment,
   hasSecondFactor,
   listSecondFactors,
-  mustEnrolSecondFactor,
   regenerateRecoveryCodes,
   removeSecondFactor,
   resetSecondFactors,
   secondFactorKinds,
 } from './secondFactors.js';
+export { beginChallenge } from './secondStep.js';
 export type { SigninInput } from './service.js';
 export {
   authenticate,

@@ -21,7 +21,8 @@ import { addressWait, lockWait, withRetry } from './limits.js';
 import * as pk from './passkeyRepository.js';
 import * as repo from './repository.js';
 import * as factors from './secondFactorRepository.js';
-import { afterFactorAdded, hasSecondFactor, startSecondFactorSession } from './secondFactors.js';
+import { afterFactorAdded, hasSecondFactor } from './secondFactors.js';
+import { startSecondFactorSession } from './secondStep.js';
 import { isAllowedAddress, SIGNIN_FAILURE_TEXT, sessionIdOf } from './service.js';
 
 // Passkeys and security keys (issue 35): WebAuthn through @simplewebauthn/server, always with user

@@ -29,7 +29,7 @@ import {
   type SecondStepFailure,
   secondStepFailureMessage,
   signInWithPassword,
-} from './secondFactors.js';
+} from './secondStep.js';
 import {
   SIGNIN_FAILURE_TEXT,
   type SigninFailure,
