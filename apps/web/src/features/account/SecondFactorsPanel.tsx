@@ -14,7 +14,6 @@ import {
   Image,
   Paper,
   PasswordInput,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -26,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
 import { useServices } from '../../shell/ServicesContext';
 import { PasskeyEnrolment } from './PasskeyEnrolment';
+import { RecoveryCodesShown } from './RecoveryCodesShown';
 
 type Enrolment = { id: string; secret: string; qr: string };
 
@@ -139,25 +139,7 @@ export function SecondFactorsPanel() {
           </Alert>
         )}
         {recoveryCodes && (
-          <Alert color="yellow" title={t('secondFactors.recoveryTitle')} data-testid="recovery-codes">
-            <Stack>
-              <Text size="sm">{t('secondFactors.recoveryShown')}</Text>
-              <SimpleGrid cols={2}>
-                {recoveryCodes.map((c) => (
-                  <Code key={c} data-testid="recovery-code">
-                    {c}
-                  </Code>
-                ))}
-              </SimpleGrid>
-              <Button
-                variant="default"
-                onClick={() => setRecoveryCodes(undefined)}
-                data-testid="recovery-codes-done"
-              >
-                {t('secondFactors.recoveryDone')}
-              </Button>
-            </Stack>
-          </Alert>
+          <RecoveryCodesShown codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />
         )}
         {factors.length === 0 ? (
           enrolment ? null : (
