@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../ui/dates';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import type { RequestListProps } from '../lists';
 import { LinkedListFrame } from '../results/LinkedListFrame';
+import { StoredFileLink } from '../results/StoredFileLink';
 import { INVOICE_STATUS_COLORS, invoiceStatus } from './invoiceStatus';
 import { formatMinorUnits } from './money';
 
@@ -54,21 +55,12 @@ export function InvoiceList({ view }: RequestListProps) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    {invoice.fileRemovedAt ? (
-                      <Text size="sm" c="dimmed" data-testid="invoice-file-removed">
-                        {t('results.fileRemoved', { at: formatDateTime(invoice.fileRemovedAt) })}
-                      </Text>
-                    ) : (
-                      <Anchor
-                        href={`/files/${invoice.file.key}`}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        size="sm"
-                        data-testid="invoice-file"
-                      >
-                        {invoice.file.name ?? t('invoices.file')}
-                      </Anchor>
-                    )}
+                    <StoredFileLink
+                      file={invoice.file}
+                      removedAt={invoice.fileRemovedAt}
+                      fallbackName={t('invoices.file')}
+                      testId="invoice-file"
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" data-testid="invoice-amount">

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../../ui/StatusBadge';
 import type { RequestListProps } from '../lists';
 import { LinkedListFrame } from './LinkedListFrame';
 import { RESULT_STATUS_COLORS, resultStatus } from './resultStatus';
+import { StoredFileLink } from './StoredFileLink';
 
 /** The Results list of the request page: each result with its status, file and page link. */
 export function ResultList({ view }: RequestListProps) {
@@ -43,21 +44,12 @@ export function ResultList({ view }: RequestListProps) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    {result.fileRemovedAt ? (
-                      <Text size="sm" c="dimmed" data-testid="result-file-removed">
-                        {t('results.fileRemoved', { at: formatDateTime(result.fileRemovedAt) })}
-                      </Text>
-                    ) : (
-                      <Anchor
-                        href={`/files/${result.file.key}`}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        size="sm"
-                        data-testid="result-file"
-                      >
-                        {result.file.name ?? t('results.file')}
-                      </Anchor>
-                    )}
+                    <StoredFileLink
+                      file={result.file}
+                      removedAt={result.fileRemovedAt}
+                      fallbackName={t('results.file')}
+                      testId="result-file"
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{formatDateTime(result.createdAt)}</Text>
