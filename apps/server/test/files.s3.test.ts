@@ -1,52 +1,24 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { type S3World, startS3World } from './support/s3.js';
 
 // The same upload flow against an S3-compatible service (s3rver on loopback): the browser PUTs to a
 // presigned URL, and the server judges what arrived the first time the file is used.
 
 let t: TestContext;
-let s3: S3rver;
+let s3: S3World;
 let cookie: string;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dossier-s3-'));
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: 'dossier-files', configs: [] }],
-  });
-  const { port } = (await s3.run()) as { port: number };
-  t = await createTestContext({
-    files: {
-      dir: path.join(dir, 'unused'),
-      maxBytes: 1024 * 1024,
-      s3: {
-        bucket: 'dossier-files',
-        endpoint: `http://127.0.0.1:${port}`,
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      },
-    },
-  });
+  s3 = await startS3World('dossier-s3-');
+  t = s3.t;
   await createUser(t.db, { id: 'alice' });
   await createUser(t.db, { id: 'bob' });
   cookie = await signIn(t.app, 'alice');
 });
-afterAll(async () => {
-  await t.close();
-  await s3.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => s3.close());
 
 async function uploadDirect(name: string, contentType: string, bytes: Buffer) {
   const res = await t.app.inject({

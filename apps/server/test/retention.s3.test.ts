@@ -1,61 +1,38 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION_QUEUE, registerQueues } from '../src/jobs/handlers.js';
 import { JobQueue } from '../src/jobs/queue.js';
-import { createTestContext, createUser, signIn, type TestContext, until } from './helpers.js';
+import { createUser, signIn, type TestContext, until } from './helpers.js';
 import { insertTestRequest } from './support/requests.js';
 import { monthsAgo, requestFile, setRetention } from './support/retention.js';
+import { type S3World, startS3World } from './support/s3.js';
 
 // Retention's daily job (issue 36) with files on S3 (s3rver on loopback): the job removes the due
 // request's objects from the bucket, and two jobs at once (two instances) do it once.
 
 let t: TestContext;
-let s3: S3rver;
+let s3: S3World;
 let jobs: JobQueue;
 let bucketUrl: string;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dossier-retention-s3-'));
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: 'dossier-files', configs: [] }],
-  });
-  const { port } = (await s3.run()) as { port: number };
-  bucketUrl = `http://127.0.0.1:${port}/dossier-files`;
-  t = await createTestContext({
-    files: {
-      dir: path.join(dir, 'unused'),
-      maxBytes: 1024 * 1024,
-      s3: {
-        bucket: 'dossier-files',
-        endpoint: `http://127.0.0.1:${port}`,
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      },
-    },
-  });
+  s3 = await startS3World('dossier-retention-s3-');
+  ({ t, bucketUrl } = s3);
   await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
   jobs = await JobQueue.start(t.url, { warn: () => undefined });
   await registerQueues(jobs, t.db, t.config, true);
 });
 afterAll(async () => {
   await jobs.stop();
-  await t.close();
   await s3.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Whether the object is in the bucket (s3rver answers unsigned reads of its objects). */
 const inBucket = (key: string) =>
-  fs.readdirSync(path.join(dir, 'dossier-files'), { recursive: true }).some((f) => String(f).includes(key));
+  fs
+    .readdirSync(path.join(s3.dir, 'dossier-files'), { recursive: true })
+    .some((f) => String(f).includes(key));
 
 describe('retention job on S3', () => {
   it('removes the due files from the bucket once, however many jobs run', async () => {
