@@ -43,6 +43,7 @@ import { passwordResetRoutes } from './features/passwordReset/routes.js';
 import { payeeRoutes } from './features/payees/routes.js';
 import { pushRequestChanged } from './features/presence/push.js';
 import { recheckViewing, trackPresence } from './features/presence/service.js';
+import { recipientAccessRoutes } from './features/recipientAccess/routes.js';
 import { recipientRoutes } from './features/recipients/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { requestActionRoutes } from './features/requestPage/actions/routes.js';
@@ -234,6 +235,7 @@ export async function buildApp(input: {
     accountRoutes(app, deps, afterPasswordSignIn);
     userRoutes(app, deps);
     recipientRoutes(app, deps);
+    recipientAccessRoutes(app, deps);
     payeeRoutes(app, deps);
     outboxRoutes(app, deps);
     retentionRoutes(app, deps);

@@ -157,6 +157,8 @@ export const TEMPLATE_DATA_SCHEMA: PathSchema = {
     requestNumber: true,
     status: true,
     url: true,
+    /** The recipient's page (issue 34): its link, and its passcode (by email: where it was sent). */
+    recipientAccess: { url: true, passcode: true },
     submittedAt: true,
     issuedAt: true,
     closedAt: true,

@@ -17,6 +17,8 @@ import type {
   InboxMessageLinksTable,
   InboxMessagesTable,
   InvoicePaymentsTable,
+  RecipientAccessesTable,
+  RecipientSessionsTable,
   RequestDraftsTable,
   RequestInvoicesTable,
   RequestResultsTable,
@@ -497,6 +499,8 @@ export interface Database {
   request_results: RequestResultsTable;
   file_downloads: FileDownloadsTable;
   request_invoices: RequestInvoicesTable;
+  recipient_accesses: RecipientAccessesTable;
+  recipient_sessions: RecipientSessionsTable;
   invoice_payments: InvoicePaymentsTable;
   api_token_ids: ApiTokenIdsTable;
   inbox_messages: InboxMessagesTable;

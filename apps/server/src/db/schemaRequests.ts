@@ -87,6 +87,8 @@ export interface CorrespondenceTable {
   /** Migration 3201 (issue 32): a received message shared with the sender side, when and by whom. */
   shared_with_sender_at: NullableTimestamp;
   shared_with_sender_by: string | null;
+  /** Migration 20261202_6001 (issue 34): sent in by the recipient on the recipient's page. */
+  via_recipient_page: Generated<boolean>;
   created_at: Timestamp;
   created_by: string | null;
   updated_at: NullableTimestamp;
@@ -234,4 +236,33 @@ export interface RetentionRunsTable {
 export interface RetentionLeftRequest {
   requestNumber: string;
   reason: 'open' | 'legalHold';
+}
+
+/** Migration 20261202_6001 (issue 34): the recipient's link and passcode of one issue of a request. */
+export interface RecipientAccessesTable {
+  id: Generated<string>;
+  request_number: string;
+  correspondence_id: string | null;
+  token_hash: string;
+  passcode_hash: string;
+  method: string;
+  sent_to: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  first_opened_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  locked_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by: string | null;
+  uploaded_bytes: Generated<Bigint>;
+}
+
+/** Migration 20261202_6001: the session behind a right passcode, bound to its one access. */
+export interface RecipientSessionsTable {
+  id_hash: string;
+  access_id: string;
+  ip: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
 }

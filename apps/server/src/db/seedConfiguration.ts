@@ -50,12 +50,14 @@ const TEMPLATE_TEXT: Record<TemplateUsage, { subject?: string; body: string[] }>
       'Dear ${request.recipient.name},',
       'Please supply the records described below for ${request.applicant.name} (date of birth ${request.applicant.dateOfBirth date}). Quote request ${request.requestNumber} in your reply.',
       'The signed authority is attached.',
+      'You can answer online, upload the records and your invoice at ${request.recipientAccess.url} with the passcode ${request.recipientAccess.passcode}.',
     ],
   },
   autoReminder: {
     body: [
       'Dear ${request.recipient.name},',
       'We are still waiting for the records of request ${request.requestNumber}, sent on ${request.issuedAt date}.',
+      'You can answer online with the link and passcode of our request.',
     ],
   },
   resultQualityAssured: {

@@ -64,3 +64,33 @@ export async function setOwner(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** A file received whole and checked in one call (files/received.ts): uploaded and owned at once. */
+export async function insertReceivedFile(
+  db: DbOrTrx,
+  file: {
+    key: string;
+    name: string;
+    contentType: string;
+    size: number;
+    sha256: string;
+    owner: { type: string; id: string; classification: string };
+  },
+): Promise<void> {
+  await db
+    .insertInto('files')
+    .values({
+      key: file.key,
+      name: file.name,
+      content_type: file.contentType,
+      declared_size: file.size,
+      size: file.size,
+      sha256: file.sha256,
+      owner_type: file.owner.type,
+      owner_id: file.owner.id,
+      classification: file.owner.classification,
+      created_by: null,
+      uploaded_at: new Date(),
+    })
+    .execute();
+}

@@ -100,6 +100,6 @@ export function clearChallengeCookie(request: FastifyRequest, reply: FastifyRepl
   });
 }
 
-function isHttps(request: FastifyRequest, config: Config): boolean {
+export function isHttps(request: FastifyRequest, config: Config): boolean {
   return request.protocol === 'https' || (config.publicUrl?.startsWith('https:') ?? false);
 }

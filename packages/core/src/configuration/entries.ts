@@ -119,6 +119,9 @@ export const taskTypeSettingsEntrySchema = z.object({
   notifyOtherWhenCompleted: emails,
 });
 
+export const DEFAULT_RECIPIENT_ACCESS_DAYS = 90;
+export const DEFAULT_RECIPIENT_UPLOAD_LIMIT_MB = 200;
+
 export const REQUEST_SETTINGS_FLAGS = [
   'disableWorkflowTasks',
   'disableResultQualityAssurance',
@@ -134,6 +137,7 @@ export const REQUEST_SETTINGS_FLAGS = [
   'notifyRequestSenderWhenReOpened',
   'notifyExternalUsersWhenClosed',
   'notifyExternalUsersWhenReOpened',
+  'disableRecipientPage',
 ] as const;
 export const REQUEST_SETTINGS_RECIPIENTS = [
   'resultQualityAssuredRecipient',
@@ -156,6 +160,9 @@ export const requestSettingsEntrySchema = z.object({
   customResultFileName: text,
   customInvoiceFileName: text,
   preSelectedRequestItemTypes: z.array(z.string()).default([]),
+  /** The recipient's page (issue 34): how long a link works, and how much one access may upload. */
+  recipientAccessDays: z.number().int().min(1).max(3650).default(DEFAULT_RECIPIENT_ACCESS_DAYS),
+  recipientUploadLimitMb: z.number().int().min(1).max(10_000).default(DEFAULT_RECIPIENT_UPLOAD_LIMIT_MB),
 }) as unknown as z.ZodType<RequestSettings>;
 
 export interface RequestSettings
@@ -172,6 +179,8 @@ export interface RequestSettings
   applicantReference1DefaultType: (typeof APPLICANT_REFERENCE_TYPES)[number] | null;
   customResultFileName: string;
   customInvoiceFileName: string;
+  recipientAccessDays: number;
+  recipientUploadLimitMb: number;
   preSelectedRequestItemTypes: string[];
 }
 export type FileRef = z.infer<typeof fileRefSchema>;

@@ -52,6 +52,8 @@ export const requestActionRoute = defineRoute({
     resultId: z.string().optional(),
     invoiceId: z.string().optional(),
     messageId: z.string().optional(),
+    /** revokeRecipientAccess, resendRecipientAccess: the recipient's link revoked or made. */
+    accessId: z.string().optional(),
     /** issueRequest(Again): the letter sent and how many open tasks it completed. */
     letter: z.object({ key: z.string(), name: z.string() }).optional(),
     tasksCompleted: z.number().optional(),

@@ -12,6 +12,7 @@ import type {
 } from '../requests/views.js';
 import type { WizardItemType } from '../requests/wizard.js';
 import type { SearchAnswer } from '../searchResult.js';
+import { recipientAccessItemSchema } from './recipientPage.js';
 import { currencyChoiceSchema, defineView, scopeChoiceSchema, typed } from './view.js';
 
 // The pages around a request: a result, an invoice, the recipient choice, and finding requests.
@@ -88,6 +89,8 @@ export const requestViewSchema = defineView('request', {
   /** Administrators and managers of the request's scope: the Access tab (GET …/access). */
   canViewAccess: z.boolean(),
   correspondence: z.array(typed<CorrespondenceItem>()),
+  /** Staff of the request only: the recipient's links (issue 34), newest first. */
+  recipientAccesses: z.array(recipientAccessItemSchema).optional(),
   previews: z.object({
     tasksDue: z.number(),
     tasksCompleted: z.number(),

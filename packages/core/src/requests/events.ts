@@ -41,6 +41,14 @@ export const REQUEST_EVENT_NAMES = [
   'request.legalHoldRemoved',
   'request.filesRemoved',
   'request.deIdentified',
+  // The recipient's page (issue 34): its link sent, opened, locked, revoked; what came through it.
+  'request.recipientAccessSent',
+  'request.recipientAccessOpened',
+  'request.recipientAccessLocked',
+  'request.recipientAccessRevoked',
+  'request.recipientUploaded',
+  'request.recipientAnswered',
+  'request.recipientMessage',
 ] as const;
 
 export type RequestEventName = (typeof REQUEST_EVENT_NAMES)[number];

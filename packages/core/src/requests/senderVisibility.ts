@@ -47,6 +47,14 @@ export const SENDER_HIDDEN_EVENTS = [
   'request.taskReassigned',
   'request.legalHoldPlaced',
   'request.legalHoldRemoved',
+  // The recipient's page: its addresses, passcode tries and what the recipient sent are staff's.
+  'request.recipientAccessSent',
+  'request.recipientAccessOpened',
+  'request.recipientAccessLocked',
+  'request.recipientAccessRevoked',
+  'request.recipientUploaded',
+  'request.recipientAnswered',
+  'request.recipientMessage',
 ] as const satisfies readonly RequestEventName[];
 
 /** Events about one task (payload.type names its type): shown to the sender for its own tasks only. */

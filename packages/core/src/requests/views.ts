@@ -149,6 +149,8 @@ export interface CorrespondenceItem {
    */
   unverifiedSender?: boolean;
   canAcceptSender?: boolean;
+  /** Sent in by the recipient on the recipient's page (issue 34), not by mail, fax or post. */
+  viaRecipientPage?: boolean;
   /**
    * A received message (mail, fax or post scan) is staff's until shared with the sender side
    * (issue 32). To the sender side an entry whose content it may not see comes with `withheld`:

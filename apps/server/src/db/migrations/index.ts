@@ -57,6 +57,7 @@ import * as sharedWithSender from './20261202_3201_shared_with_sender.js';
 import * as secondFactors from './20261202_4001_second_factors.js';
 import * as sessionNotifyPasswordChange from './20261202_5001_session_notify_password_change.js';
 import * as homeVisitPause from './20261202_5002_home_visit_pause.js';
+import * as recipientAccess from './20261202_6001_recipient_access.js';
 import * as accessLog from './20261202_7001_access_log.js';
 import * as retention from './20261202_8001_retention.js';
 import * as passkeys from './20261202_9001_passkeys.js';
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '20261202_4001_second_factors': secondFactors,
   '20261202_5001_session_notify_password_change': sessionNotifyPasswordChange,
   '20261202_5002_home_visit_pause': homeVisitPause,
+  '20261202_6001_recipient_access': recipientAccess,
   '20261202_7001_access_log': accessLog,
   '20261202_8001_retention': retention,
   '20261202_9001_passkeys': passkeys,

@@ -84,6 +84,7 @@ function toItem(
   if (row.updated_by_name) item.updatedByDisplayName = row.updated_by_name;
   if (method) item.issueRequestMethod = method;
   if (row.message_delivery_status) item.messageDeliveryStatus = row.message_delivery_status;
+  if (row.via_recipient_page) item.viaRecipientPage = true;
   if (row.unverified_sender) {
     item.unverifiedSender = true;
     item.canAcceptSender = canHandleRequest(actor, request) && request.status !== 'closed';

@@ -58,6 +58,8 @@ export interface NewCorrespondence {
   createdBy: string | null;
   createdAt?: Date;
   unverifiedSender?: boolean;
+  /** Sent in by the recipient on the recipient's page (issue 34). */
+  viaRecipientPage?: boolean;
 }
 
 export async function insertCorrespondence(db: DbOrTrx, row: NewCorrespondence): Promise<string> {
@@ -78,6 +80,7 @@ export async function insertCorrespondence(db: DbOrTrx, row: NewCorrespondence):
       message_delivery_status: row.messageDeliveryStatus ?? null,
       created_by: row.createdBy,
       unverified_sender: row.unverifiedSender ?? false,
+      via_recipient_page: row.viaRecipientPage ?? false,
       ...(row.createdAt ? { created_at: row.createdAt } : {}),
     })
     .returning('id')

@@ -76,7 +76,7 @@ export interface NewInvoice {
   tax: number | null;
   currency: string | null;
   foreignReference?: { url: string; label: string | null } | null;
-  createdBy: string;
+  createdBy: string | null;
 }
 
 export async function insertInvoice(db: DbOrTrx, v: NewInvoice): Promise<string> {

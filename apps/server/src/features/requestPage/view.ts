@@ -17,6 +17,7 @@ import type { Actor } from '../auth/index.js';
 import { getPublicHolidays, getRequestSettings, getScopeEntry } from '../configuration/index.js';
 import { listRequestCorrespondence } from '../correspondence/index.js';
 import { listRequestInvoices } from '../invoices/index.js';
+import { listAccessItems } from '../recipientAccess/index.js';
 import type { RequestRow } from '../requests/index.js';
 import {
   canAddUrgentNote,
@@ -152,6 +153,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
       offeredActionNames(requestActions, { deps, actor, request: row }),
       loadContentItemTypes(db, row.scope, row.content),
     ]);
+  const recipientAccesses = staff ? await listAccessItems(db, row) : undefined;
   const editableParts = editablePartsOf(actor, row, settings);
   // The sender edit picks the on-behalf-of submitter by name, as the wizard does.
   const submitters = editableParts.includes('sender') ? await listSubmitterChoices(db, row.scope) : undefined;
@@ -176,6 +178,7 @@ export async function buildRequestView(deps: AppDeps, actor: Actor, row: Request
     canViewInvoices: staff,
     canViewAccess: mayViewAccessLog(actor, row),
     correspondence,
+    ...(recipientAccesses ? { recipientAccesses } : {}),
     previews: {
       // Completed tasks keep their due date (the Due column shows it): only open ones are due.
       tasksDue: tasks.filter((t) => t.completedAt === undefined).length,

@@ -57,7 +57,8 @@ export async function insertResult(
     requestNumber: string;
     fileKey: string;
     tags: Record<string, unknown>;
-    createdBy: string;
+    /** Null for a result the recipient sent in on the recipient's page. */
+    createdBy: string | null;
     qualityAssuranceSkipped: boolean;
   },
 ): Promise<string> {

@@ -233,3 +233,15 @@ export function listAppointmentsNeedingReminder(trx: DbOrTrx, now: Date, until: 
     .limit(limit)
     .execute();
 }
+
+/** Moves the due date of the request's open followUp tasks (the recipient said when): kept fixed. */
+export async function moveOpenFollowUps(trx: DbOrTrx, requestNumber: string, dueAt: Date): Promise<number> {
+  const result = await trx
+    .updateTable('tasks')
+    .set({ due_at: dueAt, due_fixed: true })
+    .where('request_number', '=', requestNumber)
+    .where('type', '=', 'followUp')
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -6,6 +6,7 @@ import { addTask } from './addTask.js';
 import { closeRequest } from './closeRequest.js';
 import { issueRequest, issueRequestAgain } from './issueRequest.js';
 import { placeLegalHold, removeLegalHold } from './legalHold.js';
+import { resendRecipientAccess, revokeRecipientAccess } from './recipientAccess.js';
 import { reOpenRequest } from './reOpenRequest.js';
 
 // Every action of the request page, in the order the page offers them. A new action is a file of
@@ -21,4 +22,6 @@ export const requestActions = actionRegistry([
   reOpenRequest,
   placeLegalHold,
   removeLegalHold,
+  revokeRecipientAccess,
+  resendRecipientAccess,
 ]);

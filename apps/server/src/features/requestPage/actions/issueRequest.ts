@@ -17,6 +17,13 @@ import { richTextToHtml, richTextToText, withAbsoluteLinks } from '../../../mail
 import { insertCorrespondence, type StoredAttachment } from '../../correspondence/index.js';
 import { notifySubmitters } from '../../notifications/index.js';
 import {
+  createRecipientAccess,
+  fillAccessPlaceholders,
+  mailPasscode,
+  recordAccessSent,
+  setAccessCorrespondence,
+} from '../../recipientAccess/index.js';
+import {
   canHandleRequest,
   findRequestFile,
   loadLetterContext,
@@ -117,13 +124,12 @@ async function issue(
   const n = request.request_number;
   const method = input.issueRequestMethod;
   // Mailed and faxed away from the app: a link written as a path gets the app's address.
-  const doc = withAbsoluteLinks(sanitizeRichText(input.body), appUrlOf(deps.config));
-  const text = richTextToText(doc).trim();
+  const written = withAbsoluteLinks(sanitizeRichText(input.body), appUrlOf(deps.config));
   const context = await loadLetterContext(trx, deps.config, actor, request);
   const address = issueRequestAddress(method, context.recipient);
   const errors: Record<string, string> = {};
   if (!address) errors.issueRequestMethod = ISSUE_REQUEST_ADDRESS_MISSING[method];
-  if (!text) errors.body = 'The message body is required.';
+  if (!richTextToText(written).trim()) errors.body = 'The message body is required.';
   const differences = Object.keys(context.recipient.directoryDifferences ?? {});
   if (differences.length > 0 && !input.confirmRecipientDetails)
     errors.confirmRecipientDetails = `The recipient's ${differences.join(', ')} differ from the directory entry: confirm them with the recipient before issuing.`;
@@ -140,6 +146,17 @@ async function issue(
     });
   const to = address as string;
   const at = new Date();
+  // The recipient's link and passcode (issue 34): in the letter, the passcode by email in a mail of
+  // its own.
+  const access = await createRecipientAccess(trx, deps.config, {
+    request,
+    method,
+    sentTo: to,
+    createdBy: actor.id,
+    at,
+  });
+  const doc = fillAccessPlaceholders(written, access, method);
+  const text = richTextToText(doc).trim();
 
   const pdf = await renderRequestLetterPdf({
     senderName: context.senderName,
@@ -217,6 +234,11 @@ async function issue(
     createdAt: at,
   });
 
+  if (access) {
+    await setAccessCorrespondence(trx, access.accessId, correspondenceId);
+    if (method === 'email') await mailPasscode(trx, to, n, context.senderName, access.passcode);
+    await recordAccessSent(trx, n, actor.id, access, method, to);
+  }
   await markRequestIssued(trx, n, method, at);
   // Issuing is the work of the open issueRequest tasks: each is completed (pushed, recorded).
   const tasksCompleted = await completeOpenTasks(

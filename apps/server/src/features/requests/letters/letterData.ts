@@ -50,6 +50,11 @@ export async function loadLetterContext(
       requestNumber: request.request_number,
       status: request.status,
       url: `${base}/requests/${request.request_number}`,
+      // Filled in when the request is issued (recipientAccess/letterText.ts): the link exists only then.
+      recipientAccess: {
+        url: '${request.recipientAccess.url}',
+        passcode: '${request.recipientAccess.passcode}',
+      },
       submittedAt: dateOnly(request.submitted_at),
       issuedAt: dateOnly(request.issued_at),
       closedAt: dateOnly(request.closed_at),

@@ -1,4 +1,5 @@
 import type { WorkflowRule } from '../rule.js';
+import { actOnRecipientAnswer } from './actOnRecipientAnswer.js';
 import { appointmentReminderOnAppointment } from './appointmentReminderOnAppointment.js';
 import { assignAddedTasks } from './assignAddedTasks.js';
 import { completePayInvoiceOnInvoiceDone } from './completePayInvoiceOnInvoiceDone.js';
@@ -31,6 +32,7 @@ export const WORKFLOW_RULES: readonly WorkflowRule[] = [
   senderUrgentNoteOnUrgentNote,
   senderActionResponseOnAnswer,
   exceptionOnMailFailed,
+  actOnRecipientAnswer,
   completeTasksOnClosed,
   workOnReOpened,
   sendWorkflowMailRule,

@@ -3,7 +3,7 @@ import {
   REQUEST_SETTINGS_FLAGS,
   REQUEST_SETTINGS_RECIPIENTS,
 } from '@dossier/core';
-import { Checkbox, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FileField } from '../../../ui/files/FileField';
 import { CommittedTextInput, LinesInput, RequestNumberPrefixInput, ScopePathInput } from '../../../ui/inputs';
@@ -149,6 +149,21 @@ export function RequestSettingsEditor({
             value={data[f]}
             onCommit={(v) => set({ [f]: v })}
             error={placeholderError(data[f]) ?? errors[f]}
+            disabled={disabled}
+          />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={2}>
+        {(['recipientAccessDays', 'recipientUploadLimitMb'] as const).map((f) => (
+          <NumberInput
+            key={f}
+            label={t(`configuration.requestSettings.${f}`)}
+            data-testid={f}
+            min={1}
+            allowDecimal={false}
+            value={data[f]}
+            onChange={(v) => typeof v === 'number' && set({ [f]: v })}
+            error={errors[f]}
             disabled={disabled}
           />
         ))}

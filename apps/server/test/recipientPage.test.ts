@@ -1,0 +1,334 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkflowEngine } from '../src/features/workflow/engine.js';
+import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { insertTestRequest } from './support/requests.js';
+import { get, PDF, post } from './support/resultsInvoices.js';
+
+// Issue 34: the recipient answers online. A link and a passcode per issue, each in a mail of its
+// own; the link alone opens nothing; a session bound to its one request; what the recipient sends
+// lands as staff's correspondence, results awaiting QA and invoices with a Pay Invoice task.
+
+let t: TestContext;
+let engine: WorkflowEngine;
+const cookie = {} as Record<'handler' | 'submitter', string>;
+const REFUSED =
+  'This link and passcode do not open a request. Check both, or ask the sender of the letter for a new link.';
+
+const BODY = {
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Please send the records of Jane.' }] }],
+};
+
+async function issued(method = 'email') {
+  const n = await insertTestRequest(t.db, { scope: '/org/acme/', submittedBy: 'submitter' });
+  const res = await post(t, cookie.handler, `/requests/${n}/actions/issueRequest`, {
+    issueRequestMethod: method,
+    subject: 'Request for records',
+    body: BODY,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const mail = await t.db
+    .selectFrom('mail_outbox')
+    .select(['to', 'subject', 'text'])
+    .where('request_number', '=', n)
+    .orderBy('id')
+    .execute();
+  const token = /\/r\/([A-Za-z0-9_-]+)/.exec(mail[0]?.text ?? '')?.[1] ?? '';
+  const passcode = /is: ([A-Z0-9]{8})/.exec(mail[1]?.text ?? '')?.[1] ?? '';
+  return { n, token, passcode, mail };
+}
+
+const page = (token: string, recipientCookie = '') =>
+  t.app.inject({ url: `/r/${token}`, headers: { ...XHR, cookie: recipientCookie } });
+
+async function enter(token: string, passcode: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/r/${token}/passcode`,
+    headers: XHR,
+    payload: { passcode },
+  });
+  const set = res.cookies.find((c) => c.name === 'dossier_recipient');
+  return { res, cookie: set ? `dossier_recipient=${set.value}` : '' };
+}
+
+const upload = (token: string, c: string, name: string, bytes = PDF, type = 'application/pdf') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/r/${token}/files?name=${encodeURIComponent(name)}`,
+    headers: { ...XHR, cookie: c, 'content-type': type },
+    payload: bytes,
+  });
+
+const answer = (token: string, c: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: `/r/${token}/answers`, headers: { ...XHR, cookie: c }, payload: body });
+
+beforeAll(async () => {
+  t = await createTestContext();
+  engine = new WorkflowEngine(t.db, { live: t.live, log: { warn: () => undefined }, config: t.config });
+  await createUser(t.db, { id: 'handler', roles: [{ role: 'c:roles:handler', scope: '/' }] });
+  await createUser(t.db, {
+    id: 'submitter',
+    scope: '/org/acme/',
+    roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
+  });
+  cookie.handler = await signIn(t.app, 'handler');
+  cookie.submitter = await signIn(t.app, 'submitter');
+});
+afterAll(() => t.close());
+
+describe('the recipient access', () => {
+  it('mails the link with the letter and the passcode apart; only both open the page', async () => {
+    const { n, token, passcode, mail } = await issued();
+    expect(mail.map((m) => [m.to, m.subject])).toEqual([
+      ['records@northside.example', 'Request for records'],
+      ['records@northside.example', `Passcode for request ${n}`],
+    ]);
+    expect(token.length).toBeGreaterThanOrEqual(22); // 128 bits and more
+    expect(mail[0]?.text).not.toContain(passcode);
+    expect(mail[1]?.text).not.toContain(token);
+    const row = await t.db
+      .selectFrom('recipient_accesses')
+      .selectAll()
+      .where('request_number', '=', n)
+      .executeTakeFirstOrThrow();
+    expect(row.token_hash).not.toContain(token);
+    expect(row.passcode_hash).not.toContain(passcode);
+
+    // The link alone shows the passcode form and nothing of the request.
+    const alone = await page(token);
+    expect(alone.statusCode).toBe(200);
+    expect(alone.json()).toEqual({
+      $type: 'recipientPage',
+      title: 'Answer a records request',
+      token,
+      state: 'passcode',
+    });
+
+    const wrong = await enter(token, 'AAAAAAAA');
+    const wrongLink = await enter(`${token}x`, passcode);
+    expect(wrong.res.statusCode).toBe(400);
+    expect(wrongLink.res.statusCode).toBe(400);
+    expect(wrong.res.json()).toEqual(wrongLink.res.json());
+    expect(wrong.res.json().fields.passcode).toBe(REFUSED);
+
+    const right = await enter(token, passcode.toLowerCase());
+    expect(right.res.statusCode, right.res.body).toBe(200);
+    const view = right.res.json();
+    expect(view.state).toBe('open');
+    expect(view.request.requestNumber).toBe(n);
+    expect(view.request.applicant.name).toBe('Jane Citizen');
+    expect(view.request.letter.name).toBe(`Request ${n}.pdf`);
+    // The cookie is for this link's path only: no other route of the app is sent it.
+    const set = right.res.cookies.find((c) => c.name === 'dossier_recipient');
+    expect(set?.path).toBe(`/r/${token}`);
+    expect(set?.httpOnly).toBe(true);
+    expect((await page(token, right.cookie)).json().state).toBe('open');
+    const letter = await t.app.inject({
+      url: `/r/${token}/files/${view.request.letter.key}`,
+      headers: { cookie: right.cookie },
+    });
+    expect(letter.statusCode).toBe(200);
+    expect(letter.headers['content-type']).toBe('application/pdf');
+
+    // The recipient's session reaches no staff route.
+    const staff = await t.app.inject({ url: `/requests/${n}`, headers: { ...XHR, cookie: right.cookie } });
+    expect(staff.statusCode).toBe(401);
+    const files = await t.app.inject({
+      url: `/files/${view.request.letter.key}`,
+      headers: { ...XHR, cookie: right.cookie },
+    });
+    expect(files.statusCode).toBe(401);
+
+    // The staff page shows the access, opened.
+    const staffView = (await get(t, cookie.handler, `/requests/${n}`)).json();
+    expect(staffView.recipientAccesses).toHaveLength(1);
+    expect(staffView.recipientAccesses[0]).toMatchObject({
+      method: 'email',
+      sentTo: 'records@northside.example',
+      status: 'open',
+    });
+    expect(staffView.recipientAccesses[0].firstOpenedAt).not.toBeNull();
+    // The sender side sees nothing of it.
+    const senderView = (await get(t, cookie.submitter, `/requests/${n}`)).json();
+    expect(senderView.recipientAccesses).toBeUndefined();
+  });
+
+  it('locks after 5 wrong passcodes, even for the right one, until staff re-send', async () => {
+    const { n, token, passcode } = await issued();
+    for (let i = 0; i < 5; i++) expect((await enter(token, 'WRONG000')).res.statusCode).toBe(400);
+    const locked = await enter(token, passcode);
+    expect(locked.res.statusCode).toBe(400);
+    expect(locked.res.json().fields.passcode).toBe(REFUSED);
+    let staffView = (await get(t, cookie.handler, `/requests/${n}`)).json();
+    expect(staffView.recipientAccesses[0].status).toBe('locked');
+    const resent = await post(t, cookie.handler, `/requests/${n}/actions/resendRecipientAccess`, {});
+    expect(resent.statusCode, resent.body).toBe(200);
+    staffView = resent.json();
+    expect(staffView.recipientAccesses.map((a: { status: string }) => a.status)).toEqual(['open', 'revoked']);
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select('text')
+      .where('request_number', '=', n)
+      .orderBy('id')
+      .execute();
+    const newToken = /\/r\/([A-Za-z0-9_-]+)/.exec(mail.at(-2)?.text ?? '')?.[1] ?? '';
+    const newPasscode = /is: ([A-Z0-9]{8})/.exec(mail.at(-1)?.text ?? '')?.[1] ?? '';
+    expect((await enter(newToken, newPasscode)).res.statusCode).toBe(200);
+    expect((await enter(token, passcode)).res.statusCode).toBe(400);
+  });
+
+  it('refuses an expired, a revoked access and one of a closed request', async () => {
+    const expired = await issued();
+    await sql`update recipient_accesses set expires_at = now() - interval '1 minute' where request_number = ${expired.n}`.execute(
+      t.db,
+    );
+    expect((await enter(expired.token, expired.passcode)).res.json().fields.passcode).toBe(REFUSED);
+
+    const revoked = await issued();
+    const open = await enter(revoked.token, revoked.passcode);
+    expect(open.res.statusCode).toBe(200);
+    const staffView = (await get(t, cookie.handler, `/requests/${revoked.n}`)).json();
+    const res = await post(t, cookie.handler, `/requests/${revoked.n}/actions/revokeRecipientAccess`, {
+      accessId: staffView.recipientAccesses[0].accessId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await page(revoked.token, open.cookie)).json().state).toBe('passcode');
+    expect((await answer(revoked.token, open.cookie, { kind: 'message', message: 'Hello' })).statusCode).toBe(
+      403,
+    );
+    expect((await enter(revoked.token, revoked.passcode)).res.json().fields.passcode).toBe(REFUSED);
+
+    const closed = await issued();
+    const c = await enter(closed.token, closed.passcode);
+    await sql`update requests set status = 'closed' where request_number = ${closed.n}`.execute(t.db);
+    expect((await page(closed.token, c.cookie)).json().state).toBe('passcode');
+    expect((await upload(closed.token, c.cookie, 'a.pdf')).statusCode).toBe(403);
+  });
+
+  it('a link of request A never opens request B, not even with A’s session', async () => {
+    const a = await issued();
+    const b = await issued();
+    const sa = await enter(a.token, a.passcode);
+    expect((await enter(b.token, a.passcode)).res.statusCode).toBe(400);
+    expect((await page(b.token, sa.cookie)).json().state).toBe('passcode');
+    expect((await answer(b.token, sa.cookie, { kind: 'message', message: 'x' })).statusCode).toBe(403);
+    expect((await upload(b.token, sa.cookie, 'x.pdf')).statusCode).toBe(403);
+  });
+});
+
+describe('what the recipient sends', () => {
+  it('records land awaiting QA, invisible to the sender; an invoice lands with a Pay Invoice task', async () => {
+    const { n, token, passcode } = await issued();
+    const { cookie: c } = await enter(token, passcode);
+    const one = await upload(token, c, 'records part 1.pdf');
+    expect(one.statusCode, one.body).toBe(200);
+    const two = await upload(token, c, 'records part 2.pdf');
+    const bill = await upload(token, c, 'invoice.pdf');
+    // The checks of every upload: an executable name, content that is not what it says.
+    expect((await upload(token, c, 'tool.exe')).statusCode).toBe(400);
+    expect((await upload(token, c, 'fake.pdf', Buffer.from('just text'))).statusCode).toBe(400);
+
+    const records = await answer(token, c, {
+      kind: 'records',
+      files: [one.json().key, two.json().key],
+      complete: true,
+    });
+    expect(records.statusCode, records.body).toBe(200);
+    // A file goes into one answer only.
+    expect(
+      (await answer(token, c, { kind: 'records', files: [one.json().key], complete: true })).statusCode,
+    ).toBe(400);
+    const bad = await answer(token, c, {
+      kind: 'invoice',
+      file: bill.json().key,
+      amountExclusiveTax: 10000,
+      tax: 1000,
+      amount: 12000,
+      currency: 'AUD',
+      payee: { name: 'Northside' },
+    });
+    expect(bad.json().fields.amount).toBe('The amount must equal the amount excl. tax plus the tax.');
+    const invoice = await answer(token, c, {
+      kind: 'invoice',
+      file: bill.json().key,
+      amountExclusiveTax: 10000,
+      tax: 1000,
+      amount: 11000,
+      currency: 'AUD',
+      payee: { name: 'Northside Medical Centre', bankAccount: '062-000 1234 5678' },
+    });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    const message = await answer(token, c, { kind: 'message', message: 'Call me if anything is missing.' });
+    expect(message.statusCode).toBe(200);
+    expect(message.json().request.sent).toHaveLength(6); // three uploads, three answers
+    await engine.drain();
+
+    const staff = (await get(t, cookie.handler, `/requests/${n}`)).json();
+    expect(staff.results).toHaveLength(2);
+    expect(staff.results.every((r: { qualityAssuredAt?: string }) => !r.qualityAssuredAt)).toBe(true);
+    expect(staff.invoices).toHaveLength(1);
+    expect(staff.invoices[0]).toMatchObject({ amount: 11000, currency: 'AUD' });
+    const types = staff.tasks
+      .filter((x: { completedAt?: string }) => !x.completedAt)
+      .map((x: { type: string }) => x.type);
+    expect(types.filter((x: string) => x === 'qualityAssureResult')).toHaveLength(2);
+    expect(types).toContain('payInvoice');
+    const via = staff.correspondence.filter((e: { viaRecipientPage?: boolean }) => e.viaRecipientPage);
+    expect(via.map((e: { subject: string }) => e.subject)).toEqual([
+      "Message (via the recipient's page)",
+      "Invoice (via the recipient's page)",
+      "Records (via the recipient's page)",
+    ]);
+    const summaries = staff.history.map((h: { summary: string }) => h.summary).join('\n');
+    expect(summaries).toContain('The recipient uploaded records part 1.pdf');
+    expect(summaries).toMatch(
+      /The recipient sent 2 record files \(complete\) on the recipient's page from [\d.:a-f]+\./,
+    );
+
+    // The sender sees neither the results before QA, nor the invoice, nor what the recipient wrote.
+    const sender = (await get(t, cookie.submitter, `/requests/${n}`)).json();
+    expect(sender.results).toHaveLength(0);
+    expect(sender.invoices).toHaveLength(0);
+    for (const e of sender.correspondence.filter((x: { kind: string }) => x.kind === 'message')) {
+      expect(e.withheld).toBe(true);
+      expect(e.attachments).toEqual([]);
+    }
+    const file = await t.app.inject({
+      url: `/files/${one.json().key}`,
+      headers: { ...XHR, cookie: cookie.submitter },
+    });
+    expect(file.statusCode).toBe(403);
+    expect(JSON.stringify(sender.history)).not.toContain('recipient');
+  });
+
+  it('no records and need more information raise a task; ready by moves the follow-up', async () => {
+    const { n, token, passcode } = await issued();
+    const { cookie: c } = await enter(token, passcode);
+    await engine.drain();
+    expect((await answer(token, c, { kind: 'needMoreInformation', message: '' })).json().fields.message).toBe(
+      'Say what you need.',
+    );
+    expect(
+      (
+        await answer(token, c, {
+          kind: 'needMoreInformation',
+          message: 'The authority is older than a year.',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const readyBy = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    expect((await answer(token, c, { kind: 'readyBy', date: readyBy })).statusCode).toBe(200);
+    await engine.drain();
+    const tasks = await t.db
+      .selectFrom('tasks')
+      .select(['type', 'notice', 'due_at', 'completed_at'])
+      .where('request_number', '=', n)
+      .execute();
+    const exception = tasks.find((x) => x.type === 'exception');
+    expect(exception?.notice).toContain('The authority is older than a year.');
+    const followUp = tasks.find((x) => x.type === 'followUp' && !x.completed_at);
+    expect(followUp?.due_at.toISOString().slice(0, 10) > readyBy).toBe(true);
+  });
+});
