@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
+import { pdfText } from './support/pdf.js';
 import { insertTestRequest } from './support/requests.js';
 import { get, PDF, post } from './support/resultsInvoices.js';
 
@@ -153,6 +154,26 @@ describe('the recipient access', () => {
     // The sender side sees nothing of it.
     const senderView = (await get(t, cookie.submitter, `/requests/${n}`)).json();
     expect(senderView.recipientAccesses).toBeUndefined();
+  });
+
+  it('prints link and passcode in a letter issued by post, and they open the page', async () => {
+    const { n, mail } = await issued('postal');
+    expect(mail).toHaveLength(0);
+    const letter = await t.db
+      .selectFrom('correspondence')
+      .select('attachments')
+      .where('request_number', '=', n)
+      .where('kind', '=', 'issuedRequest')
+      .executeTakeFirstOrThrow();
+    const key = letter.attachments[0]?.key ?? '';
+    const pdf = await t.app.inject({ url: `/files/${key}`, headers: { ...XHR, cookie: cookie.handler } });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    const token = /\/r\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+    const passcode = /passcode ([A-Z0-9]{8})/.exec(text)?.[1] ?? '';
+    expect(token).not.toBe('');
+    expect(passcode).not.toBe('');
+    expect((await enter(token, passcode)).res.statusCode).toBe(200);
   });
 
   it('locks after 5 wrong passcodes, even for the right one, until staff re-send', async () => {
@@ -329,6 +350,11 @@ describe('what the recipient sends', () => {
     const exception = tasks.find((x) => x.type === 'exception');
     expect(exception?.notice).toContain('The authority is older than a year.');
     const followUp = tasks.find((x) => x.type === 'followUp' && !x.completed_at);
-    expect(followUp?.due_at.toISOString().slice(0, 10) > readyBy).toBe(true);
+    // The next business day after the date the recipient gave (a weekend or holiday moves it on).
+    const due = followUp?.due_at?.toISOString().slice(0, 10) ?? '';
+    expect(due > readyBy).toBe(true);
+    expect(
+      new Date(`${due}T00:00:00Z`).getTime() - new Date(`${readyBy}T00:00:00Z`).getTime(),
+    ).toBeLessThanOrEqual(5 * 86_400_000);
   });
 });

@@ -58,6 +58,8 @@ export interface RequestOptions {
   json?: unknown;
   /** A form-urlencoded body. */
   form?: Record<string, string>;
+  /** A file's bytes as the body, sent with the file's type (the recipient's page's uploads). */
+  bytes?: Blob;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** The call outlives the page (a save on leaving it); the browser limits such bodies to 64 KB. */
@@ -132,8 +134,11 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
       Accept: 'application/json',
       ...options.headers,
     };
-    let body: string | undefined;
-    if (options.json !== undefined) {
+    let body: string | Blob | undefined;
+    if (options.bytes !== undefined) {
+      headers['Content-Type'] = options.bytes.type || 'application/octet-stream';
+      body = options.bytes;
+    } else if (options.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(stripClientState(options.json));
     } else if (options.form) {
@@ -174,6 +179,7 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
       const { body } = input as { body?: unknown };
       if (asForm)
         return request(contract.method, pathOfCall(contract, input), { ...options, form: formOf(body) });
+      if (options.bytes) return request(contract.method, pathOfCall(contract, input), options);
       return request(contract.method, pathOfCall(contract, input), {
         ...options,
         ...(body !== undefined || contract.method !== 'GET' ? { json: body ?? {} } : {}),

@@ -60,6 +60,10 @@ const SetPasswordPage = lazyPage(
   () => import('./features/passwordReset/SetPasswordPage'),
   (m) => m.SetPasswordPage,
 );
+const RecipientPage = lazyPage(
+  () => import('./features/recipientPage/RecipientPage'),
+  (m) => m.RecipientPage,
+);
 const ReportPage = lazyPage(
   () => import('./features/reports/ReportPage'),
   (m) => m.ReportPage,
@@ -129,6 +133,7 @@ export const pages: Record<string, PageComponent> = {
   adminOutboxMessage: OutboxMessagePage,
   adminRetention: AdminRetentionPage,
   adminErasure: AdminErasurePage,
+  recipientPage: RecipientPage,
 };
 
 export function pageOf(type: string): PageComponent {

@@ -47,3 +47,21 @@ export async function purgeRateEvents(db: DbOrTrx, olderThanSeconds: number): Pr
     .where('at', '<', new Date(Date.now() - olderThanSeconds * 1000))
     .execute();
 }
+
+/** How many events of the key the window holds, counting nothing (a limit on failures only). */
+export async function countRate(
+  db: DbOrTrx,
+  bucket: string,
+  key: string,
+  windowSeconds: number,
+): Promise<number> {
+  const since = new Date(Date.now() - windowSeconds * 1000);
+  const row = await db
+    .selectFrom('rate_events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('bucket', '=', bucket)
+    .where('key', '=', key)
+    .where('at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

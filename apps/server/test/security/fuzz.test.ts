@@ -10,6 +10,7 @@ import { addApiKey, apiToken, type TestApiKey } from '../support/apiKeys.js';
 import { insertTestRequest } from '../support/requests.js';
 import { uploadPdf } from '../support/resultsInvoices.js';
 import { encode, hostileString, hostileValue } from './hostile.js';
+import { recipientSession } from './matrixRecipient.js';
 import { writeSummary } from './summary.js';
 
 // Property-based fuzzing of every route in the app's route table with fast-check: hostile values in
@@ -33,10 +34,23 @@ const REFUSAL_RECORDED: Record<string, string[]> = {
   'POST /signin': ['users', 'signin_failures'],
   'POST /account/change-password': ['users', 'signin_failures'],
   'POST /api/v1/users/credentials/verify': ['users', 'signin_failures'],
+  // Wrong passcodes lock the recipient's link (issue 34): recorded in its history.
+  'POST /r/:token/passcode': ['recipient_accesses', 'recipient_sessions', 'events'],
+  // A call with the recipient's session is a use of its link (last used), refused or not.
+  'POST /r/:token/answers': ['recipient_accesses'],
+  'POST /r/:token/files': ['recipient_accesses'],
+  'GET /r/:token/files/:key': ['recipient_accesses'],
 };
 
 /** Tables that change on every request or refusal by design (sessions seen, rate counters). */
-const VOLATILE = new Set(['sessions', 'rate_events', 'presence', 'api_token_ids', 'kysely_migration_lock']);
+const VOLATILE = new Set([
+  'sessions',
+  'recipient_sessions',
+  'rate_events',
+  'presence',
+  'api_token_ids',
+  'kysely_migration_lock',
+]);
 
 let t: TestContext;
 const ids: Record<string, string[]> = {};
@@ -104,7 +118,12 @@ async function callers(): Promise<Record<string, Record<string, string>>> {
     scope: '/org/acme/',
     roles: [{ role: 'c:roles:submitter', scope: '/org/acme/' }],
   });
+  // A fresh link of the request, signed in on the recipient's page: what one route's fuzzing did
+  // to it (locked by wrong passcodes) hides nothing of the next route.
+  const recipient = await recipientSession(t, ids.requestNumber?.[0] ?? '', '/org/acme/');
+  ids.token = [recipient.token];
   return {
+    recipient: { ...XHR, cookie: recipient.cookie },
     admin: { ...XHR, cookie: await signIn(t.app, `fuzzadmin${n}`) },
     submitter: { ...XHR, cookie: await signIn(t.app, `fuzzsub${n}`) },
     anonymous: { ...XHR },
@@ -153,7 +172,16 @@ function caseFor(route: RouteEntry): fc.Arbitrary<FuzzCase> {
   const hasBody = !['GET', 'DELETE'].includes(route.method);
   return fc
     .record({
-      caller: fc.constantFrom('admin', 'admin', 'admin', 'submitter', 'anonymous', 'csrfless', 'api'),
+      caller: fc.constantFrom(
+        'admin',
+        'admin',
+        'admin',
+        'submitter',
+        'anonymous',
+        'csrfless',
+        'api',
+        'recipient',
+      ),
       params: fc.tuple(...paramValues),
       query,
       body: hasBody

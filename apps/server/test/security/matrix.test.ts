@@ -12,6 +12,7 @@ import {
   MATRIX,
   NEVER_SHOWN,
   OUTSIDERS,
+  RECIPIENTS,
   SECRETS,
 } from './matrix.js';
 import { call, holdsApiKey, setUpMatrix } from './matrixFixtures.js';
@@ -50,6 +51,7 @@ function defaultParams(): Record<string, string> {
     configuration: f.configurationId,
     id: f.configurationEntryId,
     organization: encodeURIComponent('/org/acme/'),
+    token: f.recipientToken,
   };
 }
 
@@ -72,7 +74,14 @@ function refusalStatuses(caller: Caller, route: RouteEntry, e: Expectation): num
   if (e.refusedAs) return e.refusedAs;
   const apiCaller = holdsApiKey(caller);
   // A SCIM token opens no session and no API call: elsewhere its caller is anonymous.
-  if (caller === 'anonymous' || caller === 'scimAcme' || apiCaller !== isApi(route.url)) return [401];
+  // A recipient's page session is no session anywhere else: there its holder is anonymous.
+  if (
+    caller === 'anonymous' ||
+    caller === 'scimAcme' ||
+    RECIPIENTS.includes(caller) ||
+    apiCaller !== isApi(route.url)
+  )
+    return [401];
   return [403, 404];
 }
 

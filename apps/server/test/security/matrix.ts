@@ -12,6 +12,7 @@ import {
   SHARED_DIRECTORY,
   SIGNED_IN,
 } from './matrixCallers.js';
+import { RECIPIENT_ROWS } from './matrixRecipient.js';
 import { REQUEST_ROWS } from './matrixRequestRows.js';
 
 // The authorization matrix: for every route of the app's route table ("METHOD /path"), which caller
@@ -311,4 +312,5 @@ export const MATRIX: Record<string, Expectation | Expectation[]> = {
     { variant: 'result awaiting QA', allow: REQUEST_STAFF, params: (f) => ({ key: f.pendingResultFileKey }) },
   ],
   ...REQUEST_ROWS,
+  ...RECIPIENT_ROWS,
 };

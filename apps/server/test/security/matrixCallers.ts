@@ -27,12 +27,26 @@ export const CALLERS = [
   /** The SCIM client of acme's configuration, its token taken by adminAcme (issue 32): it reaches
    * what the user screens let adminAcme change, so never the acme user holding a role at globex. */
   'scimAcme',
+  /** The recipient of acme's request, signed in on the recipient's page with its link and passcode
+   * (issue 34): its session is for that link only, and is no session anywhere else. */
+  'recipientAcme',
+  /** The recipient of a globex request, on its own link's page: it never reaches acme's. */
+  'recipientGlobex',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
 /** The roles of each session caller (the API keys hold every API scope at their organisation). */
 export const CALLER_ROLES: Record<
-  Exclude<Caller, 'anonymous' | 'apiAcme' | 'apiGlobex' | 'apiAcmePayeesOnly' | 'scimAcme'>,
+  Exclude<
+    Caller,
+    | 'anonymous'
+    | 'apiAcme'
+    | 'apiGlobex'
+    | 'apiAcmePayeesOnly'
+    | 'scimAcme'
+    | 'recipientAcme'
+    | 'recipientGlobex'
+  >,
   string
 > = {
   submitterAcme: 'c:roles:submitter',
@@ -63,6 +77,7 @@ export const OUTSIDERS: readonly Caller[] = [
   'apiGlobex',
   // Of acme, but its one API scope reaches only the shared payee directory.
   'apiAcmePayeesOnly',
+  'recipientGlobex',
 ];
 
 /** What an acme caller is never shown, whatever it may call: invoices, results awaiting quality
@@ -75,6 +90,22 @@ export const NEVER_SHOWN: Partial<Record<Caller, Secret[]>> = {
   adminAcme: ['draft', 'file'],
   apiAcme: ['draft', 'file', 'configuration'],
   scimAcme: ['dualUser'],
+  // The recipient sees what is asked about the applicant, nothing of the work on the request.
+  recipientAcme: [
+    'note',
+    'task',
+    'result',
+    'pendingResult',
+    'invoice',
+    'file',
+    'draft',
+    'inbox',
+    'mail',
+    'configuration',
+    'userName',
+    'userEmail',
+    'payee',
+  ],
 };
 
 export const SESSION_CALLERS = Object.keys(CALLER_ROLES) as Caller[];
@@ -108,6 +139,8 @@ export const REQUEST_VIEWERS = acmeHolders('request:view');
 export const REQUEST_STAFF: Caller[] = ['handlerAcme', 'managerAcme', 'adminAcme'];
 export const REQUEST_HANDLERS = acmeHolders('request:handle');
 export const API_KEYS: Caller[] = ['apiAcme', 'apiGlobex'];
+/** The holders of a recipient's page session (issue 34). */
+export const RECIPIENTS: Caller[] = ['recipientAcme', 'recipientGlobex'];
 /** The callers holding a SCIM client's token. */
 export const SCIM_CLIENT: Caller[] = ['scimAcme'];
 
@@ -163,6 +196,9 @@ export interface Fixtures {
   /** A group of that SCIM client with the acme user and the dual user as members. */
   scimGroupId: string;
   mailId: string;
+  /** The link of acme's request on the recipient's page, and its access. */
+  recipientToken: string;
+  recipientAccessId: string;
 }
 
 /** The identifying strings of the acme objects: a refused answer, or an outsider's, holds none. */

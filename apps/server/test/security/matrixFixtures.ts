@@ -8,6 +8,7 @@ import { addApiKey, apiToken, type TestApiKey } from '../support/apiKeys.js';
 import { insertTestRequest } from '../support/requests.js';
 import { setRequestSettings, uploadPdf } from '../support/resultsInvoices.js';
 import { CALLER_ROLES, type Caller, type Fixtures, SECRETS } from './matrix.js';
+import { addRecipientCallers } from './matrixRecipient.js';
 
 // The world the authorization matrix runs in (matrix.test.ts): its callers signed in or holding
 // API keys, and real objects of /org/acme/ made through the routes by an administrator at /.
@@ -307,6 +308,9 @@ export async function setUpMatrix(): Promise<{ t: TestContext; f: Fixtures }> {
     .executeTakeFirstOrThrow();
 
   await revokeHandler(staffTask.taskId);
+  const recipients = await addRecipientCallers(t, requestNumber);
+  cookies.set('recipientAcme', recipients.acme.cookie);
+  cookies.set('recipientGlobex', recipients.globex.cookie);
 
   f = {
     requestNumber,
@@ -337,6 +341,8 @@ export async function setUpMatrix(): Promise<{ t: TestContext; f: Fixtures }> {
     scimEntryId: 'mxScim',
     scimGroupId: scimGroup.id,
     mailId: outbox.id,
+    recipientToken: recipients.acme.token,
+    recipientAccessId: recipients.acme.accessId,
   };
   return { t, f };
 }

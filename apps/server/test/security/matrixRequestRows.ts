@@ -17,6 +17,7 @@ import {
   scimPatch,
   scimUser,
 } from './matrixCallers.js';
+import { RECIPIENT_ACTIONS } from './matrixRecipient.js';
 
 // The authorization matrix's rows for the request and its items, the public API and the rest of
 // the request workflow (see matrix.ts for what a row means).
@@ -69,7 +70,7 @@ export const REQUEST_ROWS: Record<string, Expectation | Expectation[]> = {
     { variant: 'placeLegalHold', allow: acmeHolders('request:legalHold'), order: 1, pastAuth: [400] },
     { variant: 'removeLegalHold', allow: acmeHolders('request:legalHold'), order: 1, pastAuth: [409] },
     { variant: 'noSuchAction', allow: [], refusedAs: [401, 404] },
-  ]),
+  ]).concat(RECIPIENT_ACTIONS),
   'GET /requests/:requestNumber/select-recipient': { allow: REQUEST_HANDLERS },
   'POST /requests/:requestNumber/recipient': {
     allow: REQUEST_HANDLERS,

@@ -7,7 +7,7 @@ import {
 import { recordEvent } from '../../audit/events.js';
 import { type AppAddress, appUrlOf } from '../../config.js';
 import type { Db, DbOrTrx, Trx } from '../../db/database.js';
-import { takeRate } from '../../db/rateLimit.js';
+import { countRate, takeRate } from '../../db/rateLimit.js';
 import { fieldsInvalid, tooManyRequests } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../auth/index.js';
 import { getRequestSettings } from '../configuration/index.js';
@@ -24,8 +24,9 @@ import * as repo from './repository.js';
 const PASSCODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const WRONG_PASSCODES_ALLOWED = 5;
 const WRONG_PASSCODE_WINDOW_SECONDS = 15 * 60;
-/** Passcode tries per address, over every link: a wrong link costs as a wrong passcode does. */
-const TRIES_PER_ADDRESS = 30;
+/** Wrong tries per address, over every link: a wrong link costs as a wrong passcode does. */
+const WRONG_TRIES_PER_ADDRESS = 30;
+const IP_BUCKET = 'recipientPasscode.ip';
 export const RECIPIENT_SESSION_IDLE_MINUTES = 30;
 export const RECIPIENT_COOKIE = 'dossier_recipient';
 
@@ -119,11 +120,13 @@ export async function enterPasscode(
   typed: string,
   ip: string,
 ): Promise<{ sessionId: string; requestNumber: string }> {
-  if (!(await takeRate(db, 'recipientPasscode.ip', ip, TRIES_PER_ADDRESS, WRONG_PASSCODE_WINDOW_SECONDS)))
+  if ((await countRate(db, IP_BUCKET, ip, WRONG_PASSCODE_WINDOW_SECONDS)) >= WRONG_TRIES_PER_ADDRESS)
     throw tooManyRequests('Too many tries. Please wait a few minutes.', WRONG_PASSCODE_WINDOW_SECONDS);
   const working = await findWorkingAccess(db, token);
   // Unknown links cost one verification too, so the time taken does not tell them apart.
   const ok = await verifyPassword(working?.access.passcode_hash ?? null, normalisePasscode(typed));
+  if (!ok || !working)
+    await takeRate(db, IP_BUCKET, ip, Number.MAX_SAFE_INTEGER, WRONG_PASSCODE_WINDOW_SECONDS);
   if (!working) throw refused();
   const { access, request } = working;
   const n = request.request_number;

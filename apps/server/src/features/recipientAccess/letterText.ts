@@ -1,13 +1,15 @@
 import type { RichTextDoc } from '@dossier/core';
 import type { NewAccess } from './access.js';
 
-// The placeholders request.recipientAccess.url and .passcode (issue 34). A template renders them as
-// themselves (letterData.ts), since the link exists only once the request is issued; issuing fills
-// them in. By email the passcode never travels with the link: it says where the passcode is instead.
+// The placeholders request.recipientAccess.url and .passcode (issue 34). The link exists only once
+// the request is issued, so a template renders them as markers the handler reads in the panel
+// (letterData.ts), and issuing fills them in (the placeholders typed as such too). By email the passcode never travels with the link: it says where the passcode is instead.
 // A letter whose text has no link gets a closing paragraph with it.
 
-export const URL_MARK = '${request.recipientAccess.url}';
-export const PASSCODE_MARK = '${request.recipientAccess.passcode}';
+export const URL_MARK = "[link to the recipient's page]";
+export const PASSCODE_MARK = "[passcode of the recipient's page]";
+const URL_PLACEHOLDER = '${request.recipientAccess.url}';
+const PASSCODE_PLACEHOLDER = '${request.recipientAccess.passcode}';
 const SEPARATE = 'sent to you in a separate mail';
 
 function replaceText(node: unknown, replace: (text: string) => string): unknown {

@@ -39,8 +39,21 @@ function hideStaff(request: FastifyRequest, reply: FastifyReply) {
 
 export function recipientAccessRoutes(app: FastifyInstance, deps: AppDeps): void {
   const cookieOf = (request: FastifyRequest) => request.cookies[RECIPIENT_COOKIE];
+  type Working = NonNullable<Awaited<ReturnType<typeof resolveRecipientSession>>>;
+  const sessions = new WeakMap<FastifyRequest, Working>();
+  // Before the input is read: without this link's session nothing of the call is looked at.
+  const recipientOnly = {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      hideStaff(request, reply);
+      const { token } = request.params as { token?: string };
+      const working = await resolveRecipientSession(deps.db, token ?? '', cookieOf(request));
+      if (!working) throw forbidden(RECIPIENT_ACCESS_REFUSED);
+      sessions.set(request, working);
+    },
+  };
   const session = async (request: FastifyRequest, token: string) => {
-    const working = await resolveRecipientSession(deps.db, token, cookieOf(request));
+    const held = sessions.get(request);
+    const working = held ?? (await resolveRecipientSession(deps.db, token, cookieOf(request)));
     if (!working) throw forbidden(RECIPIENT_ACCESS_REFUSED);
     return working;
   };
@@ -69,41 +82,57 @@ export function recipientAccessRoutes(app: FastifyInstance, deps: AppDeps): void
     return openView(deps.db, params.token, working.access, working.request);
   });
 
-  serve(app, recipientAnswerRoute, async ({ params, body }, request, reply) => {
-    hideStaff(request, reply);
-    const { access } = await session(request, params.token);
-    await deps.db.transaction().execute(async (trx) => {
-      const locked = await findRequest(trx, access.request_number, { forUpdate: true });
-      if (!locked) throw forbidden(RECIPIENT_ACCESS_REFUSED);
-      await answerThroughAccess(trx, deps, access, locked, body, request.ip);
-    });
-    const working = await session(request, params.token);
-    return openView(deps.db, params.token, working.access, working.request);
-  });
+  serve(
+    app,
+    recipientAnswerRoute,
+    async ({ params, body }, request, reply) => {
+      hideStaff(request, reply);
+      const { access } = await session(request, params.token);
+      await deps.db.transaction().execute(async (trx) => {
+        const locked = await findRequest(trx, access.request_number, { forUpdate: true });
+        if (!locked) throw forbidden(RECIPIENT_ACCESS_REFUSED);
+        await answerThroughAccess(trx, deps, access, locked, body, request.ip);
+      });
+      const working = await resolveRecipientSession(deps.db, params.token, cookieOf(request));
+      if (!working) throw forbidden(RECIPIENT_ACCESS_REFUSED);
+      return openView(deps.db, params.token, working.access, working.request);
+    },
+    recipientOnly,
+  );
 
-  serve(app, recipientFileRoute, async ({ params }, request, reply) => {
-    hideStaff(request, reply);
-    const { access, request: row } = await session(request, params.token);
-    // Only the letter this link came with and the applicant's authority.
-    const letter = await findLetterAttachments(deps.db, row.request_number, access.correspondence_id);
-    const allowed = [...letter.map((a) => a.key), row.applicant.authority?.key].filter(Boolean);
-    if (!allowed.includes(params.key)) throw notFound('File not found.');
-    return sendStoredFile(reply, await openAllowedFile(deps.files, params.key), { inline: true });
-  });
+  serve(
+    app,
+    recipientFileRoute,
+    async ({ params }, request, reply) => {
+      hideStaff(request, reply);
+      const { access, request: row } = await session(request, params.token);
+      // Only the letter this link came with and the applicant's authority.
+      const letter = await findLetterAttachments(deps.db, row.request_number, access.correspondence_id);
+      const allowed = [...letter.map((a) => a.key), row.applicant.authority?.key].filter(Boolean);
+      if (!allowed.includes(params.key)) throw notFound('File not found.');
+      return sendStoredFile(reply, await openAllowedFile(deps.files, params.key), { inline: true });
+    },
+    recipientOnly,
+  );
 
   // The bytes of one file: the body as it comes, checked as it streams (files/received.ts).
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    serve(scope, recipientUploadRoute, async ({ params, query }, request, reply) => {
-      hideStaff(request, reply);
-      const { access, request: row } = await session(request, params.token);
-      return uploadThroughAccess(deps, access, row, {
-        name: query.name,
-        contentType: String(request.headers['content-type'] ?? 'application/octet-stream'),
-        body: request.body as NodeJS.ReadableStream as never,
-        ip: request.ip,
-      });
-    });
+    serve(
+      scope,
+      recipientUploadRoute,
+      async ({ params, query }, request, reply) => {
+        hideStaff(request, reply);
+        const { access, request: row } = await session(request, params.token);
+        return uploadThroughAccess(deps, access, row, {
+          name: query.name,
+          contentType: String(request.headers['content-type'] ?? 'application/octet-stream'),
+          body: request.body as NodeJS.ReadableStream as never,
+          ip: request.ip,
+        });
+      },
+      recipientOnly,
+    );
   });
 }

@@ -20,6 +20,7 @@ import { RecipientPart } from './parts/RecipientPart';
 import { SenderPart } from './parts/SenderPart';
 import { SummaryPart } from './parts/SummaryPart';
 import type { PartProps } from './parts/types';
+import { RECIPIENT_ACCESS_ACTIONS, RecipientAccessList } from './RecipientAccessList';
 import { RetentionBadges } from './RetentionBadges';
 import { formatDateTime } from './requestApi';
 import { tasksOutsideRecipient } from './taskLists';
@@ -110,7 +111,7 @@ function RequestPageOf({ view }: { view: RequestView & View }) {
             <RequestPresence requestNumber={r.requestNumber} />
           </div>
           <Group gap="xs" data-testid="request-actions">
-            {ordered(view.actions).map((action) => (
+            {ordered(view.actions.filter((a) => !RECIPIENT_ACCESS_ACTIONS.includes(a))).map((action) => (
               <Button
                 key={action}
                 variant={activeAction === action ? 'filled' : 'light'}
@@ -176,6 +177,7 @@ function RequestPageOf({ view }: { view: RequestView & View }) {
 
         {ResultsList && <ResultsList view={view} busy={busy} onChanged={reload} />}
         {InvoicesList && view.canViewInvoices && <InvoicesList view={view} busy={busy} onChanged={reload} />}
+        <RecipientAccessList view={view} busy={busy} />
         {CorrespondenceList && (
           <CorrespondenceList view={view} busy={busy} onChanged={reload} onEditing={setListEditing} />
         )}

@@ -50,10 +50,11 @@ export async function loadLetterContext(
       requestNumber: request.request_number,
       status: request.status,
       url: `${base}/requests/${request.request_number}`,
-      // Filled in when the request is issued (recipientAccess/letterText.ts): the link exists only then.
+      // Markers filled in when the request is issued (recipientAccess/letterText.ts): the link exists
+      // only then.
       recipientAccess: {
-        url: '${request.recipientAccess.url}',
-        passcode: '${request.recipientAccess.passcode}',
+        url: "[link to the recipient's page]",
+        passcode: "[passcode of the recipient's page]",
       },
       submittedAt: dateOnly(request.submitted_at),
       issuedAt: dateOnly(request.issued_at),

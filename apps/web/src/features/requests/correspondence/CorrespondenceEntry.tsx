@@ -174,6 +174,11 @@ export function CorrespondenceEntry(props: {
                 {t('correspondence.urgent')}
               </Badge>
             )}
+            {item.viaRecipientPage && (
+              <Badge color="indigo" variant="light" data-testid="correspondence-via-recipient-page">
+                {t('correspondence.viaRecipientPage')}
+              </Badge>
+            )}
             {item.unverifiedSender && (
               <Badge color="orange" data-testid="correspondence-unverified">
                 {t('correspondence.unverifiedSender')}
