@@ -30,8 +30,9 @@ export function fillAccessPlaceholders(
   const passcode = !access ? '' : method === 'email' ? SEPARATE : access.passcode;
   let hasUrl = false;
   const filled = replaceText(doc, (text) => {
-    if (text.includes(URL_MARK)) hasUrl = true;
-    return text
+    const marked = text.split(URL_PLACEHOLDER).join(URL_MARK).split(PASSCODE_PLACEHOLDER).join(PASSCODE_MARK);
+    if (marked.includes(URL_MARK)) hasUrl = true;
+    return marked
       .split(URL_MARK)
       .join(access?.url ?? '')
       .split(PASSCODE_MARK)
