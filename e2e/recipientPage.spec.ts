@@ -101,6 +101,8 @@ test('the recipient answers on the page; the handler sees it live and delivers t
   await expect(recipient.getByTestId('recipient-title')).toHaveText(`Request ${n}`);
   await expect(recipient.getByTestId('recipient-letter')).toBeVisible();
   await recipient.screenshot({ path: shot('recipient-page-phone'), fullPage: true });
+  // The README's picture of the page (docs/recipient-page.png): what a phone shows first.
+  await recipient.screenshot({ path: shot('recipient-page-readme') });
 
   // Two record files, complete.
   await recipient.getByTestId('recipient-records-files').click();

@@ -161,7 +161,7 @@ describe('the recipient access', () => {
     expect(mail).toHaveLength(0);
     const letter = await t.db
       .selectFrom('correspondence')
-      .select('attachments')
+      .select(['attachments', 'body'])
       .where('request_number', '=', n)
       .where('kind', '=', 'issuedRequest')
       .executeTakeFirstOrThrow();
@@ -173,6 +173,9 @@ describe('the recipient access', () => {
     const passcode = /passcode ([A-Z0-9]{8})/.exec(text)?.[1] ?? '';
     expect(token).not.toBe('');
     expect(passcode).not.toBe('');
+    // The record of the letter, which the sender side reads, has the link but not the passcode.
+    expect(JSON.stringify(letter.body)).toContain(`/r/${token}`);
+    expect(JSON.stringify(letter.body)).not.toContain(passcode);
     expect((await enter(token, passcode)).res.statusCode).toBe(200);
   });
 

@@ -14,6 +14,14 @@ import * as repo from './repository.js';
 // authority, and what was sent through this link so far. Nothing else of the request (no tasks,
 // no other correspondence, no results or invoices, no staff names).
 
+const REFERENCE_TYPES: Record<string, string> = {
+  policyNumber: 'Policy number',
+  claimNumber: 'Claim number',
+  medicareNumber: 'Medicare number',
+  other: 'Reference',
+  '': 'Reference',
+};
+
 export async function uploadLimitBytes(db: DbOrTrx, scope: string): Promise<number> {
   const settings = await getRequestSettings(db, scope);
   return (settings?.recipientUploadLimitMb ?? DEFAULT_RECIPIENT_UPLOAD_LIMIT_MB) * 1_048_576;
@@ -58,7 +66,7 @@ export async function openView(
     [applicant.reference2Type, applicant.reference2],
   ]
     .filter(([, value]) => value)
-    .map(([type, value]) => (type ? `${type}: ${value}` : String(value)));
+    .map(([type, value]) => `${REFERENCE_TYPES[type ?? ''] ?? type ?? 'Reference'}: ${value}`);
   const pdf = letter.find((a) => a.contentType === 'application/pdf' && a.name.startsWith('Request '));
   return {
     $type: 'recipientPage',

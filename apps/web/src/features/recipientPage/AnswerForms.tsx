@@ -7,6 +7,7 @@ import {
   Paper,
   Radio,
   Select,
+  SimpleGrid,
   Stack,
   Textarea,
   TextInput,
@@ -181,7 +182,7 @@ export function InvoiceForm({ view }: Props) {
           clearable
           data-testid="recipient-invoice-file"
         />
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           {amountField('amountExclusiveTax')}
           {amountField('tax')}
           {amountField('amount')}
@@ -193,7 +194,7 @@ export function InvoiceForm({ view }: Props) {
             allowDeselect={false}
             data-testid="recipient-currency"
           />
-        </Group>
+        </SimpleGrid>
         <Select
           label={t('recipientPage.payee')}
           data={[
@@ -206,7 +207,7 @@ export function InvoiceForm({ view }: Props) {
           data-testid="recipient-payee"
         />
         {payeeId === 'other' && (
-          <Group grow align="flex-start" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {(['name', 'referenceNumber', 'email', 'bankAccount'] as const).map((field) => (
               <TextInput
                 key={field}
@@ -218,7 +219,7 @@ export function InvoiceForm({ view }: Props) {
                 data-testid={`recipient-payee-${field}`}
               />
             ))}
-          </Group>
+          </SimpleGrid>
         )}
         <Outcome sent={sent} errors={errors} testId="recipient-invoice" />
         <Group>

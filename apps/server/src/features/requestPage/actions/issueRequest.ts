@@ -224,7 +224,13 @@ async function issue(
           : { postalAddress: to }),
     },
     subject: input.subject,
-    body: { type: 'richText', content: doc },
+    // The record of the letter never holds the passcode: the sender side reads issued letters.
+    body: {
+      type: 'richText',
+      content: access
+        ? fillAccessPlaceholders(written, { ...access, passcode: '(printed in the letter)' }, method)
+        : doc,
+    },
     attachments: stored,
     messageId,
     mailOutboxId: outboxId,
