@@ -327,6 +327,81 @@ describe('what the recipient sends', () => {
     expect(JSON.stringify(sender.history)).not.toContain('recipient');
   });
 
+  it('other bank details for a directory payee go through the sensitive payee change', async () => {
+    await createUser(t.db, { id: 'rootadmin', roles: [{ role: 'c:roles:admin', scope: '/' }] });
+    const payee = await t.db
+      .insertInto('payees')
+      .values({ name: 'Northside Medical Centre', bank_account: '062-000 1111 1111', currency: 'AUD' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { n, token, passcode } = await issued();
+    const { res, cookie: c } = await enter(token, passcode);
+    expect(res.json().request.payees).toEqual([{ payeeId: payee.id, name: 'Northside Medical Centre' }]);
+    const bill = await upload(token, c, 'invoice.pdf');
+    const sent = await answer(token, c, {
+      kind: 'invoice',
+      file: bill.json().key,
+      amountExclusiveTax: 5000,
+      tax: 500,
+      amount: 5500,
+      currency: 'AUD',
+      payeeId: payee.id,
+      payee: { name: '', bankAccount: '062-999 2222 2222' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const row = await t.db
+      .selectFrom('payees')
+      .selectAll()
+      .where('id', '=', payee.id)
+      .executeTakeFirstOrThrow();
+    expect(row.bank_account).toBe('062-999 2222 2222');
+    const history = await t.db
+      .selectFrom('events')
+      .select('payload')
+      .where('aggregate_type', '=', 'payee')
+      .where('aggregate_id', '=', payee.id)
+      .execute();
+    expect(history[0]?.payload).toMatchObject({
+      changes: { bankAccount: { from: '062-000 1111 1111', to: '062-999 2222 2222' } },
+      source: 'recipientPage',
+      requestNumber: n,
+    });
+    const told = await t.db
+      .selectFrom('notifications')
+      .select('text')
+      .where('user_id', '=', 'rootadmin')
+      .execute();
+    expect(told.map((x) => x.text)).toContain(
+      `The recipient of request ${n} changed the bank account of the payee Northside Medical Centre on the recipient's page.`,
+    );
+    const invoice = await t.db
+      .selectFrom('request_invoices')
+      .select('notice')
+      .where('request_number', '=', n)
+      .executeTakeFirstOrThrow();
+    expect(invoice.notice).toContain('the recipient changed its bank account in the directory');
+    // The same details again change nothing more.
+    const again = await upload(token, c, 'invoice2.pdf');
+    await answer(token, c, {
+      kind: 'invoice',
+      file: again.json().key,
+      amountExclusiveTax: 5000,
+      tax: 500,
+      amount: 5500,
+      currency: 'AUD',
+      payeeId: payee.id,
+      payee: { name: '', bankAccount: '062-999 2222 2222' },
+    });
+    expect(
+      await t.db
+        .selectFrom('events')
+        .select('id')
+        .where('aggregate_type', '=', 'payee')
+        .where('aggregate_id', '=', payee.id)
+        .execute(),
+    ).toHaveLength(1);
+  });
+
   it('no records and need more information raise a task; ready by moves the follow-up', async () => {
     const { n, token, passcode } = await issued();
     const { cookie: c } = await enter(token, passcode);

@@ -15,6 +15,7 @@ import { badRequest, conflict, fieldsInvalid, tooManyRequests } from '../../http
 import { getRequestSettings } from '../configuration/index.js';
 import { insertCorrespondence } from '../correspondence/index.js';
 import { insertInvoice } from '../invoices/index.js';
+import { changePayeeFromRecipient } from '../payees/index.js';
 import { RECEIVED_FILE, REQUEST_FILE_OWNER, type RequestRow, touchRequest } from '../requests/index.js';
 import { insertResult } from '../results/index.js';
 import { publishRequestWebhook } from '../webhooks/index.js';
@@ -94,6 +95,7 @@ async function takeUploads(trx: Trx, access: repo.AccessRow, keys: string[], fie
 
 async function payeeText(
   trx: Trx,
+  live: AppDeps['live'],
   answer: Extract<RecipientAnswer, { kind: 'invoice' }>,
   request: RequestRow,
 ) {
@@ -101,7 +103,16 @@ async function payeeText(
     const offered = await repo.listPayeesLike(trx, request.recipient.name, request.recipient.email ?? null);
     const payee = offered.find((p) => p.id === answer.payeeId);
     if (!payee) throw fieldsInvalid({ payeeId: 'Choose one of the payees offered, or enter the payee.' });
-    return `Payee: ${payee.name} (from the directory).`;
+    // Other payment details than the directory's change it only the way an administrator's change
+    // does: recorded, announced, and pointed out at the next payment.
+    const changed = await changePayeeFromRecipient(
+      trx,
+      live,
+      payee.id,
+      answer.payee ?? {},
+      request.request_number,
+    );
+    return `Payee: ${payee.name} (from the directory)${changed.length ? `; the recipient changed its ${changed.join(' and ')} in the directory` : ''}.`;
   }
   const p = answer.payee;
   if (!p?.name) throw fieldsInvalid({ 'payee.name': 'Enter who is to be paid.' });
@@ -144,7 +155,7 @@ export async function answerThroughAccess(
     lines.push(
       `Amount ${formatMinorUnits(answer.amount)} ${answer.currency} (excl. tax ${formatMinorUnits(answer.amountExclusiveTax)}, tax ${formatMinorUnits(answer.tax)}).`,
     );
-    lines.push(await payeeText(trx, answer, request));
+    lines.push(await payeeText(trx, deps.live, answer, request));
     summary = `The recipient sent an invoice of ${formatMinorUnits(answer.amount)} ${answer.currency} on the recipient's page from ${ip}.`;
   } else if (answer.kind === 'readyBy') {
     lines.push(`The records will be ready by ${answer.date}.`);

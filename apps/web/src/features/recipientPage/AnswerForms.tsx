@@ -9,6 +9,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Text,
   Textarea,
   TextInput,
   Title,
@@ -165,7 +166,9 @@ export function InvoiceForm({ view }: Props) {
       tax: parsed.tax ?? 0,
       amount: parsed.amount ?? 0,
       currency,
-      ...(payeeId === 'other' ? { payee } : { payeeId }),
+      ...(payeeId === 'other'
+        ? { payee }
+        : { payeeId, payee: { name: '', bankAccount: payee.bankAccount, email: payee.email } }),
     }));
     if (ok) {
       setFile(null);
@@ -206,9 +209,17 @@ export function InvoiceForm({ view }: Props) {
           allowDeselect={false}
           data-testid="recipient-payee"
         />
-        {payeeId === 'other' && (
+        {payeeId !== 'other' && (
+          <Text size="xs" c="dimmed">
+            {t('recipientPage.changedDetails')}
+          </Text>
+        )}
+        {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {(['name', 'referenceNumber', 'email', 'bankAccount'] as const).map((field) => (
+            {(payeeId === 'other'
+              ? (['name', 'referenceNumber', 'email', 'bankAccount'] as const)
+              : (['bankAccount', 'email'] as const)
+            ).map((field) => (
               <TextInput
                 key={field}
                 label={t(
@@ -220,7 +231,7 @@ export function InvoiceForm({ view }: Props) {
               />
             ))}
           </SimpleGrid>
-        )}
+        }
         <Outcome sent={sent} errors={errors} testId="recipient-invoice" />
         <Group>
           <Button
