@@ -63,7 +63,10 @@ export async function requestMailData(
 ): Promise<Record<string, unknown>> {
   const { templateData } = await loadLetterContext(db, config, NOBODY, request);
   const { user: _none, ...rest } = templateData;
-  return { ...rest, ...extra };
+  // The recipient's link and passcode are the recipient's, in its letter only: no workflow mail
+  // (to the sender side, to staff) carries them, not even as the markers of the issue panel.
+  const { recipientAccess: _recipients, ...requestData } = (rest.request ?? {}) as Record<string, unknown>;
+  return { ...rest, request: requestData, ...extra };
 }
 
 export async function renderMail(
