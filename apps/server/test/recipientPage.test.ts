@@ -107,6 +107,13 @@ describe('the recipient access', () => {
       state: 'passcode',
     });
 
+    // The page has the strict security policy of every page, and hands its address on to no one.
+    const html = await t.app.inject({ url: `/r/${token}` });
+    const signin = await t.app.inject({ url: '/signin' });
+    expect(html.headers['content-type']).toContain('text/html');
+    expect(html.headers['content-security-policy']).toBe(signin.headers['content-security-policy']);
+    expect(html.headers['referrer-policy']).toBe('no-referrer');
+
     const wrong = await enter(token, 'AAAAAAAA');
     const wrongLink = await enter(`${token}x`, passcode);
     expect(wrong.res.statusCode).toBe(400);
