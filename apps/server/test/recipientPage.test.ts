@@ -238,6 +238,28 @@ describe('the recipient access', () => {
     expect((await upload(closed.token, c.cookie, 'a.pdf')).statusCode).toBe(403);
   });
 
+  it('ends the session after 30 idle minutes; caps what one link may upload', async () => {
+    const { n, token, passcode } = await issued();
+    const { cookie: c } = await enter(token, passcode);
+    await sql`update recipient_sessions set last_seen_at = now() - interval '31 minutes'`.execute(t.db);
+    expect((await page(token, c)).json().state).toBe('passcode');
+    expect((await answer(token, c, { kind: 'message', message: 'Late' })).statusCode).toBe(403);
+
+    const again = await enter(token, passcode);
+    await sql`update recipient_accesses set uploaded_bytes = ${200 * 1_048_576 - 10} where request_number = ${n}`.execute(
+      t.db,
+    );
+    const over = await upload(token, again.cookie, 'big.pdf');
+    expect(over.statusCode).toBe(413);
+    const files = await t.db
+      .selectFrom('files')
+      .select('key')
+      .where('owner_id', '=', n)
+      .where('name', '=', 'big.pdf')
+      .execute();
+    expect(files).toHaveLength(0);
+  });
+
   it('a link of request A never opens request B, not even with A’s session', async () => {
     const a = await issued();
     const b = await issued();
