@@ -150,6 +150,10 @@ test('the recipient answers on the page; the handler sees it live and delivers t
   await expect(page.locator('[data-testid="task-item"][data-type="payInvoice"]')).toHaveCount(1);
   await page.screenshot({ path: shot('handler-page'), fullPage: true });
 
+  // Re-send: a new link and passcode; the one the recipient used stops working.
+  await accesses.getByTestId('recipient-access-resend').click();
+  await expect(accesses.getByTestId('recipient-access-status')).toHaveText(['Open', 'Revoked']);
+
   // The handler quality-assures the first record file.
   await page.getByTestId('result-item').filter({ hasText: FIRST }).getByTestId('result-link').click();
   await expect(page.getByTestId('result-status')).toHaveText('Awaiting QA');

@@ -1,5 +1,5 @@
 import type { RecipientAccessItem, RequestView } from '@dossier/core';
-import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useRequestCommit } from './requestApi';
 
@@ -8,10 +8,10 @@ import { formatDateTime, useRequestCommit } from './requestApi';
 // (a new link and passcode by email, the old ones stop working).
 
 const STATUS_COLORS: Record<RecipientAccessItem['status'], string> = {
-  open: 'teal',
-  expired: 'gray',
-  revoked: 'gray',
-  locked: 'red',
+  open: 'teal.8',
+  expired: 'gray.7',
+  revoked: 'gray.7',
+  locked: 'red.8',
 };
 
 export const RECIPIENT_ACCESS_ACTIONS = ['revokeRecipientAccess', 'resendRecipientAccess'];
@@ -69,15 +69,20 @@ export function RecipientAccessList({ view, busy }: { view: RequestView; busy: b
                   <Table.Td>{when(a.lastUsedAt)}</Table.Td>
                   <Table.Td>{formatDateTime(a.expiresAt)}</Table.Td>
                   <Table.Td>
-                    <Badge
-                      color={STATUS_COLORS[a.status]}
-                      variant="light"
+                    <Text
+                      size="sm"
+                      fw={600}
+                      c={STATUS_COLORS[a.status]}
                       data-testid="recipient-access-status"
                     >
                       {t(`request.recipientAccess.${a.status}`)}
-                      {a.status === 'locked' && a.lockedAt ? ` ${formatDateTime(a.lockedAt)}` : ''}
-                      {a.status === 'revoked' && a.revokedAt ? ` ${formatDateTime(a.revokedAt)}` : ''}
-                    </Badge>
+                    </Text>
+                    {a.status === 'locked' && a.lockedAt && (
+                      <Text size="xs">{formatDateTime(a.lockedAt)}</Text>
+                    )}
+                    {a.status === 'revoked' && a.revokedAt && (
+                      <Text size="xs">{formatDateTime(a.revokedAt)}</Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {canRevoke && (a.status === 'open' || a.status === 'locked') && (
