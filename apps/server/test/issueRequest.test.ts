@@ -309,9 +309,11 @@ describe('issueRequest by fax and by post', () => {
     expect(entry.mail_outbox_id).toBeNull();
     const [letter] = entry.attachments as { key: string }[];
     assert(letter);
-    const pdf = await get(t, submitter, `/files/${letter.key}`);
+    const pdf = await get(t, handler, `/files/${letter.key}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
+    // Printed with the recipient's passcode (issue 34): not the sender side's to read.
+    expect((await get(t, submitter, `/files/${letter.key}`)).statusCode).toBe(403);
     expect((await get(t, globex, `/files/${letter.key}`)).statusCode).toBe(403);
 
     const noAddress = await insertTestRequest(t.db, {

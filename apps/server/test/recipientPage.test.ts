@@ -184,6 +184,12 @@ describe('the recipient access', () => {
     expect(JSON.stringify(letter.body)).toContain(`/r/${token}`);
     expect(JSON.stringify(letter.body)).not.toContain(passcode);
     expect((await enter(token, passcode)).res.statusCode).toBe(200);
+    // The letter printed with the passcode is the recipient's: the sender side cannot open it.
+    const bySender = await t.app.inject({ url: `/files/${key}`, headers: { ...XHR, cookie: cookie.submitter } });
+    expect(bySender.statusCode).toBe(403);
+    const senderView = (await get(t, cookie.submitter, `/requests/${n}`)).json();
+    const issuedEntry = senderView.correspondence.find((e: { kind: string }) => e.kind === 'issuedRequest');
+    expect(issuedEntry.attachments.map((a: { key: string }) => a.key)).not.toContain(key);
   });
 
   it('locks after 5 wrong passcodes, even for the right one, until staff re-send', async () => {

@@ -158,6 +158,8 @@ export interface RequestFileUses {
    * request's own files, also once its message was unlinked and the file has no use left.
    */
   received: boolean;
+  /** A letter printed with the recipient's passcode (by fax or post, issue 34): the recipient's alone. */
+  carriesPasscode?: boolean;
 }
 
 /**
@@ -169,7 +171,7 @@ export interface RequestFileUses {
  * not shared with the sender grants nothing, nor does a received file left with no use.
  */
 export function senderMayReadFile(uses: RequestFileUses): boolean {
-  if (uses.invoice || uses.undeliveredResult) return false;
+  if (uses.invoice || uses.undeliveredResult || uses.carriesPasscode) return false;
   if (uses.deliveredResult || uses.issuedRequest || uses.attachmentSenderSees) return true;
   return !uses.attachment && !uses.result && !uses.received;
 }

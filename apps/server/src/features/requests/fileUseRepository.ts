@@ -15,6 +15,8 @@ const NO_USE: RequestFileUses = {
 
 /** The classification of a request's copy of a received message's attachment (inbox/linking.ts). */
 export const RECEIVED_FILE = 'received';
+/** The classification of a letter printed with the recipient's passcode (fax, post; issue 34). */
+export const PASSCODE_LETTER_FILE = 'requestLetterWithPasscode';
 
 /** The key of one request's file in the maps below. */
 export const fileOfRequest = (requestNumber: string, key: string) => `${requestNumber}\u0000${key}`;
@@ -98,10 +100,17 @@ export async function findFileUses(
       .select(['key', 'owner_id'])
       .where('key', 'in', wanted)
       .where('owner_type', '=', 'request')
-      .where('classification', '=', RECEIVED_FILE)
+      .select('classification')
+      .where('classification', 'in', [RECEIVED_FILE, PASSCODE_LETTER_FILE])
       .execute(),
   ]);
-  for (const f of received) if (f.owner_id) mark(f.owner_id, f.key, { received: true });
+  for (const f of received)
+    if (f.owner_id)
+      mark(
+        f.owner_id,
+        f.key,
+        f.classification === RECEIVED_FILE ? { received: true } : { carriesPasscode: true },
+      );
   for (const r of results) {
     const delivered = !r.discarded_at && (!!r.quality_assured_at || r.quality_assurance_skipped);
     mark(

@@ -9,7 +9,12 @@ export {
   readableRequestFiles,
   requestFieldKind,
 } from './files.js';
-export { fileDeniedToSender, fileOfRequest, RECEIVED_FILE } from './fileUseRepository.js';
+export {
+  fileDeniedToSender,
+  fileOfRequest,
+  PASSCODE_LETTER_FILE,
+  RECEIVED_FILE,
+} from './fileUseRepository.js';
 export { listRequestHistory } from './historyRepository.js';
 export { loadLetterContext } from './letters/letterData.js';
 export { findRequestFile, markRequestIssued } from './letters/repository.js';

@@ -28,6 +28,7 @@ import {
   findRequestFile,
   loadLetterContext,
   markRequestIssued,
+  PASSCODE_LETTER_FILE,
   renderRequestLetterPdf,
   storeGeneratedRequestFile,
   touchRequest,
@@ -180,7 +181,8 @@ async function issue(
     name: letterFileName(n),
     contentType: 'application/pdf',
     bytes: pdf,
-    classification: 'requestLetter',
+    // Printed with the passcode (fax, post): never the sender side's to read.
+    classification: access && method !== 'email' ? PASSCODE_LETTER_FILE : 'requestLetter',
   });
   const attachments: MailAttachment[] = [
     { fileKey: letter.key, name: letter.name, contentType: letter.contentType },
