@@ -185,7 +185,10 @@ describe('the recipient access', () => {
     expect(JSON.stringify(letter.body)).not.toContain(passcode);
     expect((await enter(token, passcode)).res.statusCode).toBe(200);
     // The letter printed with the passcode is the recipient's: the sender side cannot open it.
-    const bySender = await t.app.inject({ url: `/files/${key}`, headers: { ...XHR, cookie: cookie.submitter } });
+    const bySender = await t.app.inject({
+      url: `/files/${key}`,
+      headers: { ...XHR, cookie: cookie.submitter },
+    });
     expect(bySender.statusCode).toBe(403);
     const senderView = (await get(t, cookie.submitter, `/requests/${n}`)).json();
     const issuedEntry = senderView.correspondence.find((e: { kind: string }) => e.kind === 'issuedRequest');
