@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../ui/dates';
 import { definePage } from '../../view/page';
 import { AnswerForm, InvoiceForm, MessageForm, RecordsForm } from './AnswerForms';
 import { PasscodeForm } from './PasscodeForm';
+import './texts';
 
 // /r/{token}: the recipient's page (issue 34). No account and no menu: the passcode form until the
 // passcode was right, then what is asked and the ways to answer it. Plain, one column on a phone,
