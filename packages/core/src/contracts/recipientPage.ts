@@ -151,19 +151,3 @@ export const recipientFileRoute = defineRoute({
   params: z.object({ token: z.string().max(200), key: z.string().max(100) }),
   answer: z.unknown(),
 });
-
-/** What the request page shows staff of the recipient's accesses (newest first). */
-export const recipientAccessItemSchema = z.strictObject({
-  accessId: z.string(),
-  method: z.string(),
-  sentTo: z.string(),
-  sentAt: z.string(),
-  firstOpenedAt: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
-  expiresAt: z.string(),
-  lockedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-  /** expired, revoked, locked or open: which of them holds now. */
-  status: z.enum(['open', 'expired', 'revoked', 'locked']),
-});
-export type RecipientAccessItem = z.infer<typeof recipientAccessItemSchema>;

@@ -12,7 +12,7 @@ import type {
 } from '../requests/views.js';
 import type { WizardItemType } from '../requests/wizard.js';
 import type { SearchAnswer } from '../searchResult.js';
-import { recipientAccessItemSchema } from './recipientPage.js';
+import { recipientAccessItemSchema } from './recipientAccess.js';
 import { currencyChoiceSchema, defineView, scopeChoiceSchema, typed } from './view.js';
 
 // The pages around a request: a result, an invoice, the recipient choice, and finding requests.

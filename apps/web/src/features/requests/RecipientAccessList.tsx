@@ -1,6 +1,9 @@
 import type { RecipientAccessItem, RequestView } from '@dossier/core';
+import { DEFAULT_LOCALE } from '@dossier/core';
 import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { i18next } from '../../i18n';
+import texts from './recipientAccessTexts.json';
 import { formatDateTime, useRequestCommit } from './requestApi';
 
 // The recipient's links of the request (issue 34), staff only: when each was sent and to where,
@@ -13,6 +16,9 @@ const STATUS_COLORS: Record<RecipientAccessItem['status'], string> = {
   revoked: 'gray.7',
   locked: 'red.8',
 };
+
+// These texts come with the request page's chunk, not with every page's first load (its budget).
+i18next.addResourceBundle(DEFAULT_LOCALE, 'translation', texts, true, false);
 
 export const RECIPIENT_ACCESS_ACTIONS = ['revokeRecipientAccess', 'resendRecipientAccess'];
 
