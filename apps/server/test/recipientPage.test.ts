@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushAccessLogs } from '../src/audit/accessLog.js';
 import { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { createTestContext, createUser, signIn, type TestContext, XHR } from './helpers.js';
 import { pdfText } from './support/pdf.js';
@@ -277,6 +278,39 @@ describe('the recipient access', () => {
     expect((await page(b.token, sa.cookie)).json().state).toBe('passcode');
     expect((await answer(b.token, sa.cookie, { kind: 'message', message: 'x' })).statusCode).toBe(403);
     expect((await upload(b.token, sa.cookie, 'x.pdf')).statusCode).toBe(403);
+  });
+});
+
+describe("the recipient's reads in the access log", () => {
+  it('writes one entry for the page and one for its letter, shown on the Access tab as the recipient', async () => {
+    const { n, token, passcode } = await issued();
+    const { cookie: c } = await enter(token, passcode);
+    await flushAccessLogs();
+    const count = async () => {
+      await flushAccessLogs();
+      return t.db
+        .selectFrom('access_log')
+        .select(['what', 'via', 'recipient_access_id', 'user_id'])
+        .where('request_number', '=', n)
+        .execute();
+    };
+    const afterPasscode = await count();
+    expect(afterPasscode).toHaveLength(1);
+    expect(afterPasscode[0]).toMatchObject({ what: 'request', via: 'page', user_id: null });
+    expect(afterPasscode[0]?.recipient_access_id).toBeTruthy();
+    const view = (await page(token, c)).json();
+    await t.app.inject({ url: `/r/${token}/files/${view.request.letter.key}`, headers: { cookie: c } });
+    expect((await count()).map((e) => e.what).sort()).toEqual(['file', 'request', 'request']);
+    // The link alone reads nothing, and writes nothing.
+    await page(token);
+    expect(await count()).toHaveLength(3);
+
+    await createUser(t.db, { id: 'auditor', roles: [{ role: 'c:roles:admin', scope: '/' }] });
+    const admin = await signIn(t.app, 'auditor');
+    const tab = await get(t, admin, `/requests/${n}/access`);
+    expect(tab.statusCode).toBe(200);
+    const whos = tab.json().entries.map((e: { who: string }) => e.who);
+    expect(whos).toContain('The recipient, through the link sent to records@northside.example');
   });
 });
 

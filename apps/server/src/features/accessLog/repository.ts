@@ -7,29 +7,34 @@ import { scopeAtOrUnder } from '../../db/scopes.js';
 // (request_number, at desc) on each month's partition, merged by time.
 
 export async function listRequestAccess(db: DbOrTrx, requestNumber: string, pageOffset: number) {
-  return db
-    .selectFrom('access_log as a')
-    .leftJoin('users as u', 'u.id', 'a.user_id')
-    .leftJoin('files as f', 'f.key', 'a.file_key')
-    .select([
-      'a.id',
-      'a.at',
-      'a.user_id',
-      'a.api_client',
-      'a.recipient_access_id',
-      'a.what',
-      'a.via',
-      'a.file_key',
-      'a.address',
-      'u.name as user_name',
-      'f.name as file_name',
-    ])
-    .where('a.request_number', '=', requestNumber)
-    .orderBy('a.at', 'desc')
-    .orderBy('a.id', 'desc')
-    .offset(pageOffset)
-    .limit(ACCESS_PAGE_SIZE + 1)
-    .execute();
+  return (
+    db
+      .selectFrom('access_log as a')
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .leftJoin('files as f', 'f.key', 'a.file_key')
+      // The log keeps a recipient access's id as text (a reader of any kind); the access's is a uuid.
+      .leftJoin('recipient_accesses as ra', (j) => j.on(sql<SqlBool>`ra.id::text = a.recipient_access_id`))
+      .select([
+        'ra.sent_to as recipient_sent_to',
+        'a.id',
+        'a.at',
+        'a.user_id',
+        'a.api_client',
+        'a.recipient_access_id',
+        'a.what',
+        'a.via',
+        'a.file_key',
+        'a.address',
+        'u.name as user_name',
+        'f.name as file_name',
+      ])
+      .where('a.request_number', '=', requestNumber)
+      .orderBy('a.at', 'desc')
+      .orderBy('a.id', 'desc')
+      .offset(pageOffset)
+      .limit(ACCESS_PAGE_SIZE + 1)
+      .execute()
+  );
 }
 
 export interface DisclosureRow {

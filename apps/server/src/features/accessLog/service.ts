@@ -6,6 +6,10 @@ import { renderDisclosuresPdf } from './disclosuresPdf.js';
 import { assertMayViewAccessLog } from './policy.js';
 import * as repo from './repository.js';
 
+/** A recipient's reads, by the address its link and passcode went to. */
+const recipientReader = (sentTo: string | null) =>
+  sentTo ? `The recipient, through the link sent to ${sentTo}` : "The recipient's page";
+
 /** The Access tab: who read the request's personal data, a page at a time (404/403 as the page). */
 export async function getRequestAccess(
   db: DbOrTrx,
@@ -20,7 +24,7 @@ export async function getRequestAccess(
     entries: rows.slice(0, ACCESS_PAGE_SIZE).map((r) => ({
       id: r.id,
       at: r.at.toISOString(),
-      who: r.user_name ?? r.user_id ?? r.api_client ?? r.recipient_access_id ?? '',
+      who: r.user_name ?? r.user_id ?? r.api_client ?? recipientReader(r.recipient_sent_to),
       userId: r.user_id,
       apiClient: r.api_client,
       what: r.what,

@@ -51,6 +51,23 @@ export function recipientAccessRoutes(app: FastifyInstance, deps: AppDeps): void
       sessions.set(request, working);
     },
   };
+  // The recipient reads the applicant's particulars and the letter: each read is in the access log
+  // under its access (issue 36), as a staff member's or an API client's would be.
+  const logRead = (
+    request: FastifyRequest,
+    access: { id: string; request_number: string },
+    what: 'request' | 'file',
+    fileKey?: string,
+  ) =>
+    deps.accessLog.record({
+      reader: { recipientAccessId: access.id },
+      what,
+      via: 'page',
+      requestNumber: access.request_number,
+      fileKey,
+      address: request.ip,
+    });
+
   const session = async (request: FastifyRequest, token: string) => {
     const held = sessions.get(request);
     const working = held ?? (await resolveRecipientSession(deps.db, token, cookieOf(request)));
@@ -61,6 +78,7 @@ export function recipientAccessRoutes(app: FastifyInstance, deps: AppDeps): void
   serve(app, recipientPageRoute, async ({ params }, request, reply) => {
     hideStaff(request, reply);
     const working = await resolveRecipientSession(deps.db, params.token, cookieOf(request));
+    if (working) logRead(request, working.access, 'request');
     const view = working
       ? await openView(deps.db, params.token, working.access, working.request)
       : passcodeView(params.token);
@@ -79,6 +97,7 @@ export function recipientAccessRoutes(app: FastifyInstance, deps: AppDeps): void
     });
     const working = await resolveRecipientSession(deps.db, params.token, sessionId);
     if (!working) throw forbidden(RECIPIENT_ACCESS_REFUSED);
+    logRead(request, working.access, 'request');
     return openView(deps.db, params.token, working.access, working.request);
   });
 
@@ -110,6 +129,7 @@ export function recipientAccessRoutes(app: FastifyInstance, deps: AppDeps): void
       const letter = await findLetterAttachments(deps.db, row.request_number, access.correspondence_id);
       const allowed = [...letter.map((a) => a.key), row.applicant.authority?.key].filter(Boolean);
       if (!allowed.includes(params.key)) throw notFound('File not found.');
+      logRead(request, access, 'file', params.key);
       return sendStoredFile(reply, await openAllowedFile(deps.files, params.key), { inline: true });
     },
     recipientOnly,
