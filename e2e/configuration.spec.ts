@@ -47,16 +47,19 @@ test('a configuration per scope overrides a root template for its scope only, th
   await expect(page.getByTestId('inherited-badge')).toHaveText(/Inherited from \//i);
   await expect(page.getByTestId('revert-entry')).toHaveCount(0);
   const body = page.getByTestId('template-body').locator('.ProseMirror');
-  await body.click();
-  await page.keyboard.press('Control+End');
+  // Into the last paragraph, at its end (a click in the middle of a long body lands elsewhere).
+  const atEnd = async () => {
+    await body.locator('p').last().click();
+    await page.keyboard.press('Control+End');
+  };
+  await atEnd();
   await page.keyboard.type(' Acme wants ${request.nope} it fast.');
   await expect(page.getByTestId('placeholder-problem')).toHaveText('${request.nope}');
   await page.getByTestId('save-entry').click();
   await expect(page.getByTestId('template-body-error')).toContainText(
     'Unknown placeholder path "request.nope"',
   );
-  await body.click();
-  await page.keyboard.press('Control+End');
+  await atEnd();
   for (let i = 0; i < ' it fast.'.length + '${request.nope}'.length + 1; i++)
     await page.keyboard.press('Backspace');
   await page.keyboard.type(' by ${request.dueAt date}.');

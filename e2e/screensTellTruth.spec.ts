@@ -72,6 +72,15 @@ test('a grey Add Note, Close, Add Task and Send, and the wizard Next, say why', 
   await expect(addTask.getByTestId('disabled-reason')).toHaveText('Task Type is required.');
   await addTask.getByTestId('panel-cancel').click();
 
+  // Issue Request, on a request to a recipient with an email address (the default method).
+  const issuable = await withDatabase(async (client) => {
+    const r = await client.query(
+      `select request_number from requests where status = 'submitted' and scope like '/org/acme/%'
+         and coalesce(recipient ->> 'email', '') <> '' order by submitted_at desc limit 1`,
+    );
+    return r.rows[0].request_number as string;
+  });
+  await page.goto(`/requests/${issuable}`);
   const issue = page.getByTestId('request-actions').getByRole('button', { name: /^Issue Request/ });
   await issue.click();
   const panel = page.getByTestId('panel-issueRequest');
