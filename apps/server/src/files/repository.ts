@@ -65,7 +65,10 @@ export async function setOwner(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A file received whole and checked in one call (files/received.ts): uploaded and owned at once. */
+/**
+ * A file received whole (an upload checked in one call, files/received.ts; a mail or its attachment):
+ * uploaded and owned at once.
+ */
 export async function insertReceivedFile(
   db: DbOrTrx,
   file: {
@@ -74,7 +77,7 @@ export async function insertReceivedFile(
     contentType: string;
     size: number;
     sha256: string;
-    owner: { type: string; id: string; classification: string };
+    owner: { type: string; id: string; classification: string | null };
   },
 ): Promise<void> {
   await db

@@ -3,6 +3,7 @@ import type { DbOrTrx, Trx } from '../../db/database.js';
 import type { StoredInboxAttachment } from '../../db/jsonColumns.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 import { escapeLike } from '../../db/search.js';
+import { insertReceivedFile as insertFile } from '../../files/repository.js';
 import type { visibleRequests } from '../requests/index.js';
 import { selectTaskItems } from '../tasks/index.js';
 
@@ -82,7 +83,7 @@ export async function findInboxMessage(db: DbOrTrx, id: string, options: { forUp
 
 export type InboxMessageRow = NonNullable<Awaited<ReturnType<typeof findInboxMessage>>>;
 
-/** A file received by mail, already written to storage. */
+/** A file received by mail, already written to storage (the files table's one insert of it). */
 export async function insertReceivedFile(
   db: DbOrTrx,
   file: {
@@ -96,22 +97,11 @@ export async function insertReceivedFile(
     classification?: string | null;
   },
 ): Promise<void> {
-  await db
-    .insertInto('files')
-    .values({
-      key: file.key,
-      name: file.name,
-      content_type: file.contentType,
-      declared_size: file.size,
-      size: file.size,
-      sha256: file.sha256,
-      owner_type: file.ownerType,
-      owner_id: file.ownerId,
-      classification: file.classification ?? null,
-      created_by: null,
-      uploaded_at: new Date(),
-    })
-    .execute();
+  const { ownerType, ownerId, classification, ...stored } = file;
+  await insertFile(db, {
+    ...stored,
+    owner: { type: ownerType, id: ownerId, classification: classification ?? null },
+  });
 }
 
 export function findFileRow(db: DbOrTrx, key: string) {
