@@ -20,7 +20,7 @@ export interface ModelColumn {
 export type Model = Map<string, Map<string, ModelColumn>>;
 
 const DB_DIR = path.join(import.meta.dirname, '../../src/db');
-const FILES = ['schema.ts', 'schemaRequests.ts', 'schemaCounts.ts', 'schemaSignIn.ts'];
+const FILES = ['schema.ts', 'schemaRequests.ts', 'schemaCounts.ts', 'schemaSignIn.ts', 'schemaDirectory.ts'];
 /** The column type aliases (Timestamp, Bigint, ...) the table files use. */
 const ALIASES = 'schemaTypes.ts';
 
