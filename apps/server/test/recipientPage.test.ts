@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flushAccessLogs } from '../src/audit/accessLog.js';
-import type { WorkflowEngine } from '../src/features/workflow/engine.js';
 import { createUser, signIn, type TestContext, XHR } from './helpers.js';
 import { pdfText } from './support/pdf.js';
 import {
@@ -18,13 +17,13 @@ import {
 import { get, post } from './support/resultsInvoices.js';
 
 // Issue 34: the recipient answers online. A link and a passcode per issue, each in a mail of its
-// own; the link alone opens nothing; a session bound to its one request. Its reads are in the access log.
+// own; the link alone opens nothing; a session bound to its one request. Its reads are in the
+// access log.
 
 useRecipientWorld();
 let t: TestContext;
-let _engine: WorkflowEngine;
 beforeAll(() => {
-  ({ t, _engine } = world);
+  t = world.t;
 });
 
 describe('the recipient access', () => {
