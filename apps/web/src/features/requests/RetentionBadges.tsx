@@ -3,6 +3,27 @@ import { Badge, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from './requestApi';
 
+function StateBadge(props: {
+  title: string;
+  label: string;
+  color: string;
+  outline?: boolean;
+  testId: string;
+}) {
+  return (
+    <Tooltip label={props.title}>
+      <Badge
+        size="lg"
+        color={props.color}
+        variant={props.outline ? 'outline' : 'light'}
+        data-testid={props.testId}
+      >
+        {props.label}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** Beside the status: a legal hold (staff only, with its reason), removed files, de-identification. */
 export function RetentionBadges({ view }: { view: RequestView }) {
   const { t } = useTranslation();
@@ -11,30 +32,33 @@ export function RetentionBadges({ view }: { view: RequestView }) {
   return (
     <>
       {r.legalHold && (
-        <Tooltip
-          label={t('request.legalHold.badgeTitle', {
+        <StateBadge
+          title={t('request.legalHold.badgeTitle', {
             at: formatDateTime(r.legalHold.at),
             reason: r.legalHold.reason,
           })}
-        >
-          <Badge size="lg" color="orange" variant="light" data-testid="request-legal-hold">
-            {t('request.legalHold.badge')}
-          </Badge>
-        </Tooltip>
+          label={t('request.legalHold.badge')}
+          color="orange"
+          testId="request-legal-hold"
+        />
       )}
       {r.filesRemovedAt && (
-        <Tooltip label={t('request.legalHold.filesRemovedTitle', { at: formatDateTime(r.filesRemovedAt) })}>
-          <Badge size="lg" color="gray" variant="outline" data-testid="request-files-removed">
-            {t('request.legalHold.filesRemoved')}
-          </Badge>
-        </Tooltip>
+        <StateBadge
+          title={t('request.legalHold.filesRemovedTitle', { at: formatDateTime(r.filesRemovedAt) })}
+          label={t('request.legalHold.filesRemoved')}
+          color="gray"
+          outline
+          testId="request-files-removed"
+        />
       )}
       {r.deIdentifiedAt && (
-        <Tooltip label={t('request.legalHold.deIdentifiedTitle', { at: formatDateTime(r.deIdentifiedAt) })}>
-          <Badge size="lg" color="gray" variant="outline" data-testid="request-de-identified">
-            {t('request.legalHold.deIdentified')}
-          </Badge>
-        </Tooltip>
+        <StateBadge
+          title={t('request.legalHold.deIdentifiedTitle', { at: formatDateTime(r.deIdentifiedAt) })}
+          label={t('request.legalHold.deIdentified')}
+          color="gray"
+          outline
+          testId="request-de-identified"
+        />
       )}
     </>
   );
