@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,20 @@ const int = (fallback: number, min: number, max: number) =>
       }
       return n;
     });
+
+/** A 256-bit key in base64 (`openssl rand -base64 32`). */
+const key256 = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const bytes = Buffer.from(v, 'base64');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) || bytes.length !== 32) {
+      ctx.addIssue({ code: 'custom', message: 'expected 32 bytes in base64 (openssl rand -base64 32)' });
+      return z.NEVER;
+    }
+    return bytes;
+  });
 
 // smtp is the listener of mail in; it runs only where SMTP_LISTEN_PORT is set too.
 const SERVICES = ['web', 'jobs', 'live', 'smtp'] as const;
@@ -175,6 +190,11 @@ const envSchema = z.object({
   RESULT_FILE_DOWNLOAD_TRACKING: bool(true),
   DOWNLOADS_MAX_RESULTS: int(100, 1, 1000),
   ACCESS_LOG: bool(true),
+  // The key sealing the recipient's link and passcode (issue 34), the same on every instance; unset,
+  // the process keeps one in DATA_DIR (recipientLinkKey.ts). The previous key still opens what it
+  // sealed, for a rotation.
+  RECIPIENT_LINK_KEY: key256,
+  RECIPIENT_LINK_KEY_PREVIOUS: key256,
 });
 
 const ssoApplications = z.array(
@@ -213,6 +233,15 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The keys sealing the recipient's links. `current` seals and opens, `previous` only opens; no
+ * `current` (a configuration not yet given its key file) seals nothing.
+ */
+export interface RecipientLinkKeys {
+  current?: Buffer | undefined;
+  previous?: Buffer | undefined;
 }
 
 export type Config = ReturnType<typeof toConfig>;
@@ -264,6 +293,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     downloads: { tracking: env.RESULT_FILE_DOWNLOAD_TRACKING, maxResults: env.DOWNLOADS_MAX_RESULTS },
     /** Off only to measure what it costs (bench): every read of a request's personal data is logged. */
     accessLog: env.ACCESS_LOG,
+    recipientLinkKeys: {
+      current: env.RECIPIENT_LINK_KEY,
+      previous: env.RECIPIENT_LINK_KEY_PREVIOUS,
+    } as RecipientLinkKeys,
     api: {
       audience:
         env.API_AUDIENCE ?? (env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/v1` : 'dossier-api'),
@@ -334,6 +367,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return toConfig(result.data);
 }
 
+const TEST_RECIPIENT_LINK_KEY = randomBytes(32);
+
 /** A configuration for tests: defaults plus overrides, no environment read. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // No 503 for a busy event loop: tests share a busy machine, and the overload answer has its own
@@ -345,6 +380,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
       CHECK_ANSWERS: 'true',
     }),
+    // A key of the test process, as RECIPIENT_LINK_KEY would give (no key file is written).
+    recipientLinkKeys: { current: TEST_RECIPIENT_LINK_KEY },
     ...overrides,
   };
 }

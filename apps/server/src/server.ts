@@ -20,6 +20,7 @@ import { ImapPoller } from './mail/incoming/imap.js';
 import { type SmtpListener, startSmtpListener } from './mail/incoming/listener.js';
 import { createSmtpTransport } from './mail/sender.js';
 import { MailWorker } from './mail/worker.js';
+import { withRecipientLinkKey } from './recipientLinkKey.js';
 
 // Everything one process runs: the database (embedded unless DATABASE_URL is set), migrations, the
 // seed, the web app, live fan-out and housekeeping. Used by main.ts and by tests that need a whole
@@ -50,10 +51,12 @@ export class StartAborted extends Error {
  * was started so far is stopped, down to the embedded database, and StartAborted is thrown.
  */
 export async function startServer(
-  config: Config,
+  given: Config,
   log: Logger,
   options: { signal?: AbortSignal } = {},
 ): Promise<RunningServer> {
+  // The key of the recipient's links: RECIPIENT_LINK_KEY, else the data directory's (made once).
+  const config = await withRecipientLinkKey(given, log);
   const step = () => {
     if (options.signal?.aborted) throw new StartAborted();
   };

@@ -256,6 +256,8 @@ export interface RecipientAccessesTable {
   revoked_at: NullableTimestamp;
   revoked_by: string | null;
   uploaded_bytes: Generated<Bigint>;
+  /** Migration 20261203_1001: token and passcode sealed under RECIPIENT_LINK_KEY (recipientAccess/seal.ts). */
+  sealed: string | null;
 }
 
 /** Migration 20261202_6001: the session behind a right passcode, bound to its one access. */

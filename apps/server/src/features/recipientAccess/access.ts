@@ -1,11 +1,11 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
   DEFAULT_RECIPIENT_ACCESS_DAYS,
   RECIPIENT_ACCESS_REFUSED,
   RECIPIENT_PASSCODE_LENGTH,
 } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import { type AppAddress, appUrlOf } from '../../config.js';
+import { type AppAddress, appUrlOf, type RecipientLinkKeys } from '../../config.js';
 import type { Db, DbOrTrx, Trx } from '../../db/database.js';
 import { countRate, takeRate } from '../../db/rateLimit.js';
 import { fieldsInvalid, tooManyRequests } from '../../http/errors.js';
@@ -13,13 +13,15 @@ import { hashPassword, verifyPassword } from '../auth/index.js';
 import { getRequestSettings } from '../configuration/index.js';
 import { findRequest, type RequestRow } from '../requests/index.js';
 import * as repo from './repository.js';
+import { sealSecrets } from './seal.js';
 
 // A recipient access (issue 34): one per issue of a request. The link's token has 192 random bits
 // and is kept as its SHA-256; the passcode (8 characters of an alphabet without look-alikes) as
 // argon2id, since 8 characters are few enough to try offline against a plain hash. An access works
 // until the request closes, it expires, is revoked, or is locked by 5 wrong passcodes within 15
 // minutes (until staff re-send, which makes a new one). Every way it does not work answers the
-// same, whether the link or the passcode was wrong.
+// same, whether the link or the passcode was wrong. Both are also kept sealed (seal.ts) under the
+// key of the configuration, for the reminders (reminder.ts) to print again.
 
 const PASSCODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const WRONG_PASSCODES_ALLOWED = 5;
@@ -42,6 +44,11 @@ export function newPasscode(): string {
 /** The passcode as typed: case and spaces do not matter. */
 const normalisePasscode = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();
 
+/** The app's address and the keys sealing the links. */
+export type RecipientLinkConfig = AppAddress & { recipientLinkKeys?: RecipientLinkKeys | undefined };
+
+export const recipientUrl = (config: AppAddress, token: string) => `${appUrlOf(config)}/r/${token}`;
+
 export interface NewAccess {
   accessId: string;
   url: string;
@@ -54,7 +61,7 @@ export interface NewAccess {
  */
 export async function createRecipientAccess(
   trx: Trx,
-  config: AppAddress,
+  config: RecipientLinkConfig,
   input: {
     request: Pick<RequestRow, 'request_number' | 'scope'>;
     method: string;
@@ -71,7 +78,10 @@ export async function createRecipientAccess(
   await repo.deleteSessionsOfAccesses(trx, revoked);
   const token = randomBytes(24).toString('base64url');
   const passcode = newPasscode();
+  const id = randomUUID();
+  const key = config.recipientLinkKeys?.current;
   const accessId = await repo.insertAccess(trx, {
+    id,
     requestNumber: n,
     correspondenceId: null,
     tokenHash: sha256(token),
@@ -81,8 +91,9 @@ export async function createRecipientAccess(
     createdBy: input.createdBy,
     createdAt: input.at,
     expiresAt: new Date(input.at.getTime() + days * 86_400_000),
+    sealed: key ? sealSecrets(key, id, { token, passcode }) : null,
   });
-  return { accessId, url: `${appUrlOf(config)}/r/${token}`, passcode };
+  return { accessId, url: recipientUrl(config, token), passcode };
 }
 
 export type AccessState = 'open' | 'expired' | 'revoked' | 'locked';

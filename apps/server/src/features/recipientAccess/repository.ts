@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 
-// The recipient's accesses and their sessions (migration 20261202_6001). Only hashes are kept.
+// The recipient's accesses and their sessions (migration 20261202_6001): hashes, and the token and
+// passcode sealed under a key the database does not hold (20261203_1001, seal.ts).
 
 export async function insertAccess(
   db: DbOrTrx,
   row: {
+    id: string;
     requestNumber: string;
     correspondenceId: string | null;
     tokenHash: string;
@@ -15,11 +17,13 @@ export async function insertAccess(
     createdBy: string | null;
     createdAt: Date;
     expiresAt: Date;
+    sealed: string | null;
   },
 ): Promise<string> {
   const inserted = await db
     .insertInto('recipient_accesses')
     .values({
+      id: row.id,
       request_number: row.requestNumber,
       correspondence_id: row.correspondenceId,
       token_hash: row.tokenHash,
@@ -29,6 +33,7 @@ export async function insertAccess(
       created_by: row.createdBy,
       created_at: row.createdAt,
       expires_at: row.expiresAt,
+      sealed: row.sealed,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

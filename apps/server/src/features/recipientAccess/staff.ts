@@ -1,11 +1,10 @@
 import type { RecipientAccessItem } from '@dossier/core';
 import { recordEvent } from '../../audit/events.js';
-import type { AppAddress } from '../../config.js';
 import type { DbOrTrx, Trx } from '../../db/database.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import type { RequestRow } from '../requests/index.js';
-import { accessState, createRecipientAccess, type NewAccess } from './access.js';
+import { accessState, createRecipientAccess, type NewAccess, type RecipientLinkConfig } from './access.js';
 import * as repo from './repository.js';
 
 // The staff side of the recipient's accesses: the mails that carry link and passcode apart, what
@@ -14,9 +13,14 @@ import * as repo from './repository.js';
 
 const METHOD_NAMES: Record<string, string> = { email: 'email', faxNumber: 'fax', postal: 'post' };
 
+const LINK_IS_IN = {
+  request: 'Open the link in the request we sent you in a separate mail',
+  reminder: 'Open the link in our reminder about this request, sent to you in a separate mail',
+};
+
 /**
- * The second mail of an issue by email: the passcode alone, no link, so that a forwarded or quoted
- * letter opens nothing by itself.
+ * The second mail of an issue (or a reminder) by email: the passcode alone, no link, so that a
+ * forwarded or quoted letter opens nothing by itself.
  */
 export async function mailPasscode(
   trx: Trx,
@@ -24,10 +28,11 @@ export async function mailPasscode(
   requestNumber: string,
   senderName: string,
   passcode: string,
+  linkIn: keyof typeof LINK_IS_IN = 'request',
 ) {
   const text = [
     `The passcode for request ${requestNumber} from ${senderName} is: ${passcode}`,
-    'Open the link in the request we sent you in a separate mail, then enter this passcode to answer online.',
+    `${LINK_IS_IN[linkIn]}, then enter this passcode to answer online.`,
     'If you did not expect this mail, you can ignore it.',
   ].join('\n\n');
   await enqueueMail(trx, { to, subject: `Passcode for request ${requestNumber}`, text, requestNumber });
@@ -107,7 +112,7 @@ export async function revokeRecipientAccess(
  */
 export async function resendRecipientAccess(
   trx: Trx,
-  config: AppAddress,
+  config: RecipientLinkConfig,
   request: RequestRow,
   actorId: string,
   senderName: string,
