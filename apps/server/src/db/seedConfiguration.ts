@@ -57,7 +57,7 @@ const TEMPLATE_TEXT: Record<TemplateUsage, { subject?: string; body: string[] }>
     body: [
       'Dear ${request.recipient.name},',
       'We are still waiting for the records of request ${request.requestNumber}, sent on ${request.issuedAt date}.',
-      'You can answer online with the link and passcode of our request.',
+      'You can answer online, upload the records and your invoice at ${request.recipientAccess.url} (the passcode is ${request.recipientAccess.passcode}).',
     ],
   },
   resultQualityAssured: {

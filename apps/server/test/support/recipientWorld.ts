@@ -18,8 +18,8 @@ const BODY = {
   content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Please send the records of Jane.' }] }],
 };
 
-export async function issued(method = 'email') {
-  const n = await insertTestRequest(world.t.db, { scope: '/org/acme/', submittedBy: 'submitter' });
+export async function issued(method = 'email', recipient: Record<string, unknown> = {}) {
+  const n = await insertTestRequest(world.t.db, { scope: '/org/acme/', submittedBy: 'submitter', recipient });
   const res = await post(world.t, cookie.handler, `/requests/${n}/actions/issueRequest`, {
     issueRequestMethod: method,
     subject: 'Request for records',

@@ -1,9 +1,9 @@
 import { isRequestEventName, type RequestEventName } from '@dossier/core';
-import type { AppAddress } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { SerialPass } from '../../jobs/serialPass.js';
 import type { LiveHub } from '../../live/hub.js';
 import { getRequestSettings } from '../configuration/index.js';
+import type { RecipientLinkConfig } from '../recipientAccess/index.js';
 import { sweepReminders } from './reminders.js';
 import * as repo from './repository.js';
 import type { RuleContext, WorkflowEvent, WorkflowRule } from './rule.js';
@@ -32,8 +32,11 @@ interface Logger {
 
 export interface WorkflowEngineOptions {
   live?: LiveHub;
-  /** The address of the app, for the absolute links of workflow mails (appUrlOf). */
-  config?: AppAddress | undefined;
+  /**
+   * The address of the app, for the absolute links of workflow mails (appUrlOf), and the keys of the
+   * recipient's links, for the reminders that print them.
+   */
+  config?: RecipientLinkConfig | undefined;
   log: Logger;
   rules?: readonly WorkflowRule[];
 }
@@ -81,7 +84,7 @@ export class WorkflowEngine {
 
   private async remind(): Promise<void> {
     try {
-      await sweepReminders(this.db, { live: this.options.live });
+      await sweepReminders(this.db, { live: this.options.live, config: this.options.config });
     } catch (error) {
       this.options.log.warn(`workflow reminders failed: ${message(error)}`);
     }

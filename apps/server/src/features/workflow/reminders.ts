@@ -13,6 +13,15 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { richTextToHtml, richTextToText } from '../../mail/richText.js';
 import type { AssignmentDeps } from '../assignment/index.js';
 import { getEffectiveTemplate, getPublicHolidays, getRequestSettings } from '../configuration/index.js';
+import {
+  mailReminderPasscode,
+  type RecipientLinkConfig,
+  type ReminderLink,
+  reminderLink,
+  reminderLinkData,
+  reminderLinkSentence,
+  withReminderLink,
+} from '../recipientAccess/index.js';
 import { localDateTime } from '../tasks/index.js';
 import * as repo from './repository.js';
 import { addWorkflowTask } from './tasks.js';
@@ -21,6 +30,8 @@ import { addWorkflowTask } from './tasks.js';
 // - autoReminder: while a followUp is overdue, the recipient gets a reminder email (the autoReminder
 //   template of the request's configuration, else a plain text), never on two consecutive days. The
 //   followUp is due its business days after the request was sent, so the reminders count from then.
+//   It carries the link of the recipient's page while that works (recipientAccess/reminder.ts), the
+//   passcode in a second mail to the same address.
 // - appointmentReminder: one business day before an appointment, a reminder task due when the
 //   appointment is.
 
@@ -34,10 +45,19 @@ function previousDay(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-export async function sweepReminders(db: Db, deps: AssignmentDeps, now = new Date()) {
+/** The app's address and the keys of the recipient's links; without them no link is printed. */
+const NO_LINKS: RecipientLinkConfig = { publicUrl: undefined };
+
+export async function sweepReminders(
+  db: Db,
+  deps: AssignmentDeps & { config?: RecipientLinkConfig | undefined },
+  now = new Date(),
+) {
   let autoReminders = 0;
   for (const followUp of await repo.listOverdueFollowUps(db, now, SWEEP_BATCH)) {
-    const sent = await db.transaction().execute((trx) => sendAutoReminder(trx, followUp.id, now));
+    const sent = await db
+      .transaction()
+      .execute((trx) => sendAutoReminder(trx, followUp.id, now, deps.config ?? NO_LINKS));
     if (sent) autoReminders++;
   }
   let appointmentReminders = 0;
@@ -53,7 +73,12 @@ export async function sweepReminders(db: Db, deps: AssignmentDeps, now = new Dat
 }
 
 /** Sends today's reminder for an overdue followUp, unless one went today or yesterday. */
-export async function sendAutoReminder(trx: Trx, followUpId: string, now: Date): Promise<boolean> {
+export async function sendAutoReminder(
+  trx: Trx,
+  followUpId: string,
+  now: Date,
+  config: RecipientLinkConfig = NO_LINKS,
+): Promise<boolean> {
   const task = await repo.findTaskType(trx, followUpId);
   if (!task?.request_number || task.completed_at || !task.due_at || task.due_at >= now) return false;
   const request = await repo.findRequestForWorkflow(trx, task.request_number);
@@ -67,13 +92,20 @@ export async function sendAutoReminder(trx: Trx, followUpId: string, now: Date):
   if (await repo.remindedSince(trx, followUpId, previousDay(today))) return false;
   // Claim the day first: of two instances sweeping at once, one inserts and sends.
   if (!(await repo.recordReminder(trx, followUpId, today, null))) return false;
-  const mail = await renderAutoReminder(trx, request, recipient);
+  const link = await reminderLink(trx, config, request);
+  const mail = await renderAutoReminder(trx, request, recipient, link);
   const outboxId = await enqueueMail(trx, { to, ...mail, requestNumber: request.request_number });
+  await mailReminderPasscode(trx, to, request, link);
   await repo.setReminderOutbox(trx, followUpId, today, outboxId);
   return true;
 }
 
-async function renderAutoReminder(trx: DbOrTrx, request: repo.WorkflowRequest, recipient: RequestRecipient) {
+async function renderAutoReminder(
+  trx: DbOrTrx,
+  request: repo.WorkflowRequest,
+  recipient: RequestRecipient,
+  link: ReminderLink,
+) {
   const sentOn = (request.issued_at as Date).toISOString();
   const data = {
     product: 'Dossier',
@@ -84,12 +116,14 @@ async function renderAutoReminder(trx: DbOrTrx, request: repo.WorkflowRequest, r
       submittedAt: request.submitted_at.toISOString(),
       applicant: { name: request.applicant_name },
       recipient: { name: recipient.name, email: recipient.contact?.email || recipient.email || '' },
+      recipientAccess: reminderLinkData(link),
     },
   };
   const fallbackSubject = `Reminder: request ${request.request_number}`;
   const template = await getEffectiveTemplate(trx, request.scope, 'autoReminder');
   if (template) {
-    const body = sanitizeRichText(renderRichTextTemplate(sanitizeRichText(template.data.body), data));
+    const source = withReminderLink(sanitizeRichText(template.data.body), link);
+    const body = sanitizeRichText(renderRichTextTemplate(source, data));
     const text = richTextToText(body).trim();
     if (text)
       return {
@@ -101,7 +135,7 @@ async function renderAutoReminder(trx: DbOrTrx, request: repo.WorkflowRequest, r
   const sent = formatDate(request.issued_at as Date);
   return {
     subject: fallbackSubject,
-    text: `Dear ${recipient.name},\n\nWe are still waiting for the records of request ${request.request_number} (applicant ${request.applicant_name}), sent to you on ${sent}. Please reply quoting the request number.`,
+    text: `Dear ${recipient.name},\n\nWe are still waiting for the records of request ${request.request_number} (applicant ${request.applicant_name}), sent to you on ${sent}. Please reply quoting the request number.${link.kind === 'none' ? '' : `\n\n${reminderLinkSentence(link)}`}`,
   };
 }
 

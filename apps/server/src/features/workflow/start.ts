@@ -1,8 +1,8 @@
-import type { AppAddress } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { LiveHub } from '../../live/hub.js';
 import { REASSIGN_QUEUE, type ReassignReason, runReassignment } from '../assignment/index.js';
+import type { RecipientLinkConfig } from '../recipientAccess/index.js';
 import { WorkflowEngine } from './engine.js';
 
 interface Logger {
@@ -19,7 +19,7 @@ export async function startWorkflow(
   live: LiveHub,
   work: boolean,
   log: Logger,
-  config?: AppAddress,
+  config?: RecipientLinkConfig,
 ): Promise<() => Promise<void>> {
   const queue = { name: REASSIGN_QUEUE, retryLimit: 5, retryDelaySeconds: 5 };
   if (!work) {
