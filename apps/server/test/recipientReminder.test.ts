@@ -4,6 +4,8 @@ import type { Config } from '../src/config.js';
 import { rootEntries } from '../src/db/seedConfiguration.js';
 import { openSecrets } from '../src/features/recipientAccess/seal.js';
 import { sendAutoReminder } from '../src/features/workflow/reminders.js';
+import { storageFromConfig } from '../src/files/fromConfig.js';
+import { type MailTransport, sendDueMail } from '../src/mail/sender.js';
 import type { TestContext } from './helpers.js';
 import { cookie, enter, issued, useRecipientWorld, world } from './support/recipientWorld.js';
 import { post } from './support/resultsInvoices.js';
@@ -173,6 +175,51 @@ describe('a copy of the database without the key', () => {
     // The page is found by the token's hash, not by the sealed value.
     await t.db.updateTable('recipient_accesses').set({ sealed: null }).where('id', '=', row.id).execute();
     expect((await enter(token, passcode)).res.statusCode).toBe(200);
+  });
+
+  it('keeps no passcode in the outbox once its mail went out', async () => {
+    const { n, token, passcode } = await issued();
+    await remind(n);
+    const fax = await issued('faxNumber', { fax: '02 9000 0001' });
+    const faxPasscode = /passcode ([A-Z0-9]{8})/.exec(fax.mail[0]?.text ?? '')?.[1] ?? '';
+    expect(faxPasscode).toHaveLength(8);
+    const delivered: { to: string; text: string }[] = [];
+    const transport: MailTransport = {
+      async send(mail) {
+        delivered.push({ to: mail.to, text: mail.text });
+        return `<${delivered.length}@test.example>`;
+      },
+      close: () => undefined,
+    };
+    await sendDueMail(t.db, transport, 'Dossier <no-reply@test.example>', 500, storageFromConfig(t.config));
+    // The recipient got both passcode mails (the issue's and the reminder's) as written.
+    expect(delivered.filter((m) => m.text.includes(passcode))).toHaveLength(2);
+    const rows = await t.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text', 'html', 'sent_at'])
+      .where('request_number', '=', n)
+      .execute();
+    expect(rows.every((r) => r.sent_at !== null)).toBe(true);
+    const letters = await t.db
+      .selectFrom('correspondence')
+      .select('body')
+      .where('request_number', '=', n)
+      .execute();
+    const everything = JSON.stringify([rows, letters]);
+    expect(everything).not.toContain(passcode);
+    // The link is there (the letter and the reminder), and it alone opens nothing.
+    expect(everything).toContain(token);
+    expect(rows.find((r) => r.subject.startsWith('Passcode'))?.text).toContain('It is not kept once sent');
+    // The fax went out with its passcode; the outbox keeps the letter's record, without it.
+    expect(delivered.some((m) => m.text.includes(faxPasscode))).toBe(true);
+    const faxRow = await t.db
+      .selectFrom('mail_outbox')
+      .select(['text', 'html', 'sent_at'])
+      .where('request_number', '=', fax.n)
+      .executeTakeFirstOrThrow();
+    expect(faxRow.sent_at).not.toBeNull();
+    expect(JSON.stringify(faxRow)).not.toContain(faxPasscode);
+    expect(faxRow.text).toContain('(printed in the letter)');
   });
 
   it('prints the link again after a rotation: the previous key still opens what it sealed', async () => {

@@ -251,6 +251,8 @@ export interface MailOutboxTable {
   request_number: string | null;
   /** Whose mail it is (migration 0023): the request's or the user's scope, '/' when neither. */
   scope: Generated<string>;
+  /** Migration 20261203_1002: the text kept once sent, for a mail carrying a secret (a passcode). */
+  text_after_send: string | null;
 }
 
 export interface AccountTokensTable {

@@ -28,6 +28,11 @@ export interface OutgoingMail {
    * service).
    */
   scope?: string;
+  /**
+   * For a mail carrying a secret (the recipient's passcode): the text that replaces its text once it
+   * was sent (its html is dropped then), so the database keeps the secret only while the mail waits.
+   */
+  textAfterSend?: string;
 }
 
 export async function enqueueMail(trx: Trx, mail: OutgoingMail): Promise<string> {
@@ -41,6 +46,7 @@ export async function enqueueMail(trx: Trx, mail: OutgoingMail): Promise<string>
       attachments: JSON.stringify(mail.attachments ?? []),
       message_id: mail.messageId ?? null,
       request_number: mail.requestNumber ?? null,
+      text_after_send: mail.textAfterSend ?? null,
       scope:
         mail.scope ??
         (mail.requestNumber

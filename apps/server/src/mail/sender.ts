@@ -101,7 +101,14 @@ export async function sendDueMail(
         });
         await trx
           .updateTable('mail_outbox')
-          .set({ sent_at: new Date(), message_id: messageId, attempts: row.attempts + 1, last_error: null })
+          .set({
+            sent_at: new Date(),
+            message_id: messageId,
+            attempts: row.attempts + 1,
+            last_error: null,
+            // A secret it carried (a passcode) is not kept once it went out.
+            ...(row.text_after_send === null ? {} : { text: row.text_after_send, html: null }),
+          })
           .where('id', '=', row.id)
           .execute();
         // An issued request (or other correspondence) shows that its mail went out.

@@ -35,7 +35,14 @@ export async function mailPasscode(
     `${LINK_IS_IN[linkIn]}, then enter this passcode to answer online.`,
     'If you did not expect this mail, you can ignore it.',
   ].join('\n\n');
-  await enqueueMail(trx, { to, subject: `Passcode for request ${requestNumber}`, text, requestNumber });
+  await enqueueMail(trx, {
+    to,
+    subject: `Passcode for request ${requestNumber}`,
+    text,
+    requestNumber,
+    // Once it went out the database keeps no passcode but its hash and its sealed value.
+    textAfterSend: `The passcode for request ${requestNumber} from ${senderName} was sent to this address. It is not kept once sent: ask for a new link and passcode if it was lost.`,
+  });
 }
 
 /** A mail with the link alone (Re-send); the passcode follows in its own mail. */

@@ -195,6 +195,10 @@ async function issue(
   let outboxId: string | null = null;
   let messageId: string | null = null;
   const from = { displayName: context.senderName, email: mailAddress(deps.config.mail.from) };
+  // The record of the letter never holds the passcode: the sender side reads issued letters.
+  const recorded = access
+    ? fillAccessPlaceholders(written, { ...access, passcode: '(printed in the letter)' }, method)
+    : doc;
   if (method !== 'postal') {
     messageId = newMessageId(mailDomain(deps.config.mail.from));
     outboxId = await enqueueMail(trx, {
@@ -205,6 +209,8 @@ async function issue(
       attachments,
       messageId,
       requestNumber: n,
+      // A fax carries the passcode in its text: once sent, the outbox keeps the letter's record.
+      ...(access && method !== 'email' ? { textAfterSend: richTextToText(recorded).trim() } : {}),
     });
   }
   const stored: StoredAttachment[] = attachments.map((a) => ({
@@ -226,13 +232,7 @@ async function issue(
           : { postalAddress: to }),
     },
     subject: input.subject,
-    // The record of the letter never holds the passcode: the sender side reads issued letters.
-    body: {
-      type: 'richText',
-      content: access
-        ? fillAccessPlaceholders(written, { ...access, passcode: '(printed in the letter)' }, method)
-        : doc,
-    },
+    body: { type: 'richText', content: recorded },
     attachments: stored,
     messageId,
     mailOutboxId: outboxId,
