@@ -114,8 +114,9 @@ export async function revokeRecipientAccess(
 }
 
 /**
- * Re-send: a new link and passcode, each in its own mail, to the address the newest link went to
- * by email, else to the recipient's email. A letter by fax or post is sent again by issuing again.
+ * Re-send by email: a new link and passcode, each in its own mail, to the address the newest link
+ * went to by email, else to the recipient's email. A request issued by fax or post is re-sent as a
+ * new letter the same way (requestPage's resendLetter.ts).
  */
 export async function resendRecipientAccess(
   trx: Trx,

@@ -83,16 +83,16 @@ function offerAgain(ctx: RequestActionContext) {
 }
 
 /** `Dossier <no-reply@dossier.example>` → `dossier.example`, for Message-IDs of our own. */
-function mailDomain(from: string): string {
+export function mailDomain(from: string): string {
   return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'dossier.localhost';
 }
 
 /** `Dossier <no-reply@dossier.example>` → `no-reply@dossier.example`. */
-function mailAddress(from: string): string {
+export function mailAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
-function faxAddress(gateway: string, number: string): string {
+export function faxAddress(gateway: string, number: string): string {
   return gateway.replace('{number}', number.replace(/\D/g, ''));
 }
 

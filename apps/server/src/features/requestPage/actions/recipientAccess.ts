@@ -6,9 +6,12 @@ import {
 } from '../../recipientAccess/index.js';
 import { canHandleRequest } from '../../requests/index.js';
 import { defineRequestAction, type RequestActionContext } from './context.js';
+import { resendByLetter } from './resendLetter.js';
 
 // Revoke and Re-send of the recipient's link (issue 34), from the request page's list of links.
 // They are request actions so the offer, the row lock, the refusals and the answer are the others'.
+// Re-send goes the way the request was last issued: by email (recipientAccess/staff.ts), or by fax
+// or post as a new letter (resendLetter.ts).
 
 function offerWhileIssued(ctx: RequestActionContext) {
   if (!canHandleRequest(ctx.actor, ctx.request)) return 'forbidden' as const;
@@ -33,7 +36,11 @@ export const resendRecipientAccess = defineRequestAction({
   name: 'resendRecipientAccess',
   body: z.object({}),
   offer: offerWhileIssued,
-  async run(trx, { deps, actor, request }) {
+  async run(trx, ctx) {
+    const { deps, actor, request } = ctx;
+    // The way the request was last issued: by fax or post a new letter, else by email.
+    if (request.issue_method === 'faxNumber' || request.issue_method === 'postal')
+      return resendByLetter(trx, ctx, request.issue_method);
     const scope = await getNearestScopeEntry(trx, request.scope);
     return resend(trx, deps.config, request, actor.id, scope?.legalEntity || scope?.name || request.scope);
   },
