@@ -157,7 +157,11 @@ export const TEMPLATE_DATA_SCHEMA: PathSchema = {
     requestNumber: true,
     status: true,
     url: true,
-    /** The recipient's page (issue 34): its link, and its passcode (by email: where it was sent). */
+    /**
+     * The recipient's page (issue 34): its link, and its passcode (by email: where it was sent), in
+     * the letter of an issue and in the autoReminder (the link while it works; the passcode is then
+     * "sent to you in a separate mail"). No other mail carries them.
+     */
     recipientAccess: { url: true, passcode: true },
     submittedAt: true,
     issuedAt: true,
