@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { keyId, openSecrets, sealSecrets } from '../src/features/recipientAccess/seal.js';
+import {
+  keyId,
+  openSecrets,
+  sealedUnderOtherKey,
+  sealSecrets,
+} from '../src/features/recipientAccess/seal.js';
 import { readOrCreateKey, withRecipientLinkKey } from '../src/recipientLinkKey.js';
 
 // Issue 34: the recipient's token and passcode sealed beside their hashes, under a key the database
@@ -55,6 +60,11 @@ describe('the seal of a recipient link', () => {
     const sealed = sealSecrets(old, id, secrets);
     expect(openSecrets({ current: key, previous: old }, id, sealed)).toEqual(secrets);
     expect(openSecrets({ current: key }, id, sealed)).toBeUndefined();
+    // Told apart from a value of no key at all, for the warning of instances with different keys.
+    expect(sealedUnderOtherKey({ current: key }, sealed)).toBe(true);
+    expect(sealedUnderOtherKey({ current: key, previous: old }, sealed)).toBe(false);
+    expect(sealedUnderOtherKey({}, sealed)).toBe(false);
+    expect(sealedUnderOtherKey({ current: key }, null)).toBe(false);
   });
 });
 

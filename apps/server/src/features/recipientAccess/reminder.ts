@@ -4,7 +4,7 @@ import { getNearestScopeEntry } from '../configuration/index.js';
 import type { RequestRow } from '../requests/index.js';
 import { accessState, type RecipientLinkConfig, recipientUrl } from './access.js';
 import * as repo from './repository.js';
-import { openSecrets } from './seal.js';
+import { openSecrets, sealedUnderOtherKey } from './seal.js';
 import { mailPasscode } from './staff.js';
 
 // What a reminder to the recipient (the workflow's autoReminder) says of the recipient's page. The
@@ -17,7 +17,7 @@ import { mailPasscode } from './staff.js';
 
 export type ReminderLink =
   | { kind: 'link'; accessId: string; url: string; passcode: string }
-  | { kind: 'notPrintable' }
+  | { kind: 'notPrintable'; otherKey?: boolean }
   | { kind: 'none' };
 
 export const REMINDER_PASSCODE_APART = 'sent to you in a separate mail';
@@ -35,7 +35,9 @@ export async function reminderLink(
   const [newest] = await repo.listAccessesOfRequest(db, request.request_number);
   if (!newest || accessState(newest, request) !== 'open') return { kind: 'none' };
   const secrets = openSecrets(config.recipientLinkKeys, newest.id, newest.sealed);
-  if (!secrets) return { kind: 'notPrintable' };
+  // Sealed under a key this instance does not hold: instances not given the same RECIPIENT_LINK_KEY.
+  if (!secrets)
+    return { kind: 'notPrintable', otherKey: sealedUnderOtherKey(config.recipientLinkKeys, newest.sealed) };
   return {
     kind: 'link',
     accessId: newest.id,

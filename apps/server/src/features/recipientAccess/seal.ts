@@ -38,6 +38,14 @@ export function sealSecrets(key: Buffer, accessId: string, secrets: AccessSecret
   return [VERSION, keyId(key), nonce.toString('base64url'), sealed.toString('base64url')].join('.');
 }
 
+/** Whether a sealed value was sealed under a key other than those given (instances set apart). */
+export function sealedUnderOtherKey(keys: RecipientLinkKeys | undefined, sealed: string | null | undefined) {
+  const [version, id] = (sealed ?? '').split('.');
+  const held = [keys?.current, keys?.previous].filter((k): k is Buffer => !!k);
+  if (version !== VERSION || !id || held.length === 0) return false;
+  return !held.some((k) => keyId(k) === id);
+}
+
 /**
  * The token and passcode of a sealed value, or undefined: no value (an access made before sealing),
  * no key of the keys given sealed it, or it was altered or belongs to another access.

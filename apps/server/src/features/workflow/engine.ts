@@ -84,7 +84,11 @@ export class WorkflowEngine {
 
   private async remind(): Promise<void> {
     try {
-      await sweepReminders(this.db, { live: this.options.live, config: this.options.config });
+      const swept = await sweepReminders(this.db, { live: this.options.live, config: this.options.config });
+      if (swept.linksSealedElsewhere > 0)
+        this.options.log.warn(
+          `${swept.linksSealedElsewhere} reminder(s) went without the recipient's link: it was sealed under a key this instance does not hold. Give every instance the same RECIPIENT_LINK_KEY.`,
+        );
     } catch (error) {
       this.options.log.warn(`workflow reminders failed: ${message(error)}`);
     }

@@ -54,11 +54,13 @@ export async function sweepReminders(
   now = new Date(),
 ) {
   let autoReminders = 0;
+  let linksSealedElsewhere = 0;
   for (const followUp of await repo.listOverdueFollowUps(db, now, SWEEP_BATCH)) {
     const sent = await db
       .transaction()
       .execute((trx) => sendAutoReminder(trx, followUp.id, now, deps.config ?? NO_LINKS));
     if (sent) autoReminders++;
+    if (sent === 'linkSealedElsewhere') linksSealedElsewhere++;
   }
   let appointmentReminders = 0;
   const until = new Date(now.getTime() + APPOINTMENT_HORIZON_DAYS * 86_400_000);
@@ -69,16 +71,20 @@ export async function sweepReminders(
     });
     if (added) appointmentReminders++;
   }
-  return { autoReminders, appointmentReminders };
+  return { autoReminders, appointmentReminders, linksSealedElsewhere };
 }
 
-/** Sends today's reminder for an overdue followUp, unless one went today or yesterday. */
+/**
+ * Sends today's reminder for an overdue followUp, unless one went today or yesterday. Answers
+ * whether it went; 'linkSealedElsewhere' when it went without the link, sealed under a key this
+ * instance does not hold.
+ */
 export async function sendAutoReminder(
   trx: Trx,
   followUpId: string,
   now: Date,
   config: RecipientLinkConfig = NO_LINKS,
-): Promise<boolean> {
+): Promise<boolean | 'linkSealedElsewhere'> {
   const task = await repo.findTaskType(trx, followUpId);
   if (!task?.request_number || task.completed_at || !task.due_at || task.due_at >= now) return false;
   const request = await repo.findRequestForWorkflow(trx, task.request_number);
@@ -97,7 +103,7 @@ export async function sendAutoReminder(
   const outboxId = await enqueueMail(trx, { to, ...mail, requestNumber: request.request_number });
   await mailReminderPasscode(trx, to, request, link);
   await repo.setReminderOutbox(trx, followUpId, today, outboxId);
-  return true;
+  return link.kind === 'notPrintable' && link.otherKey ? 'linkSealedElsewhere' : true;
 }
 
 async function renderAutoReminder(
