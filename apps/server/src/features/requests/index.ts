@@ -16,9 +16,8 @@ export {
   RECEIVED_FILE,
 } from './fileUseRepository.js';
 export { listRequestHistory } from './historyRepository.js';
-export { loadLetterContext } from './letters/letterData.js';
+export { loadLetterContext, renderLetterOf } from './letters/letterData.js';
 export { findRequestFile, markRequestIssued } from './letters/repository.js';
-export { renderRequestLetterPdf } from './letters/requestLetterPdf.js';
 export { storeGeneratedRequestFile } from './letters/storeFile.js';
 export { mentionableUsers, suggestMentions } from './mentionRepository.js';
 export { editablePartsOf, saveRequestPart } from './parts.js';

@@ -29,7 +29,7 @@ import {
   loadLetterContext,
   markRequestIssued,
   PASSCODE_LETTER_FILE,
-  renderRequestLetterPdf,
+  renderLetterOf,
   storeGeneratedRequestFile,
   touchRequest,
 } from '../../requests/index.js';
@@ -159,24 +159,7 @@ async function issue(
   const doc = fillAccessPlaceholders(written, access, method);
   const text = richTextToText(doc).trim();
 
-  const pdf = await renderRequestLetterPdf({
-    senderName: context.senderName,
-    date: at,
-    recipientName: context.recipient.name,
-    recipientContact: context.recipient.contact?.name || null,
-    recipientAddress: context.recipient.postalAddress || context.recipient.streetAddress,
-    subject: input.subject,
-    body: text,
-    requestNumber: n,
-    applicant: {
-      name: context.applicant.name,
-      dateOfBirth: context.applicant.dateOfBirth,
-      address: context.applicant.address,
-      reference: context.applicant.reference1,
-    },
-    content: context.contentLines,
-    instructions: context.instructions,
-  });
+  const pdf = await renderLetterOf(context, { date: at, subject: input.subject, body: text });
   const letter = await storeGeneratedRequestFile(deps.files, trx, actor, n, {
     name: letterFileName(n),
     contentType: 'application/pdf',

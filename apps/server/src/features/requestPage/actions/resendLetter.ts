@@ -11,7 +11,7 @@ import {
 import {
   loadLetterContext,
   PASSCODE_LETTER_FILE,
-  renderRequestLetterPdf,
+  renderLetterOf,
   storeGeneratedRequestFile,
 } from '../../requests/index.js';
 import type { RequestActionContext } from './context.js';
@@ -49,22 +49,7 @@ export async function resendByLetter(
   ];
   const text = paragraphs(access.passcode).join('\n\n');
   const recorded = paragraphs('(printed in the letter)');
-  const pdf = await renderRequestLetterPdf({
-    senderName: context.senderName,
-    date: at,
-    recipientName: context.recipient.name,
-    recipientContact: context.recipient.contact?.name || null,
-    recipientAddress: context.recipient.postalAddress || context.recipient.streetAddress,
-    subject,
-    body: text,
-    requestNumber: n,
-    applicant: {
-      name: context.applicant.name,
-      dateOfBirth: context.applicant.dateOfBirth,
-      reference: context.applicant.reference1,
-    },
-    content: [],
-  });
+  const pdf = await renderLetterOf(context, { date: at, subject, body: text, particularsOnly: true });
   const letter = await storeGeneratedRequestFile(deps.files, trx, actor, n, {
     name: `Link to answer request ${n}.pdf`,
     contentType: 'application/pdf',

@@ -6,6 +6,7 @@ import { getNearestScopeEntry } from '../../configuration/index.js';
 import { loadContentItemTypes } from '../contentItemTypes.js';
 import type { RequestRow } from '../repository.js';
 import { findUserName } from './repository.js';
+import { renderRequestLetterPdf } from './requestLetterPdf.js';
 
 // What an issued request is written from: the request's parts read from its row, the names the
 // configuration gives (sending organisation, item types), and the data templates are rendered over
@@ -95,4 +96,33 @@ export async function loadLetterContext(
     instructions: content.additionalInstructions?.trim() || null,
     templateData,
   };
+}
+
+/**
+ * The letter PDF of a request, written from its context: the whole request, or (`particularsOnly`,
+ * a Re-send's short letter) who writes, to whom and about whom, without what is asked.
+ */
+export function renderLetterOf(
+  context: LetterContext,
+  letter: { date: Date; subject: string; body: string; particularsOnly?: boolean },
+): Promise<Uint8Array> {
+  const { applicant, recipient } = context;
+  return renderRequestLetterPdf({
+    senderName: context.senderName,
+    date: letter.date,
+    recipientName: recipient.name,
+    recipientContact: recipient.contact?.name || null,
+    recipientAddress: recipient.postalAddress || recipient.streetAddress,
+    subject: letter.subject,
+    body: letter.body,
+    requestNumber: context.requestNumber,
+    applicant: {
+      name: applicant.name,
+      dateOfBirth: applicant.dateOfBirth,
+      address: letter.particularsOnly ? undefined : applicant.address,
+      reference: applicant.reference1,
+    },
+    content: letter.particularsOnly ? [] : context.contentLines,
+    instructions: letter.particularsOnly ? null : context.instructions,
+  });
 }
