@@ -166,7 +166,8 @@ describe('retention', () => {
     ]);
     expect(a.filesRemoved + b.filesRemoved).toBe(3);
     expect(a.deIdentified + b.deIdentified).toBe(1);
-    expect([...a.requestNumbers, ...b.requestNumbers].sort()).toEqual([n.both, n.files].sort());
+    // One run may remove a request's files and the other de-identify it: each lists it then.
+    expect([...new Set([...a.requestNumbers, ...b.requestNumbers])].sort()).toEqual([n.both, n.files].sort());
     for (const key of [...(keys.both ?? []), ...(keys.files ?? [])]) expect(stored(key)).toBe(false);
     for (const name of ['recent', 'held', 'open', 'globex'] as const)
       for (const key of keys[name] ?? []) expect(stored(key), name).toBe(true);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DE_IDENTIFIED, deIdentifyApplicant, deIdentifyContent, identifyingTexts } from '../src/index.js';
+import {
+  DE_IDENTIFIED,
+  dateOfBirthTexts,
+  deIdentifiedFileName,
+  deIdentifyApplicant,
+  deIdentifyContent,
+  identifyingTexts,
+} from '../src/index.js';
 
 describe('de-identification', () => {
   it('replaces what names the applicant and keeps country, tags and file references', () => {
@@ -69,5 +76,30 @@ describe('de-identification', () => {
       'POL-123',
       'AC-1',
     ]);
+  });
+
+  it('keeps only the extension of a file name', () => {
+    expect(deIdentifiedFileName('Jo Bloggs records.PDF')).toBe('de-identified.PDF');
+    expect(deIdentifiedFileName('no extension')).toBe('de-identified');
+  });
+
+  it('lists the date of birth in the forms letters and mail write it, and the texts given', () => {
+    const texts = identifyingTexts({ name: 'Jo Bloggs', dateOfBirth: '1961-07-04', tags: {} }, null, [
+      'Re: records',
+      'x',
+    ]);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        '1961-07-04',
+        '04/07/1961',
+        '4/7/1961',
+        '4.7.1961',
+        '4 July 1961',
+        '04 Jul 1961',
+      ]),
+    );
+    expect(texts).toContain('Re: records');
+    expect(texts).not.toContain('x');
+    expect(dateOfBirthTexts('not a date')).toEqual([]);
   });
 });

@@ -60,8 +60,58 @@ export function deIdentifyContent(content: RequestContent): RequestContent {
   };
 }
 
-/** The texts of the applicant that other records (history, notes) may quote, longest first. */
-export function identifyingTexts(applicant: Applicant, referenceNumber: string | null): string[] {
+/** A file's name without what may name the person; the extension stays (as the files table's). */
+export function deIdentifiedFileName(name: string): string {
+  return `de-identified${/\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0] ?? ''}`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * The ways letters, mail and notes write a date of birth (ISO, day/month/year with and without
+ * leading zeros, with dots or dashes, the month's name in full and short): a quote of it is the
+ * person's, whatever the form.
+ */
+export function dateOfBirthTexts(iso: string | null | undefined): string[] {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? '');
+  if (!m) return [];
+  const [, y, mm, dd] = m as unknown as [string, string, string, string];
+  const d = String(Number(dd));
+  const mo = String(Number(mm));
+  const month = MONTHS[Number(mm) - 1] ?? '';
+  return [
+    `${y}-${mm}-${dd}`,
+    ...['/', '.', '-'].flatMap((sep) => [`${dd}${sep}${mm}${sep}${y}`, `${d}${sep}${mo}${sep}${y}`]),
+    `${d} ${month} ${y}`,
+    `${dd} ${month} ${y}`,
+    `${d} ${month.slice(0, 3)} ${y}`,
+    `${dd} ${month.slice(0, 3)} ${y}`,
+  ];
+}
+
+/**
+ * The texts of the applicant that other records (history, notes, mail) may quote, longest first:
+ * name, references, contacts, the date of birth in its usual forms, and any `more` (the subjects
+ * and senders of mail received for the request, the names of its files).
+ */
+export function identifyingTexts(
+  applicant: Applicant,
+  referenceNumber: string | null,
+  more: string[] = [],
+): string[] {
   const texts = [
     applicant.name,
     applicant.reference1,
@@ -70,6 +120,8 @@ export function identifyingTexts(applicant: Applicant, referenceNumber: string |
     applicant.phone,
     applicant.address,
     referenceNumber,
+    ...dateOfBirthTexts(applicant.dateOfBirth),
+    ...more,
   ];
   return [
     ...new Set(texts.map((t) => t?.trim() ?? '').filter((t) => t.length >= 3 && t !== DE_IDENTIFIED)),

@@ -164,33 +164,6 @@ export async function writeDeIdentified(
     .execute();
 }
 
-/**
- * Replaces the texts in the request's history and correspondence (JSON text, escaped as JSON
- * strings are), so an edit's old value or a note that quotes the name no longer shows it.
- */
-export async function replaceQuotedTexts(trx: DbOrTrx, requestNumber: string, texts: string[], by: string) {
-  for (const text of texts) {
-    const quoted = JSON.stringify(text).slice(1, -1);
-    const replacement = JSON.stringify(by).slice(1, -1);
-    await trx
-      .updateTable('events')
-      .set({ payload: sql`replace(payload::text, ${quoted}, ${replacement})::jsonb` })
-      .where('aggregate_type', '=', 'request')
-      .where('aggregate_id', '=', requestNumber)
-      .where(sql<SqlBool>`strpos(payload::text, ${quoted}) > 0`)
-      .execute();
-    await trx
-      .updateTable('correspondence')
-      .set({
-        body: sql`replace(body::text, ${quoted}, ${replacement})::jsonb`,
-        subject: sql`replace(subject, ${text}, ${by})`,
-      })
-      .where('request_number', '=', requestNumber)
-      .where(sql<SqlBool>`(strpos(body::text, ${quoted}) > 0 or strpos(coalesce(subject, ''), ${text}) > 0)`)
-      .execute();
-  }
-}
-
 /** The requests of an applicant in the given scopes: by name, and date of birth and/or reference. */
 export function findApplicantRequests(
   db: DbOrTrx,

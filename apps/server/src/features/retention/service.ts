@@ -132,7 +132,7 @@ export async function runRetention(
           const numbers = await repo.lockDueBatch(trx, plan.scope, 'personalData', personalCutoff, BATCH);
           for (const n of numbers) {
             const row = await repo.lockRequest(trx, n);
-            if (row) await deIdentifyRequest(trx, row, now, run.actor, why);
+            if (row) await deIdentifyRequest(trx, ctx.storage, row, now, run.actor, why);
           }
           return numbers;
         });
@@ -270,7 +270,7 @@ export async function eraseApplicant(
       if (row.legal_hold_at)
         return void left.push({ requestNumber: row.request_number, reason: 'legalHold' });
       filesRemoved += await removeFilesOf(trx, ctx.storage, row.request_number, now, actor.id, why);
-      await deIdentifyRequest(trx, row, now, actor.id, why);
+      await deIdentifyRequest(trx, ctx.storage, row, now, actor.id, why);
       erased.push(row.request_number);
     });
   }
