@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DE_IDENTIFIED } from '@dossier/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushAccessLogs } from '../src/audit/accessLog.js';
 import { insertCorrespondence } from '../src/features/correspondence/index.js';
 import { runRetention } from '../src/features/retention/index.js';
 import { createLocalStorage } from '../src/files/storage.js';
@@ -175,6 +176,21 @@ describe('mail received for a request', () => {
   });
 
   it('leaves no trace of the person after an erasure on request', async () => {
+    // An administrator looked for the person in the Access Log report and exported it: the log,
+    // which nothing may change, keeps that an applicant filter was given, not the name.
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/reports/access-log/filter?filter.applicant=${erased.name.split(' ')[1]}&export=csv`,
+      headers: { ...XHR, cookie: cookies.acmeadmin as string },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    await flushAccessLogs();
+    const entry = await t.db
+      .selectFrom('access_log')
+      .select('detail')
+      .where('what', '=', 'export')
+      .executeTakeFirstOrThrow();
+    expect(entry.detail).toMatchObject({ report: 'accessLog', filter: { applicant: 'given' } });
     const res = await t.app.inject({
       method: 'POST',
       url: '/admin/retention/erasure',

@@ -1,6 +1,7 @@
 import { fieldErrorsOf, reportRoutesOf } from '@dossier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readerOf } from '../../audit/accessLog.js';
+import type { JsonObject } from '../../db/jsonColumns.js';
 import type { AppDeps } from '../../http/deps.js';
 import { badRequest } from '../../http/errors.js';
 import { sendRefusalPage, sendSignedInPage } from '../../http/pageView.js';
@@ -11,7 +12,7 @@ import { requireActor } from '../auth/index.js';
 import type { ReportDefinition } from './definition.js';
 import { REPORTS } from './index.js';
 import { exportReportCsv } from './queries/csvExport.js';
-import { filtersOf, type ReportQuery, reportQuerySchema } from './queries/filters.js';
+import { filtersOf, type ReportFilters, type ReportQuery, reportQuerySchema } from './queries/filters.js';
 import { getReportView, runReport } from './service.js';
 
 // Per report: GET {path} is the page (or, with export=csv, the export), GET
@@ -19,6 +20,16 @@ import { getReportView, runReport } from './service.js';
 // The page itself ignores its filters (the browser reads them from the address and runs the report
 // through /filter, which shows a bad one beside its field), so a shared address with a mistyped date
 // still opens the page; only its export checks them here.
+
+/**
+ * An export's filter as the access log keeps it: never a text that names a person. The log cannot
+ * be changed, so an applicant's name typed into a filter would outlive their erasure; it is kept as
+ * "given" only (a hash of a name would still be theirs: names are few enough to try them all).
+ */
+export function loggedFilter(filters: ReportFilters): JsonObject {
+  const { applicant, ...kept } = filters;
+  return { ...JSON.parse(JSON.stringify(kept)), ...(applicant ? { applicant: 'given' } : {}) };
+}
 
 async function sendCsv(
   deps: AppDeps,
@@ -43,7 +54,7 @@ async function sendCsv(
         reader: readerOf(actor),
         what: 'export',
         via: 'export',
-        detail: { report: report.name, filter: JSON.parse(JSON.stringify(filters)), rows },
+        detail: { report: report.name, filter: loggedFilter(filters), rows },
         address: request.ip,
       });
     },
