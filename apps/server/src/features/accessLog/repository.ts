@@ -4,9 +4,20 @@ import type { DbOrTrx } from '../../db/database.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
 
 // The access log of one request, newest first: read through access_log_request_idx
-// (request_number, at desc) on each month's partition, merged by time.
+// (request_number, at desc) on each month's partition, merged by time. A read of a request cannot
+// predate its submission, nor lie in the future: bounding `at` by both (as parameters, so the
+// planner prunes the months outside them before planning them) spares planning and probing the
+// other months, which dominated the query at 100,000,000 entries over three years. A day either
+// side covers clocks that differ between instances and the database.
 
-export async function listRequestAccess(db: DbOrTrx, requestNumber: string, pageOffset: number) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function listRequestAccess(
+  db: DbOrTrx,
+  request: { requestNumber: string; submittedAt: Date },
+  pageOffset: number,
+  now: Date = new Date(),
+) {
   return (
     db
       .selectFrom('access_log as a')
@@ -28,7 +39,9 @@ export async function listRequestAccess(db: DbOrTrx, requestNumber: string, page
         'u.name as user_name',
         'f.name as file_name',
       ])
-      .where('a.request_number', '=', requestNumber)
+      .where('a.request_number', '=', request.requestNumber)
+      .where('a.at', '>=', new Date(request.submittedAt.getTime() - DAY_MS))
+      .where('a.at', '<', new Date(now.getTime() + DAY_MS))
       .orderBy('a.at', 'desc')
       .orderBy('a.id', 'desc')
       .offset(pageOffset)

@@ -19,7 +19,11 @@ export async function getRequestAccess(
 ): Promise<{ entries: AccessEntry[]; hasMore: boolean }> {
   const request = await loadVisibleRequest(db, actor, requestNumber);
   assertMayViewAccessLog(actor, request);
-  const rows = await repo.listRequestAccess(db, request.request_number, pageOffset);
+  const rows = await repo.listRequestAccess(
+    db,
+    { requestNumber: request.request_number, submittedAt: request.submitted_at },
+    pageOffset,
+  );
   return {
     entries: rows.slice(0, ACCESS_PAGE_SIZE).map((r) => ({
       id: r.id,
