@@ -456,12 +456,13 @@ describe('retention entry', () => {
     expect(
       validateEntry({ ...base, data: { deleteFilesAfterMonths: 84, deIdentifyAfterMonths: null } }),
     ).toEqual({
-      data: { deleteFilesAfterMonths: 84, deIdentifyAfterMonths: null },
+      data: { deleteFilesAfterMonths: 84, deIdentifyAfterMonths: null, keepAccessLogMonths: 72 },
       errors: {},
     });
     expect(validateEntry({ ...base, data: {} }).data).toEqual({
       deleteFilesAfterMonths: null,
       deIdentifyAfterMonths: null,
+      keepAccessLogMonths: 72,
     });
     expect(
       validateEntry({ ...base, data: { deleteFilesAfterMonths: 0, deIdentifyAfterMonths: 1201 } }).errors,
@@ -472,5 +473,16 @@ describe('retention entry', () => {
     expect(
       validateEntry({ ...base, data: { deleteFilesAfterMonths: 1.5 } }).errors['data.deleteFilesAfterMonths'],
     ).toBeDefined();
+  });
+
+  it('keeps the access log six years unless told, at least a year, or all of it when empty', () => {
+    const keep = (keepAccessLogMonths: number | null) =>
+      validateEntry({ ...base, data: { keepAccessLogMonths } });
+    expect(keep(null)).toMatchObject({ data: { keepAccessLogMonths: null }, errors: {} });
+    expect(keep(12).errors).toEqual({});
+    expect(keep(11).errors).toEqual({
+      'data.keepAccessLogMonths': 'Enter a number of months from 12 to 1200, or leave it empty.',
+    });
+    expect(keep(1201).errors['data.keepAccessLogMonths']).toBeDefined();
   });
 });

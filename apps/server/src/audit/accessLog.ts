@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db, Trx } from '../db/database.js';
 import type { JsonObject } from '../db/jsonColumns.js';
 
 // The access log (issue 36): one row per read of a request's personal data. A read must stay cheap
@@ -151,4 +151,24 @@ export async function ensureAccessLogMonths(db: Db, monthsAhead = 3): Promise<nu
   const { rows } = await sql<{ made: number }>`select access_log_ensure_months(
       now()::date, (now() + make_interval(months => ${monthsAhead}))::date) as made`.execute(db);
   return rows[0]?.made ?? 0;
+}
+
+/** The access log's months (partitions) lying entirely before the cutoff, oldest first. */
+export async function accessLogMonthsBefore(db: Db | Trx, cutoff: Date): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'access_log'::regclass and c.relname ~ '^access_log_\\d{4}_\\d{2}$'
+      and (to_date(substring(c.relname from 12), 'YYYY_MM') + interval '1 month')::timestamptz <= ${cutoff}
+    order by 1`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Drops the months entirely before the cutoff (migration 20261203_3001: the one path that removes
+ * entries, refusing a cutoff within the last 12 months); answers their names.
+ */
+export async function dropAccessLogMonthsBefore(db: Db | Trx, cutoff: Date): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select access_log_drop_months_before(${cutoff}) as name`.execute(db);
+  return rows.map((r) => r.name);
 }

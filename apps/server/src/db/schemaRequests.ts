@@ -230,6 +230,8 @@ export interface RetentionRunsTable {
   requests_de_identified: Generated<number>;
   request_numbers: ColumnType<string[], string[] | undefined, string[]>;
   left_requests: JSONColumnType<RetentionLeftRequest[], string | undefined, string>;
+  /** Migration 20261203_3001: the access log's months (partitions) the run dropped. */
+  access_log_months: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 /** A request an erasure left as it was, and why. */

@@ -204,6 +204,15 @@ export function rootEntries(): SeedEntry[] {
       ['submitRequest', 'createUser', 'assignUserRole', 'selfAssignUserRole'],
       4,
     ),
+    // Issue 36: every install keeps the access log six years (the default) and, until told
+    // otherwise, requests' files and personal data for good.
+    {
+      id: 'retention',
+      type: 'retentionEntry',
+      name: 'Retention',
+      isDefault: true,
+      data: { deleteFilesAfterMonths: null, deIdentifyAfterMonths: null, keepAccessLogMonths: 72 },
+    },
     {
       id: 'requestSettings',
       type: 'requestSettingsEntry',
@@ -249,13 +258,14 @@ function demoEntries(prefix: string): SeedEntry[] {
       isDefault: true,
       data: { requestNumberPrefix: prefix },
     },
-    // Issue 36: files seven years after closing, personal data ten years after.
+    // Issue 36: files seven years after closing, personal data ten years after, the access log six
+    // years (the default, written out).
     {
       id: 'retention',
       type: 'retentionEntry',
       name: 'Retention',
       isDefault: true,
-      data: { deleteFilesAfterMonths: 84, deIdentifyAfterMonths: 120 },
+      data: { deleteFilesAfterMonths: 84, deIdentifyAfterMonths: 120, keepAccessLogMonths: 72 },
     },
   ];
 }

@@ -9,7 +9,11 @@ import { type TestContext, XHR } from '../helpers.js';
 export async function setRetention(
   t: TestContext,
   scopePath: string,
-  data: { deleteFilesAfterMonths: number | null; deIdentifyAfterMonths: number | null },
+  data: {
+    deleteFilesAfterMonths: number | null;
+    deIdentifyAfterMonths: number | null;
+    keepAccessLogMonths?: number | null;
+  },
 ) {
   const id = `ret${scopePath.replace(/[^a-z0-9]/gi, '')}`;
   await t.db

@@ -261,14 +261,24 @@ export const requestItemTypeEntrySchema = z.object({
 /** The longest retention the editor takes: a hundred years. */
 export const RETENTION_MAX_MONTHS = 1200;
 const months = z.number().int().nullable().default(null);
+/** The shortest time the access log keeps its entries (the database refuses less, too). */
+export const ACCESS_LOG_MIN_MONTHS = 12;
+/**
+ * Six years: what HIPAA asks of the documentation of a covered entity's privacy practices
+ * (45 CFR 164.316(b)(2)), the access audit among them.
+ */
+export const ACCESS_LOG_DEFAULT_MONTHS = 72;
 /**
  * How long a closed request keeps what it holds (features/retention): its files are removed from
  * storage `deleteFilesAfterMonths` after closing, the applicant's personal data de-identified
  * `deIdentifyAfterMonths` after closing. Null keeps them. Inherited down the tree like the others.
+ * `keepAccessLogMonths`: the access log's entries are kept this long after they were written
+ * (whole months leave it, and only when no scope asks for longer: the log is one for all).
  */
 export const retentionEntrySchema = z.object({
   deleteFilesAfterMonths: months,
   deIdentifyAfterMonths: months,
+  keepAccessLogMonths: z.number().int().nullable().default(ACCESS_LOG_DEFAULT_MONTHS),
 });
 
 export const ENTRY_DATA_SCHEMAS = {

@@ -3,7 +3,13 @@ import { ROLES } from '../permissions.js';
 import { richTextTexts } from '../placeholders.js';
 import { isValidScopePath, isWithinScope, normalizeScopePath } from '../scopePath.js';
 import { isValidEmail } from '../validators.js';
-import { type EntryDataOf, entryDataIssues, parseEntryData, RETENTION_MAX_MONTHS } from './entries.js';
+import {
+  ACCESS_LOG_MIN_MONTHS,
+  type EntryDataOf,
+  entryDataIssues,
+  parseEntryData,
+  RETENTION_MAX_MONTHS,
+} from './entries.js';
 import { type EntryFieldErrors, REQUIRED, sanitizeTemplateRichText, templateProblem } from './entryRules.js';
 import type { EntryType } from './enums.js';
 import { templateHasSubject } from './enums.js';
@@ -186,9 +192,14 @@ const VALIDATORS: { [T in EntryType]: Validator<T> } = {
         errors[`data.${field}`] =
           `Enter a number of months from 1 to ${RETENTION_MAX_MONTHS}, or leave it empty.`;
     }
+    const keep = data.keepAccessLogMonths;
+    if (keep !== null && (keep < ACCESS_LOG_MIN_MONTHS || keep > RETENTION_MAX_MONTHS))
+      errors['data.keepAccessLogMonths'] =
+        `Enter a number of months from ${ACCESS_LOG_MIN_MONTHS} to ${RETENTION_MAX_MONTHS}, or leave it empty.`;
     return {
       deleteFilesAfterMonths: data.deleteFilesAfterMonths,
       deIdentifyAfterMonths: data.deIdentifyAfterMonths,
+      keepAccessLogMonths: keep,
     };
   },
   scimClientEntry(data, errors) {

@@ -41,12 +41,19 @@ export const retentionRunSchema = z.object({
   requestsDeIdentified: z.number(),
   requestNumbers: z.array(z.string()),
   leftRequests: z.array(retentionLeftSchema),
+  /** The access log's months (access_log_YYYY_MM) the run dropped. */
+  accessLogMonths: z.array(z.string()),
 });
 export type RetentionRun = z.infer<typeof retentionRunSchema>;
 
 export const adminRetentionViewSchema = defineView('adminRetention', {
   due: z.array(retentionDueSchema),
   totals: retentionDueSchema.omit({ scope: true, deleteFilesAfterMonths: true, deIdentifyAfterMonths: true }),
+  /**
+   * The access log's retention: the months it keeps (the longest any scope asks for; null keeps
+   * it all) and the months the next run at the root will drop.
+   */
+  accessLog: z.object({ keepMonths: z.number().nullable(), monthsDue: z.array(z.string()) }),
   /** The latest runs and erasures in the administrator's scopes, newest first. */
   runs: z.array(retentionRunSchema),
 });

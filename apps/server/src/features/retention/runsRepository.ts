@@ -39,6 +39,7 @@ export async function finishRun(
     requestNumbers: string[];
     left: RetentionLeftRequest[];
     scopes: string[];
+    accessLogMonths: string[];
   },
 ) {
   await db
@@ -50,6 +51,7 @@ export async function finishRun(
       requests_de_identified: done.deIdentified,
       request_numbers: done.requestNumbers,
       left_requests: JSON.stringify(done.left),
+      access_log_months: done.accessLogMonths,
     })
     .where('id', '=', id)
     .execute();

@@ -7,12 +7,13 @@ import type {
   RetentionRun,
   RetentionRunKind,
 } from '@dossier/core';
+import { accessLogMonthsBefore, dropAccessLogMonthsBefore } from '../../audit/accessLog.js';
 import type { Db } from '../../db/database.js';
 import type { RetentionLeftRequest } from '../../db/schema.js';
 import type { FileStorage } from '../../files/storage.js';
 import { fieldsInvalid } from '../../http/errors.js';
 import type { Actor } from '../auth/index.js';
-import { getRetention } from '../configuration/index.js';
+import { configurationsFor, getRetention } from '../configuration/index.js';
 import { deIdentifyRequest, removeFilesOf } from './removal.js';
 import * as repo from './repository.js';
 import * as runs from './runsRepository.js';
@@ -93,11 +94,34 @@ export async function previewRetention(ctx: RetentionContext, within: string[]):
   return due;
 }
 
+/**
+ * How long the access log keeps its entries: the longest any scope's effective retention asks
+ * for, since its months hold every scope's reads; null (keep it all) when a scope asks for no limit
+ * or the root has no retention (a scope without an entry of its own keeps everything then).
+ */
+export async function accessLogKeepMonths(db: Db): Promise<number | null> {
+  const scopes = new Set(['/', ...(await configurationsFor(db)).map((c) => c.scopePath)]);
+  let longest = 0;
+  for (const scope of scopes) {
+    const months = (await getRetention(db, scope))?.keepAccessLogMonths ?? null;
+    if (months === null) return null;
+    longest = Math.max(longest, months);
+  }
+  return longest;
+}
+
+/** The first moment the access log keeps: whole months before it go. */
+async function accessLogCutoff(db: Db, now: Date): Promise<Date | undefined> {
+  const keep = await accessLogKeepMonths(db);
+  return keep === null ? undefined : monthsBefore(now, keep);
+}
+
 export interface RunOutcome {
   runId: string;
   filesRemoved: number;
   deIdentified: number;
   requestNumbers: string[];
+  accessLogMonths: string[];
 }
 
 /** Runs retention in the given scopes ('/' for the daily job); answers what it did. */
@@ -142,6 +166,10 @@ export async function runRetention(
         if (batch.length < BATCH) break;
       }
   }
+  // The log's months are every scope's: only a run at the root (the daily job, a root
+  // administrator's Run now) drops them. Two runs at once: the second finds them gone.
+  const cutoff = run.within.includes('/') ? await accessLogCutoff(ctx.db, now) : undefined;
+  const accessLogMonths = cutoff ? await dropAccessLogMonthsBefore(ctx.db, cutoff) : [];
   const requestNumbers = [...touched].sort();
   await runs.finishRun(ctx.db, runId, {
     filesRemoved,
@@ -149,8 +177,9 @@ export async function runRetention(
     requestNumbers,
     left: [],
     scopes: [...scopes].sort(),
+    accessLogMonths,
   });
-  return { runId, filesRemoved, deIdentified, requestNumbers };
+  return { runId, filesRemoved, deIdentified, requestNumbers, accessLogMonths };
 }
 
 type RunRow = Awaited<ReturnType<typeof runs.findRun>>;
@@ -168,6 +197,7 @@ function toRun(row: RunRow): RetentionRun {
     requestsDeIdentified: row.requests_de_identified,
     requestNumbers: row.request_numbers,
     leftRequests: row.left_requests,
+    accessLogMonths: row.access_log_months,
   };
 }
 
@@ -176,6 +206,7 @@ export async function buildRetentionView(
   within: string[],
 ): Promise<AdminRetentionView> {
   const due = await previewRetention(ctx, within);
+  const cutoff = await accessLogCutoff(ctx.db, ctx.now?.() ?? new Date());
   const sum = (key: 'requestsWithFilesDue' | 'filesDue' | 'requestsToDeIdentify' | 'held') =>
     due.reduce((total, d) => total + d[key], 0);
   return {
@@ -187,6 +218,10 @@ export async function buildRetentionView(
       filesDue: sum('filesDue'),
       requestsToDeIdentify: sum('requestsToDeIdentify'),
       held: sum('held'),
+    },
+    accessLog: {
+      keepMonths: await accessLogKeepMonths(ctx.db),
+      monthsDue: within.includes('/') && cutoff ? await accessLogMonthsBefore(ctx.db, cutoff) : [],
     },
     runs: (await runs.listRuns(ctx.db, within)).map(toRun),
   };
@@ -280,6 +315,7 @@ export async function eraseApplicant(
     requestNumbers: erased,
     left,
     scopes: [...new Set(found.map((f) => f.scope))].sort(),
+    accessLogMonths: [],
   });
   const view = await buildErasureView(ctx.db, within, {});
   return { ...view, done: toRun(await runs.findRun(ctx.db, runId)) };

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useServices } from '../../shell/ServicesContext';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
-import { RetentionRuns } from './RetentionRuns';
+import { monthOf, RetentionRuns } from './RetentionRuns';
 
 /** /admin/retention: what the next run will remove, per scope, before it runs; Run now; the latest runs. */
 export const AdminRetentionPage = definePage<AdminRetentionView>(({ view }) => {
@@ -92,6 +92,23 @@ export const AdminRetentionPage = definePage<AdminRetentionView>(({ view }) => {
           {nothing && view.due.length > 0 && (
             <Text size="sm" c="dimmed" mt="sm" data-testid="retention-nothing-due">
               {t('retention.nothingDue')}
+            </Text>
+          )}
+        </Paper>
+        <Paper withBorder p="md" data-testid="retention-access-log">
+          <Title order={4} mb="sm">
+            {t('retention.accessLog.title')}
+          </Title>
+          <Text size="sm">
+            {view.accessLog.keepMonths === null
+              ? t('retention.accessLog.keepAll')
+              : t('retention.accessLog.keep', { count: view.accessLog.keepMonths })}
+          </Text>
+          {view.accessLog.keepMonths !== null && (
+            <Text size="sm" c="dimmed" data-testid="retention-access-log-due">
+              {view.accessLog.monthsDue.length > 0
+                ? t('retention.accessLog.due', { list: view.accessLog.monthsDue.map(monthOf).join(', ') })
+                : t('retention.accessLog.noneDue')}
             </Text>
           )}
         </Paper>

@@ -18,6 +18,9 @@ export function RequestLinks({ numbers }: { numbers: string[] }) {
   );
 }
 
+/** A month of the access log (its partition, access_log_YYYY_MM) as people write it: 2023-04. */
+export const monthOf = (partition: string) => partition.replace(/^access_log_(\d{4})_(\d{2})$/, '$1-$2');
+
 /** The latest runs and erasures: kind, when, who, counts and which requests (never content). */
 export function RetentionRuns({ runs }: { runs: RetentionRun[] }) {
   const { t } = useTranslation();
@@ -59,6 +62,11 @@ export function RetentionRuns({ runs }: { runs: RetentionRun[] }) {
                       .map((l) => `${l.requestNumber} (${t(`retention.left.${l.reason}`)})`)
                       .join(', '),
                   })}
+                </Text>
+              )}
+              {run.accessLogMonths.length > 0 && (
+                <Text size="xs" c="dimmed" data-testid="retention-run-access-log">
+                  {t('retention.runs.accessLogMonths', { list: run.accessLogMonths.map(monthOf).join(', ') })}
                 </Text>
               )}
             </Table.Td>

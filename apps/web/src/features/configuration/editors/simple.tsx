@@ -1,4 +1,5 @@
 import {
+  ACCESS_LOG_MIN_MONTHS,
   API_SCOPES,
   decodeRsaPublicKey,
   parseHolidayLines,
@@ -235,6 +236,17 @@ export function RetentionEditor({ data, onChange, errors, disabled }: EditorProp
         error={errors.deIdentifyAfterMonths}
         disabled={disabled}
         data-testid="retention-personal-months"
+      />
+      <IntegerInput
+        label={t('configuration.retention.keepAccessLogMonths')}
+        description={t('configuration.retention.keepAccessLogMonthsHint')}
+        min={ACCESS_LOG_MIN_MONTHS}
+        max={RETENTION_MAX_MONTHS}
+        value={data.keepAccessLogMonths ?? undefined}
+        onCommit={(v) => onChange({ ...data, keepAccessLogMonths: v ?? null })}
+        error={errors.keepAccessLogMonths}
+        disabled={disabled}
+        data-testid="retention-access-log-months"
       />
     </Stack>
   );
