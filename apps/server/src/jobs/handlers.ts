@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { DUE_DATES_QUEUE, runDueDateRecompute } from '../features/configuration/dueDates.js';
 import { mailResetLink, RESET_QUEUE, type ResetRequest } from '../features/passwordReset/service.js';
-import { runRetention } from '../features/retention/index.js';
+import { RETENTION_QUEUE, type RetentionJob, runRetentionJob } from '../features/retention/index.js';
 import {
   deliverWebhook,
   pruneWebhookLog,
@@ -16,7 +16,7 @@ import {
 import { storageFromConfig } from '../files/fromConfig.js';
 import type { JobQueue } from './queue.js';
 
-export const RETENTION_QUEUE = 'retention';
+export { RETENTION_QUEUE };
 
 // Every queue of the application. All instances declare them (so any can send); instances running
 // the jobs service also work them.
@@ -76,15 +76,14 @@ export async function registerQueues(queue: JobQueue, db: Db, config: Config, wo
     },
   });
   await queue.schedule(accessMonths.name, '41 2 * * *');
-  // Retention (issue 36) once a day: pg-boss makes one job per tick across instances, and a run
-  // that meets another (a retry, an administrator's "Run now") takes only rows the other has not
-  // locked, so running twice removes nothing twice.
+  // Retention (issue 36) once a day, and an administrator's queued Run now (features/retention/
+  // runNow.ts): pg-boss makes one job per tick across instances and hands each job to one worker,
+  // and a run that meets another (a retry, a Run now) takes only rows the other has not locked,
+  // so running twice removes nothing twice.
   const storage = storageFromConfig(config);
-  await queue.work<object>({
+  await queue.work<RetentionJob>({
     ...retention,
-    handler: async () => {
-      await runRetention({ db, storage }, { kind: 'scheduled', actor: null, within: ['/'] });
-    },
+    handler: (data) => runRetentionJob({ db, storage }, data),
   });
   await queue.schedule(retention.name, '17 3 * * *');
 }

@@ -17,7 +17,7 @@ const MAX_PAYLOAD = 7900;
  * or one inbox message. A topic change says only that something changed; the page fetches its own
  * view again, with its own access checks.
  */
-export const TOPIC_PATTERN = /^(dashboard|inbox|inbox:[0-9a-f-]{36})$/;
+export const TOPIC_PATTERN = /^(dashboard|inbox|inbox:[0-9a-f-]{36}|retention)$/;
 
 type Envelope =
   | { kind: 'message'; userIds: string[]; message: LiveMessage }

@@ -8,7 +8,8 @@ import { TOPIC_PATTERN } from './hub.js';
 /**
  * The topic a page asks to follow ({ $type: 'following', topic }), if the actor may: the dashboard
  * is every signed-in user's; the inbox list and an inbox message only an inbox user's (a message's id
- * is unguessable, and the change itself carries nothing but the topic).
+ * is unguessable, and the change itself carries nothing but the topic); the Retention page's an
+ * administrator's who runs retention.
  */
 export function followedTopic(actor: Actor, text: string): string | null | undefined {
   let value: unknown;
@@ -22,6 +23,7 @@ export function followedTopic(actor: Actor, text: string): string | null | undef
   if (m.topic === null) return null;
   if (typeof m.topic !== 'string' || !TOPIC_PATTERN.test(m.topic)) return null;
   if ((m.topic === 'inbox' || m.topic.startsWith('inbox:')) && !hasPermission(actor, 'inbox')) return null;
+  if (m.topic === 'retention' && !hasPermission(actor, 'retention:manage')) return null;
   return m.topic;
 }
 

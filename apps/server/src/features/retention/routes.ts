@@ -10,7 +10,8 @@ import { sendSignedInPage } from '../../http/pageView.js';
 import { serve } from '../../http/serve.js';
 import { requireActor } from '../auth/index.js';
 import { requireRetentionAdmin } from './policy.js';
-import { buildErasureView, buildRetentionView, eraseApplicant, runRetention } from './service.js';
+import { runNow } from './runNow.js';
+import { buildErasureView, buildRetentionView, eraseApplicant } from './service.js';
 
 // The administrator's retention page (what the next run removes, and running it now) and the
 // erasure of an applicant on request (issue 36).
@@ -40,7 +41,7 @@ export function retentionRoutes(app: FastifyInstance, deps: AppDeps): void {
   serve(app, runRetentionRoute, async (_, request) => {
     const actor = requireActor(request);
     const within = requireRetentionAdmin(actor);
-    await runRetention(ctx, { kind: 'manual', actor: actor.id, within });
+    await runNow(ctx, deps.jobs, actor, within);
     return buildRetentionView(ctx, within);
   });
 

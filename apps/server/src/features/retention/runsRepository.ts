@@ -85,3 +85,24 @@ export function findRun(db: DbOrTrx, id: string) {
     .where('retention_runs.id', '=', id)
     .executeTakeFirstOrThrow();
 }
+
+/** Serialises one administrator's Run now clicks (until the transaction ends). */
+export async function lockRunNow(db: DbOrTrx, actor: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('retention-run-now'), hashtext(${actor}))`.execute(db);
+}
+
+/**
+ * Whether the administrator's Run now is queued or running. A run unfinished after an hour is
+ * taken for dead (its instance stopped mid-run; the job's retry or the next click continues).
+ */
+export async function hasPendingRunOf(db: DbOrTrx, actor: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('retention_runs')
+    .select('id')
+    .where('kind', '=', 'manual')
+    .where('actor', '=', actor)
+    .where('finished_at', 'is', null)
+    .where('started_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirst();
+  return row !== undefined;
+}

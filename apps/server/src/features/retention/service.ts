@@ -12,11 +12,15 @@ import type { Db } from '../../db/database.js';
 import type { RetentionLeftRequest } from '../../db/schema.js';
 import type { FileStorage } from '../../files/storage.js';
 import { fieldsInvalid } from '../../http/errors.js';
+import { publishTopic } from '../../live/hub.js';
 import type { Actor } from '../auth/index.js';
 import { configurationsFor, getRetention } from '../configuration/index.js';
 import { deIdentifyRequest, removeFilesOf } from './removal.js';
 import * as repo from './repository.js';
 import * as runs from './runsRepository.js';
+
+/** The live topic of the Retention page (runNow.ts). */
+export const RETENTION_TOPIC = 'retention';
 
 // Retention (issue 36): each scope's effective retention entry says how many months after closing
 // a request's files are removed and its applicant de-identified. A run works scope by scope in
@@ -124,13 +128,21 @@ export interface RunOutcome {
   accessLogMonths: string[];
 }
 
-/** Runs retention in the given scopes ('/' for the daily job); answers what it did. */
+/**
+ * Runs retention in the given scopes ('/' for the daily job); answers what it did. `runId` is the
+ * record an administrator's Run now made when it queued the run (a retry continues it).
+ */
 export async function runRetention(
   ctx: RetentionContext,
-  run: { kind: Exclude<RetentionRunKind, 'erasure'>; actor: string | null; within: string[] },
+  run: {
+    kind: Exclude<RetentionRunKind, 'erasure'>;
+    actor: string | null;
+    within: string[];
+    runId?: string | undefined;
+  },
 ): Promise<RunOutcome> {
   const now = ctx.now?.() ?? new Date();
-  const runId = await runs.insertRun(ctx.db, { kind: run.kind, actor: run.actor, scopes: [] });
+  const runId = run.runId ?? (await runs.insertRun(ctx.db, { kind: run.kind, actor: run.actor, scopes: [] }));
   const touched = new Set<string>();
   const scopes = new Set<string>();
   let filesRemoved = 0;
@@ -179,6 +191,8 @@ export async function runRetention(
     scopes: [...scopes].sort(),
     accessLogMonths,
   });
+  // Open Retention pages show the run's record (a queued Run now waits for it).
+  await publishTopic(ctx.db, RETENTION_TOPIC);
   return { runId, filesRemoved, deIdentified, requestNumbers, accessLogMonths };
 }
 

@@ -1,7 +1,9 @@
 import { type AdminRetentionView, runRetentionRoute } from '@dossier/core';
 import { Anchor, Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { followTopic, onLiveReconnected } from '../../shell/liveChanges';
 import { useServices } from '../../shell/ServicesContext';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
@@ -16,6 +18,17 @@ export const AdminRetentionPage = definePage<AdminRetentionView>(({ view }) => {
   const months = (m: number | null) =>
     m === null ? t('retention.due.kept') : t('retention.due.months', { count: m });
   const nothing = view.totals.requestsWithFilesDue === 0 && view.totals.requestsToDeIdentify === 0;
+  // Run now is queued as a job: each finished run publishes the topic, and the page loads again to
+  // show its record (and what is due now).
+  useEffect(() => {
+    const changed = () => void store.reload();
+    const stop = followTopic('retention', changed);
+    const stopReconnected = onLiveReconnected(changed);
+    return () => {
+      stop();
+      stopReconnected();
+    };
+  }, [store]);
   return (
     <Container size="xl" data-testid="admin-retention-page">
       <Stack>

@@ -42,7 +42,14 @@ export function RetentionRuns({ runs }: { runs: RetentionRun[] }) {
         {runs.map((run) => (
           <Table.Tr key={run.id} data-testid="retention-run">
             <Table.Td>{t(`retention.kinds.${run.kind}`)}</Table.Td>
-            <Table.Td>{formatDateTime(run.startedAt)}</Table.Td>
+            <Table.Td>
+              {formatDateTime(run.startedAt)}
+              {run.finishedAt === null && (
+                <Text size="xs" c="dimmed" data-testid="retention-run-pending">
+                  {t('retention.runs.pending')}
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>
               {run.actorName ?? t('retention.runs.daily')}
               {run.requestedBy && (
