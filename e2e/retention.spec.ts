@@ -82,8 +82,8 @@ test('an administrator previews and runs retention on the demo, and erases an ap
   await expect(page.getByTestId('retention-total-files')).toHaveText('1');
   await expect(page.getByTestId('retention-total-de-identify')).toHaveText('1');
   // The access log is kept six years: the demo's year of it has no month due.
-  await expect(page.getByTestId('retention-access-log')).toContainText('keeps 72 months');
-  await expect(page.getByTestId('retention-access-log-due')).toHaveText('No month of it is due.');
+  await expect(page.getByTestId('retention-access-log')).toContainText('Kept 72 months');
+  await expect(page.getByTestId('retention-access-log-due')).toHaveText('No month is due.');
   await page.screenshot({ path: 'test-results/retention-preview.png', fullPage: true });
 
   await page.getByTestId('retention-run-now').click();
