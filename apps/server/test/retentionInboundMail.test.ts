@@ -81,6 +81,16 @@ async function quotesOf(requestNumber: string, who: { name: string; dateOfBirth:
     createdBy: 'handler',
   });
   await t.db
+    .insertInto('notifications')
+    .values({
+      user_id: 'handler',
+      type: 'requestClosed',
+      target: `/requests/${requestNumber}`,
+      text: `Request ${requestNumber} has been closed: all of ${who.name}'s records are in.`,
+      created_by: null,
+    })
+    .execute();
+  await t.db
     .insertInto('mail_outbox')
     .values({
       to: 'records@northside.example',

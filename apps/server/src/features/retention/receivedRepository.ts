@@ -157,7 +157,7 @@ function patternOf(texts: string[], json: boolean): string {
 /**
  * Replaces the texts, in any case, wherever the request's records quote them: its history and
  * correspondence (JSON text, escaped as JSON strings are), its tasks and those of its linked mail,
- * its notifications and its mail in the outbox.
+ * the notifications about it and its mail in the outbox.
  */
 export async function replaceQuotes(
   db: DbOrTrx,
@@ -196,6 +196,13 @@ export async function replaceQuotes(
       ]),
     )
     .where(sql<SqlBool>`subject ~* ${plain}`)
+    .execute();
+  // A notification names its request by number in its text ("Mail from … for closed request N:
+  // subject", "Request N has been closed: note"); no index leads there, so this reads them all.
+  await db
+    .updateTable('notifications')
+    .set({ text: sql`regexp_replace(text, ${plain}, ${by}, 'gi')` })
+    .where(sql<SqlBool>`strpos(text, ${requestNumber}) > 0 and text ~* ${plain}`)
     .execute();
   await db
     .updateTable('mail_outbox')
