@@ -225,6 +225,17 @@ describe('mail received for a request', () => {
 
   it('leaves no trace of the person after retention de-identifies the request, and again changes nothing', async () => {
     await setRetention(t, acme, { deleteFilesAfterMonths: 24, deIdentifyAfterMonths: 24 });
+    // The preview counts the mail's raw message and attachment with the request's own file.
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: '/admin/retention',
+      headers: { ...XHR, cookie: cookies.acmeadmin as string },
+    });
+    expect(preview.json().totals).toMatchObject({
+      requestsWithFilesDue: 1,
+      filesDue: 4,
+      requestsToDeIdentify: 1,
+    });
     const first = await runRetention(ctx(), { kind: 'manual', actor: 'acmeadmin', within: [acme] });
     expect(first.requestNumbers).toEqual([n.retained]);
     await expectNoTraces(retained);

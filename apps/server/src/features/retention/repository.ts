@@ -43,19 +43,40 @@ export async function countDue(db: DbOrTrx, scope: string, kind: RemovalKind, cu
   return Number(row?.n ?? 0);
 }
 
-/** The number of files still stored of the requests due, counted apart (a sum over requests). */
+/**
+ * The number of files still stored of the requests due, counted apart (a sum over requests): the
+ * request's own and the raw messages and attachments of the mail linked to it (removal.ts).
+ */
 export async function countFilesDue(db: DbOrTrx, scope: string, cutoff: Date): Promise<number> {
-  const row = await db
+  const due = db
+    .selectFrom('requests')
+    .select('request_number')
+    .where('scope', '=', scope)
+    .where('closed_at', '<', cutoff)
+    .where(dueFilter('files'));
+  const own = await db
     .selectFrom('files')
-    .innerJoin('requests', 'requests.request_number', 'files.owner_id')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('files.owner_type', '=', 'request')
-    .where('files.removed_at', 'is', null)
-    .where('requests.scope', '=', scope)
-    .where('requests.closed_at', '<', cutoff)
-    .where(dueFilter('files'))
+    .where('owner_type', '=', 'request')
+    .where('removed_at', 'is', null)
+    .where('owner_id', 'in', due)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const mail = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('owner_type', 'like', 'inboxMessage%')
+    .where('removed_at', 'is', null)
+    .where(
+      'owner_id',
+      'in',
+      db
+        .selectFrom('inbox_message_links')
+        .select(sql<string>`message_id::text`.as('id'))
+        .where('unlinked_at', 'is', null)
+        .where('request_number', 'in', due),
+    )
+    .executeTakeFirst();
+  return Number(own?.n ?? 0) + Number(mail?.n ?? 0);
 }
 
 /** Closed requests past the cutoff that a legal hold keeps. */
