@@ -19,16 +19,23 @@ function dueFilter(kind: RemovalKind) {
     and (${sql.ref(done)} is null or ${sql.ref(done)} < closed_at)`;
 }
 
-/** The scopes holding closed requests not yet done, within the given scopes. */
+/**
+ * The scopes holding closed requests, within the given scopes. A DISTINCT over the closed requests
+ * read all of them (205 ms at 755,000 closed of 1,000,000); this skips from one scope to the next
+ * through requests_closed_scope_idx, one probe per scope (a loose index scan).
+ */
 export async function scopesWithClosedRequests(db: DbOrTrx, within: string[]): Promise<string[]> {
   if (within.length === 0) return [];
-  const rows = await db
-    .selectFrom('requests')
-    .select('scope')
-    .distinct()
-    .where('status', '=', 'closed')
-    .where((eb) => eb.or(within.map((s) => eb('scope', 'like', likePattern(s)))))
-    .execute();
+  const { rows } = await sql<{ scope: string }>`
+    with recursive s(scope) as (
+      (select scope from requests where status = 'closed' order by scope limit 1)
+      union all
+      select (select r.scope from requests r where r.status = 'closed' and r.scope > s.scope
+        order by r.scope limit 1)
+      from s where s.scope is not null
+    )
+    select scope from s
+    where scope is not null and scope like any(${within.map(likePattern)}::text[])`.execute(db);
   return rows.map((r) => r.scope);
 }
 
