@@ -290,6 +290,35 @@ describe('the Access tab', () => {
     const later = (await access('ladmin', '?pageOffset=3')).json();
     expect(later.entries[0].id).toBe(first.entries[3].id);
   });
+
+  it('pages by the last entry shown, to the microsecond, each entry once', async () => {
+    const many = await insertTestRequest(t.db, { scope: '/org/acme/', status: 'open' });
+    // 130 reads, some in the same millisecond in an order their ids do not follow.
+    await sql`insert into access_log (at, user_id, request_number, what, via)
+      select now() - make_interval(secs => (g / 3) * 0.001) - make_interval(secs => (g % 3) * 0.0000017),
+        'lhandler', ${many}, 'request', 'page'
+      from generate_series(1, 130) g`.execute(t.db);
+    const all = await sql<{ id: string }>`select id::text from access_log where request_number = ${many}
+      order by at desc, id desc`.execute(t.db);
+    const seen: string[] = [];
+    let before: string | null = '';
+    for (let pages = 0; before !== null && pages < 10; pages++) {
+      const res: Awaited<ReturnType<typeof t.app.inject>> = await t.app.inject({
+        url: `/requests/${many}/access${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+        headers: { ...XHR, cookie: cookies.ladmin as string },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...res.json().entries.map((e: { id: string }) => e.id));
+      before = res.json().next;
+      expect(before === null).toBe(!res.json().hasMore);
+    }
+    expect(seen).toEqual(all.rows.map((r) => r.id));
+    for (const bad of ['yesterday', '2026-02-30T00:00:00Z_1', '2026-01-01T00:00:00Z_12345678901234567890']) {
+      const res = await access('ladmin', `?before=${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().fields.before).toBe('Must be the cursor of an entry.');
+    }
+  });
 });
 
 describe('the accounting of disclosures', () => {

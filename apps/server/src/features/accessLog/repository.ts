@@ -1,4 +1,4 @@
-import { ACCESS_PAGE_SIZE } from '@dossier/core';
+import { ACCESS_PAGE_SIZE, type AccessCursor } from '@dossier/core';
 import { type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { scopeAtOrUnder } from '../../db/scopes.js';
@@ -15,39 +15,45 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function listRequestAccess(
   db: DbOrTrx,
   request: { requestNumber: string; submittedAt: Date },
-  pageOffset: number,
+  page: { pageOffset: number; before?: AccessCursor | undefined },
   now: Date = new Date(),
 ) {
-  return (
-    db
-      .selectFrom('access_log as a')
-      .leftJoin('users as u', 'u.id', 'a.user_id')
-      .leftJoin('files as f', 'f.key', 'a.file_key')
-      // The log keeps a recipient access's id as text (a reader of any kind); the access's is a uuid.
-      .leftJoin('recipient_accesses as ra', (j) => j.on(sql<SqlBool>`ra.id::text = a.recipient_access_id`))
-      .select([
-        'ra.sent_to as recipient_sent_to',
-        'a.id',
-        'a.at',
-        'a.user_id',
-        'a.api_client',
-        'a.recipient_access_id',
-        'a.what',
-        'a.via',
-        'a.file_key',
-        'a.address',
-        'u.name as user_name',
-        'f.name as file_name',
-      ])
-      .where('a.request_number', '=', request.requestNumber)
-      .where('a.at', '>=', new Date(request.submittedAt.getTime() - DAY_MS))
-      .where('a.at', '<', new Date(now.getTime() + DAY_MS))
-      .orderBy('a.at', 'desc')
-      .orderBy('a.id', 'desc')
-      .offset(pageOffset)
-      .limit(ACCESS_PAGE_SIZE + 1)
-      .execute()
-  );
+  const { before } = page;
+  // A later page ends at its cursor: the months after it are pruned too.
+  // (The cursor's millisecond, one up: the exact comparison below is to the microsecond.)
+  const upTo = before ? new Date(before.at.getTime() + 1) : new Date(now.getTime() + DAY_MS);
+  let query = db
+    .selectFrom('access_log as a')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .leftJoin('files as f', 'f.key', 'a.file_key')
+    // The log keeps a recipient access's id as text (a reader of any kind); the access's is a uuid.
+    .leftJoin('recipient_accesses as ra', (j) => j.on(sql<SqlBool>`ra.id::text = a.recipient_access_id`))
+    .select([
+      'ra.sent_to as recipient_sent_to',
+      'a.id',
+      'a.at',
+      sql<string>`to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('exact_at'),
+      'a.user_id',
+      'a.api_client',
+      'a.recipient_access_id',
+      'a.what',
+      'a.via',
+      'a.file_key',
+      'a.address',
+      'u.name as user_name',
+      'f.name as file_name',
+    ])
+    .where('a.request_number', '=', request.requestNumber)
+    .where('a.at', '>=', new Date(request.submittedAt.getTime() - DAY_MS))
+    .where('a.at', '<', upTo);
+  if (before)
+    query = query.where(sql<SqlBool>`(a.at, a.id) < (${before.exactAt}::timestamptz, ${before.id}::bigint)`);
+  return query
+    .orderBy('a.at', 'desc')
+    .orderBy('a.id', 'desc')
+    .offset(before ? 0 : page.pageOffset)
+    .limit(ACCESS_PAGE_SIZE + 1)
+    .execute();
 }
 
 export interface DisclosureRow {

@@ -10,7 +10,7 @@ import { getApplicantDisclosuresPdf, getRequestAccess } from './service.js';
 
 export function accessLogRoutes(app: FastifyInstance, deps: AppDeps): void {
   serve(app, requestAccessRoute, async ({ params, query }, request) =>
-    getRequestAccess(deps.db, requireActor(request), params.requestNumber, query.pageOffset),
+    getRequestAccess(deps.db, requireActor(request), params.requestNumber, query),
   );
 
   serve(app, applicantDisclosuresRoute, async ({ params }, request, reply) => {

@@ -1,4 +1,4 @@
-import { ACCESS_PAGE_SIZE, type AccessEntry } from '@dossier/core';
+import { ACCESS_PAGE_SIZE, type AccessEntry, parseAccessCursor } from '@dossier/core';
 import type { DbOrTrx } from '../../db/database.js';
 import { type Actor, scopesWithPermission } from '../auth/index.js';
 import { loadVisibleRequest } from '../requests/index.js';
@@ -15,16 +15,18 @@ export async function getRequestAccess(
   db: DbOrTrx,
   actor: Actor,
   requestNumber: string,
-  pageOffset: number,
-): Promise<{ entries: AccessEntry[]; hasMore: boolean }> {
+  page: { pageOffset: number; before?: string | undefined },
+): Promise<{ entries: AccessEntry[]; hasMore: boolean; next: string | null }> {
   const request = await loadVisibleRequest(db, actor, requestNumber);
   assertMayViewAccessLog(actor, request);
   const rows = await repo.listRequestAccess(
     db,
     { requestNumber: request.request_number, submittedAt: request.submitted_at },
-    pageOffset,
+    { pageOffset: page.pageOffset, before: page.before ? parseAccessCursor(page.before) : undefined },
   );
+  const last = rows.length > ACCESS_PAGE_SIZE ? rows[ACCESS_PAGE_SIZE - 1] : undefined;
   return {
+    next: last ? `${last.exact_at}_${last.id}` : null,
     entries: rows.slice(0, ACCESS_PAGE_SIZE).map((r) => ({
       id: r.id,
       at: r.at.toISOString(),

@@ -15,13 +15,17 @@ export function Access({ requestNumber }: { requestNumber: string }) {
   const { t } = useTranslation();
   const { api, view } = useServices();
   const [entries, setEntries] = useState<AccessEntry[] | undefined>();
-  const [more, setMore] = useState(false);
+  // The next page starts after the last entry shown (a keyset, so a deep page costs what the first does).
+  const [next, setNext] = useState<string | null>(null);
 
-  async function load(pageOffset: number) {
+  async function load(before?: string) {
     try {
-      const page = await api.call(requestAccessRoute, { params: { requestNumber }, query: { pageOffset } });
-      setEntries((shown) => [...(pageOffset === 0 ? [] : (shown ?? [])), ...page.entries]);
-      setMore(page.hasMore);
+      const page = await api.call(requestAccessRoute, {
+        params: { requestNumber },
+        query: { pageOffset: 0, ...(before ? { before } : {}) },
+      });
+      setEntries((shown) => [...(before ? (shown ?? []) : []), ...page.entries]);
+      setNext(page.next);
     } catch (error) {
       view.report(error);
     }
@@ -30,7 +34,7 @@ export function Access({ requestNumber }: { requestNumber: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per request shown
   useEffect(() => {
     setEntries(undefined);
-    void load(0);
+    void load();
   }, [requestNumber]);
 
   // What left Dossier about the applicant (all their requests in the reader's scopes), to print.
@@ -96,8 +100,8 @@ export function Access({ requestNumber }: { requestNumber: string }) {
           ))}
         </Table.Tbody>
       </Table>
-      {more && (
-        <Button variant="subtle" size="xs" mt="xs" onClick={() => load(entries.length)}>
+      {next && (
+        <Button variant="subtle" size="xs" mt="xs" onClick={() => load(next)}>
           {t('request.access.older')}
         </Button>
       )}
