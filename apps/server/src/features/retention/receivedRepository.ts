@@ -210,9 +210,13 @@ export async function replaceQuotes(
       subject: sql`regexp_replace(subject, ${plain}, ${by}, 'gi')`,
       text: sql`regexp_replace(text, ${plain}, ${by}, 'gi')`,
       html: sql`regexp_replace(html, ${plain}, ${by}, 'gi')`,
+      text_after_send: sql`regexp_replace(text_after_send, ${plain}, ${by}, 'gi')`,
     })
     .where('request_number', '=', requestNumber)
-    .where(sql<SqlBool>`(subject ~* ${plain} or text ~* ${plain} or coalesce(html, '') ~* ${plain})`)
+    .where(
+      sql<SqlBool>`(subject ~* ${plain} or text ~* ${plain} or coalesce(html, '') ~* ${plain}
+        or coalesce(text_after_send, '') ~* ${plain})`,
+    )
     .execute();
 }
 
