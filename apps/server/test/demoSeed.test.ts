@@ -185,6 +185,7 @@ describe('the demo data', () => {
       expect(await getRetention(server.db, scope)).toEqual({
         deleteFilesAfterMonths: 84,
         deIdentifyAfterMonths: 120,
+        keepAccessLogMonths: 72,
       });
     const earliest = Math.min(...old.map((r) => r.submitted_at.getTime()));
     expect(Date.now() - earliest).toBeGreaterThan(300 * 86_400_000);
