@@ -15,10 +15,13 @@ export function PasskeySignIn({
   returnUrl,
   label,
   onSignedIn,
+  remember,
 }: {
   returnUrl: string;
   label: string;
   onSignedIn?: (user: UserState) => void;
+  /** Whether the second step's "Remember this device" box is ticked (read when the passkey answers). */
+  remember?: () => boolean;
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -36,7 +39,11 @@ export function PasskeySignIn({
         optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
       });
       const answer = await api.call(passkeySignInRoute, {
-        body: { response: response as never, 'return-url': returnUrl },
+        body: {
+          response: response as never,
+          'return-url': returnUrl,
+          ...(remember?.() ? { remember: '1' } : {}),
+        },
       });
       if (onSignedIn && answer.user) {
         setBusy(false);

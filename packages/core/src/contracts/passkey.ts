@@ -79,6 +79,8 @@ export const passkeySignInRoute = defineRoute({
   body: z.object({
     response: authenticationResponseSchema,
     'return-url': z.string().max(2000).optional(),
+    /** `1`: remember this device for 30 days (the second step only, where the configuration offers it). */
+    remember: z.string().max(10).optional(),
   }),
   answer: z.strictObject({ user: userStateSchema.nullable(), redirect: z.string() }),
 });

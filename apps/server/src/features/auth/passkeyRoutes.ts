@@ -13,6 +13,7 @@ import {
   CHALLENGE_COOKIE,
   clearChallengeCookie,
   SESSION_COOKIE,
+  setDeviceCookie,
   setSessionCookie,
 } from '../../http/session.js';
 import { baseUrlOf, safeReturnUrl } from '../../http/views.js';
@@ -81,9 +82,11 @@ export function passkeyRoutes(app: FastifyInstance, deps: AppDeps): void {
         ip: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
         previousToken: request.cookies[SESSION_COOKIE],
+        remember: body.remember === '1',
       },
     );
     clearChallengeCookie(request, reply, deps.config);
+    if (result.device) setDeviceCookie(request, reply, deps.config, result.device);
     setSessionCookie(request, reply, deps.config, result.token);
     const actor = await deps.resolveActor(result.token);
     return { user: actor ? toUserState(actor) : null, redirect: safeReturnUrl(body['return-url']) };

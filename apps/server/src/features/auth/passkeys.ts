@@ -22,7 +22,7 @@ import * as pk from './passkeyRepository.js';
 import * as repo from './repository.js';
 import * as factors from './secondFactorRepository.js';
 import { afterFactorAdded, hasSecondFactor } from './secondFactors.js';
-import { startSecondFactorSession } from './secondStep.js';
+import { rememberDevice, startSecondFactorSession } from './secondStep.js';
 import { isAllowedAddress, SIGNIN_FAILURE_TEXT, sessionIdOf } from './service.js';
 
 // Passkeys and security keys (issue 35): WebAuthn through @simplewebauthn/server, always with user
@@ -239,8 +239,10 @@ export async function signInWithPasskey(
     ip: string;
     userAgent: string | null;
     previousToken?: string | undefined;
+    /** Remember this browser for 30 days: the second step's box, honoured where the configuration offers it. */
+    remember?: boolean;
   },
-): Promise<{ token: string; userId: string }> {
+): Promise<{ token: string; userId: string; device?: string }> {
   const now = Date.now();
   const challenge = signedChallenge(input.response.response.clientDataJSON);
   const ceremony = await pk.takeWebauthnChallenge(db, challenge, 'signin');
@@ -294,5 +296,8 @@ export async function signInWithPasskey(
     throw new HttpError(403, SIGNIN_FAILURE_TEXT.unconfirmed, 'unconfirmed');
   if (!(await isAllowedAddress(db, user, input.ip)))
     throw new HttpError(403, SIGNIN_FAILURE_TEXT.ipRange, 'ipRange');
-  return startSecondFactorSession(db, config, live, user.id, input, challengeId, 'passkey');
+  const session = await startSecondFactorSession(db, config, live, user.id, input, challengeId, 'passkey');
+  // As after a code: only the second step remembers a browser (a passwordless sign-in has no password step to skip).
+  if (!(challengeId && config.signin.rememberDevice && input.remember)) return session;
+  return { ...session, device: await rememberDevice(db, user.id) };
 }

@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasskeySignIn } from '../../shell/PasskeySignIn';
@@ -27,6 +28,8 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
   const sso = features.singleSignOn;
   // With passwords off the form is shown only on the break-glass account's page (/signin?local=1).
   const showPassword = sso?.enablePasswordHandling !== false || view.breakGlass === true;
+  // The box serves both answers of the second step: the code form posts it, the passkey sends it.
+  const remember = useRef<HTMLInputElement>(null);
   return (
     <Container size={420} py="xl" data-testid="signin-page">
       <Title order={2} ta="center" mb="lg">
@@ -57,14 +60,26 @@ export const SignInPage = definePage<SignInView>(({ view }) => {
                 {view.rememberDevice && (
                   // A plain checkbox: Mantine's would add to the first load, which this page is part of.
                   <Text component="label" size="sm">
-                    <input type="checkbox" name="remember" value="1" data-testid="signin-remember" />{' '}
+                    <input
+                      type="checkbox"
+                      name="remember"
+                      value="1"
+                      ref={remember}
+                      data-testid="signin-remember"
+                    />{' '}
                     {t('signin.rememberDevice')}
                   </Text>
                 )}
                 <Button type="submit" fullWidth data-testid="signin-code-submit">
                   {t('signin.verify')}
                 </Button>
-                {view.passkey && <PasskeySignIn returnUrl={view.returnUrl} label={t('signin.usePasskey')} />}
+                {view.passkey && (
+                  <PasskeySignIn
+                    returnUrl={view.returnUrl}
+                    label={t('signin.usePasskey')}
+                    remember={() => remember.current?.checked === true}
+                  />
+                )}
                 <Anchor href="/signin" size="sm" data-testid="signin-code-restart">
                   {t('signin.restart')}
                 </Anchor>
