@@ -5,26 +5,28 @@ import type { Db } from '../../db/database.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import type { LiveHub } from '../../live/hub.js';
 import {
+  type AfterPassword,
+  afterRightPassword,
   authenticate,
   endUserSessions,
   hashPassword,
   type SigninInput,
   signinFailureMessage,
-  startSession,
 } from '../auth/index.js';
 import { getPasswordPolicy } from '../configuration/index.js';
 import { usersRepository as repo } from '../users/index.js';
 
 // The change-password step of a sign-in whose account is flagged
 // passwordMustBeChangedAtNextLogin: the user proves the current password, sets a new one meeting
-// its scope's policy, and is signed in.
+// its scope's policy, and is signed in, through the same steps as the sign-in page (issue 35): a
+// user with a second factor gives its code next, one whose roles require one enrols it first.
 
 export async function changePasswordAndSignIn(
   db: Db,
   config: Config,
   input: SigninInput & { newPassword: string },
   live?: LiveHub,
-) {
+): Promise<AfterPassword> {
   const checked = await authenticate(db, config, input, { allowPasswordChange: true });
   if (!checked.ok) {
     const status =
@@ -69,6 +71,6 @@ export async function changePasswordAndSignIn(
       },
     });
     await endUserSessions(trx, live, row.id);
-    return { token: await startSession(trx, config, row.id, input), userId: row.id };
+    return afterRightPassword(trx, config, row.id, input);
   });
 }

@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/deps.js';
 import { notFound } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
-import { SESSION_COOKIE, setSessionCookie } from '../../http/session.js';
+import { SESSION_COOKIE, setChallengeCookie, setSessionCookie } from '../../http/session.js';
 import { baseUrlOf, requireSignedIn, safeReturnUrl, sendView } from '../../http/views.js';
 import {
   beginEnrolment,
@@ -144,7 +144,7 @@ export function accountRoutes(
 
   serve(app, changePasswordRoute, async ({ body }, request, reply) => {
     const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
-    const { token, userId } = await changePasswordAndSignIn(
+    const result = await changePasswordAndSignIn(
       deps.db,
       deps.config,
       {
@@ -156,10 +156,20 @@ export function accountRoutes(
       },
       deps.live,
     );
+    const returnUrl = safeReturnUrl(body.returnUrl);
+    if ('challenge' in result) {
+      // A user with a second factor: its code (or passkey) next, on the sign-in page's second step.
+      setChallengeCookie(request, reply, deps.config, result.challenge);
+      return {
+        ok: true as const,
+        returnUrl: `/signin?${new URLSearchParams({ step: 'code', 'return-url': returnUrl })}`,
+      };
+    }
     // This step signs in with a password too: with passwords off only the break-glass account gets
     // here (features/sso refuses the others), and its use is recorded like a sign-in.
-    await afterPasswordSignIn?.(userId, client);
-    setSessionCookie(request, reply, deps.config, token);
-    return { ok: true as const, returnUrl: safeReturnUrl(body.returnUrl) };
+    await afterPasswordSignIn?.(result.userId, client);
+    setSessionCookie(request, reply, deps.config, result.token);
+    // A second factor the user's roles require comes first: the account page enrols it.
+    return { ok: true as const, returnUrl: result.mustEnrol ? '/account' : returnUrl };
   });
 }

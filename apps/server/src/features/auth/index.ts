@@ -22,7 +22,7 @@ export {
   resetSecondFactors,
   secondFactorKinds,
 } from './secondFactors.js';
-export { beginChallenge } from './secondStep.js';
+export { type AfterPassword, afterRightPassword, beginChallenge } from './secondStep.js';
 export type { SigninInput } from './service.js';
 export {
   authenticate,

@@ -114,7 +114,7 @@ export async function completeChallenge(
 }
 
 /** Remembers this browser for the user: answers its cookie value (only its hash is kept). */
-async function rememberDevice(db: DbOrTrx, userId: string): Promise<string> {
+export async function rememberDevice(db: DbOrTrx, userId: string): Promise<string> {
   const device = randomBytes(32).toString('base64url');
   const until = new Date(Date.now() + REMEMBER_DEVICE_DAYS * 24 * 3_600_000);
   await factors.insertRememberedDevice(db, sessionIdOf(device), userId, until);
@@ -168,27 +168,41 @@ export async function signInWithPassword(
   db: DbOrTrx,
   config: Config,
   input: SigninInput & { device?: string | undefined },
-): Promise<
-  | SigninResult
-  | { ok: true; token: string; userId: string; mustEnrol?: boolean }
-  | { ok: true; challenge: string; userId: string }
-> {
+): Promise<SigninResult | AfterPassword> {
   const checked = await authenticate(db, config, input);
   if (!checked.ok) return checked;
-  if (await hasSecondFactor(db, checked.userId)) {
+  return afterRightPassword(db, config, checked.userId, input);
+}
+
+export type AfterPassword =
+  | { ok: true; token: string; userId: string; mustEnrol?: boolean }
+  | { ok: true; challenge: string; userId: string };
+
+/**
+ * What follows a right password, on the sign-in page and on every other page that signs in with
+ * one (the change-password step): a challenge waiting for the code of a user with a second factor,
+ * else a session, which may only enrol one where the user's roles require it.
+ */
+export async function afterRightPassword(
+  db: DbOrTrx,
+  config: Config,
+  userId: string,
+  input: SigninInput & { device?: string | undefined },
+): Promise<AfterPassword> {
+  if (await hasSecondFactor(db, userId)) {
     // A browser that passed the second step and asked to be remembered skips it for 30 days.
     const remembered =
       config.signin.rememberDevice &&
       input.device !== undefined &&
-      (await factors.isRememberedDevice(db, sessionIdOf(input.device), checked.userId));
+      (await factors.isRememberedDevice(db, sessionIdOf(input.device), userId));
     if (remembered) {
-      const token = await startSession(db, config, checked.userId, input, { authMethod: 'rememberedDevice' });
-      return { ok: true, token, userId: checked.userId };
+      const token = await startSession(db, config, userId, input, { authMethod: 'rememberedDevice' });
+      return { ok: true, token, userId };
     }
-    return { ok: true, challenge: await beginChallenge(db, checked.userId), userId: checked.userId };
+    return { ok: true, challenge: await beginChallenge(db, userId), userId };
   }
   // A user whose roles require a second factor and who has none may only enrol one.
-  const mustEnrol = await mustEnrolSecondFactor(db, checked.userId);
-  const token = await startSession(db, config, checked.userId, input, { mustEnrol });
-  return { ok: true, token, userId: checked.userId, ...(mustEnrol ? { mustEnrol } : {}) };
+  const mustEnrol = await mustEnrolSecondFactor(db, userId);
+  const token = await startSession(db, config, userId, input, { mustEnrol });
+  return { ok: true, token, userId, ...(mustEnrol ? { mustEnrol } : {}) };
 }
