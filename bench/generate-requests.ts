@@ -21,6 +21,7 @@ import { createDb, migrateToLatest } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { seedIfEmpty } from '../apps/server/src/db/seed.js';
 import { fillAccessLog } from './lib/accessLogFill.js';
+import { liftAdministratorsSecondFactor } from './lib/servers.js';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './lib/types.js';
 
 /** Generated rows carry this prefix in reference_number: how a re-run knows what exists already. */
@@ -268,6 +269,7 @@ async function prepare(url: string): Promise<void> {
   try {
     await migrateToLatest(db);
     await seedIfEmpty(db, config);
+    await liftAdministratorsSecondFactor(db);
   } finally {
     await db.destroy();
   }

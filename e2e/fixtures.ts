@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { carryDevice, completeSecondFactor } from './secondFactors';
 
 // Journeys take `test` from here: it checks every page they visit with axe-core.
 export { test } from './accessibility';
@@ -7,14 +8,28 @@ export { expect };
 export const ADMIN = { username: 'admin', password: 'Admin-Pass-2026!' };
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
-/** Signs in through the sign-in page as a person would. */
+/**
+ * Signs in through the sign-in page as a person would. A user whose role requires a second factor
+ * (the demo's administrators) signs in on a browser remembered after an earlier code, or answers the
+ * code, or enrols a code generator first where the sign-in asks for that (secondFactors.ts).
+ */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, path = '/') {
+  await carryDevice(page.context(), username);
+  await passwordStep(page, username, password, path);
+  await completeSecondFactor(page, username, path);
+}
+
+/** The sign-in's first step alone: the password, leaving whatever follows it to the journey. */
+export async function passwordStep(page: Page, username: string, password = DEMO_PASSWORD, path = '/') {
   await page.goto(path);
   await expect(page).toHaveURL(/\/signin/);
   await page.getByTestId('signin-username').fill(username);
   await page.getByTestId('signin-password').fill(password);
   await page.getByTestId('signin-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin') || url.searchParams.has('err'));
+  await page.waitForURL(
+    (url) =>
+      !url.pathname.startsWith('/signin') || url.searchParams.has('err') || url.searchParams.has('step'),
+  );
 }
 
 /** Adds a note on the open request page through its panel, and waits for the panel to close. */

@@ -16,6 +16,8 @@ export default defineConfig({
   // The first visit of each page runs axe-core in it (accessibility.ts), which holds the page's
   // main thread for a second or two on this machine; expectations right after it get that time.
   expect: { timeout: 10_000 },
+  // After the servers start: `admin` enrols the second factor the demo requires of administrators.
+  globalSetup: './globalSetup.ts',
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { withDatabase } from './db';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, passwordStep, signIn, test } from './fixtures';
 
 // Second factors (issue 35): a user enrolls a code generator on the account page (the journey reads
 // the secret shown and computes codes from it, as an app would), signs out, signs in with password
@@ -123,7 +123,7 @@ test('a second factor the configuration requires comes before anything else', as
   });
   await setRequirement(['c:roles:submitter']);
   try {
-    await signIn(page, user, DEMO_PASSWORD, '/');
+    await passwordStep(page, user, DEMO_PASSWORD, '/');
     // Straight to the account page, whatever the return address.
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByTestId('second-factors')).toBeVisible();

@@ -52,6 +52,24 @@ async function signInAs(username: string): Promise<string> {
 }
 
 describe('the demo data', () => {
+  it('requires a second factor of administrators: admin signs in to the enrolment of one', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: XHR,
+      payload: { username: 'admin', password: 'Admin-Pass-2026!' },
+    });
+    expect(res.json()).toMatchObject({ user: { id: 'admin' }, mustEnrol: true });
+    // The other demo users sign in with their password alone.
+    const handler = await server.app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: XHR,
+      payload: { username: 'handler', password: 'Demo-Pass-2026!' },
+    });
+    expect(handler.json().mustEnrol).toBeUndefined();
+  });
+
   it('gives every recipient, in the directory and on a request, the tags marked required', async () => {
     const required = Object.values(RECIPIENT_TAGS).filter((tag) => tag.isRequired);
     expect(required.length).toBeGreaterThan(0);

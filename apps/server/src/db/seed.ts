@@ -109,7 +109,9 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeededUser[]>
     // One instance seeds; another starting at the same moment waits here and then finds users.
     await sql`select pg_advisory_xact_lock(727272)`.execute(trx);
     // The product needs a root configuration, demo or not (and an older database gets one too).
-    await seedConfiguration(trx, { demo: config.seedDemo });
+    // The demo's requires a second factor of administrators: health records ask for no less, and the
+    // demo shows what that means (the first sign-in of `admin` enrols a code generator).
+    await seedConfiguration(trx, { demo: config.seedDemo, secondFactorForAdministrators: config.seedDemo });
     const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (any) return [];
     const seeded: SeededUser[] = [];

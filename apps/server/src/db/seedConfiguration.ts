@@ -158,6 +158,7 @@ function scope(
   legalEntity: string,
   usages: string[],
   order: number,
+  secondFactorRoles: string[] = [],
 ): SeedEntry {
   return {
     id,
@@ -173,13 +174,14 @@ function scope(
       assignWorkflowTaskScope: usages.includes('assignWorkflowTask') ? '/org/dossier/' : '',
       workflowTaskAssignerGroupingBehaviour: 'lax',
       ipRanges: [],
+      secondFactorRoles,
     },
   };
 }
 
-export function rootEntries(): SeedEntry[] {
+export function rootEntries(secondFactorRoles: string[] = []): SeedEntry[] {
   return [
-    scope('scopeRoot', 'All scopes', '/', 'Dossier Pty Ltd', [], 1),
+    scope('scopeRoot', 'All scopes', '/', 'Dossier Pty Ltd', [], 1, secondFactorRoles),
     scope(
       'scopeDossier',
       'Dossier',
@@ -294,11 +296,24 @@ async function insert(db: DbOrTrx, scopePath: string, name: string, entries: See
     .execute();
 }
 
-/** Seeds the configuration of an empty database: always the root, the demo's only with demo data. */
-export async function seedConfiguration(db: DbOrTrx, options: { demo: boolean }): Promise<void> {
+/**
+ * Seeds the configuration of an empty database: always the root, the demo's only with demo data.
+ * `secondFactorForAdministrators` (the demo seed's, issue 35) makes the root require a second factor
+ * of every administrator; test worlds seeding the configuration alone leave it out, so that their
+ * administrators sign in with a password.
+ */
+export async function seedConfiguration(
+  db: DbOrTrx,
+  options: { demo: boolean; secondFactorForAdministrators?: boolean },
+): Promise<void> {
   const existing = await db.selectFrom('configurations').select('id').limit(1).executeTakeFirst();
   if (existing) return;
-  await insert(db, '/', 'Dossier', rootEntries());
+  await insert(
+    db,
+    '/',
+    'Dossier',
+    rootEntries(options.secondFactorForAdministrators ? ['c:roles:admin'] : []),
+  );
   if (!options.demo) return;
   await insert(db, '/org/acme/', 'Acme Insurance', demoEntries('ACM'));
   await insert(db, '/org/globex/', 'Globex Legal', demoEntries('GLX'));
