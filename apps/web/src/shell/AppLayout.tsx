@@ -10,7 +10,7 @@ import { Menu } from './Menu';
 import { NotificationBell } from './notifications/NotificationBell';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { useServices } from './ServicesContext';
-import { SignInOverlay } from './SignInOverlay';
+import { SignInOverlayGate } from './SignInOverlayGate';
 import { SignOutButton } from './SignOutButton';
 import { TasksOverlay } from './tasks/TasksOverlay';
 import { TasksToggle } from './tasks/TasksToggle';
@@ -24,7 +24,7 @@ function AnonymousLayout() {
       <PageErrorBoundary>
         <ViewOutlet />
       </PageErrorBoundary>
-      <SignInOverlay />
+      <SignInOverlayGate />
     </Container>
   );
 }
@@ -89,7 +89,7 @@ function SignedInLayout({ userName }: { userName: string }) {
         </PageErrorBoundary>
       </AppShell.Main>
       <TasksOverlay />
-      <SignInOverlay />
+      <SignInOverlayGate />
     </AppShell>
   );
 }
