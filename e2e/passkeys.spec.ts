@@ -1,10 +1,11 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { withDatabase } from './db';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, passwordStep, signIn, test } from './fixtures';
 
 // Passkeys (issue 35) with Chromium's virtual authenticator (CDP WebAuthn): a user adds a passkey
 // on the account page, signs out, signs in with password and passkey, then with the passkey alone
-// (PASSKEY_SIGNIN is on in serve.mjs). The user is a copy of the submitter made for this journey,
+// (PASSKEY_SIGNIN is on in serve.mjs), and last with password and passkey ticking "Remember this
+// device", after which the password alone signs in on that browser. The user is a copy of the submitter made for this journey,
 // so no other journey meets a second step.
 
 const USER = 'e2e.passkey';
@@ -86,4 +87,17 @@ test('a user adds a passkey and signs in with it, after the password and alone',
   await overlay.getByTestId('signin-passkey').click();
   await expect(overlay).toBeHidden();
   await expect(page.getByTestId('user-form-name')).toHaveValue('Pat Passkey Kept');
+
+  // "Remember this device" ticked before the passkey: the next password sign-in has no second step.
+  await page.getByTestId('signout').click();
+  await expect(page).toHaveURL(/\/signin/);
+  await passwordStep(page, USER, DEMO_PASSWORD, '/account');
+  await expect(page).toHaveURL(/\/signin\?step=code/);
+  await page.getByTestId('signin-remember').check();
+  await page.getByTestId('signin-passkey').click();
+  await expect(page.getByTestId('account-page')).toBeVisible();
+  await page.getByTestId('signout').click();
+  await expect(page).toHaveURL(/\/signin/);
+  await passwordStep(page, USER, DEMO_PASSWORD, '/account');
+  await expect(page.getByTestId('account-page')).toContainText(USER);
 });

@@ -97,23 +97,25 @@ test('a user enrolls a code generator and signs in with a code, then once with a
   await expect(page.getByTestId('second-factors-none')).toBeVisible();
 });
 
-test('a second factor the configuration requires comes before anything else', async ({ page }) => {
-  const user = 'e2e.mustenrol';
-  const setRequirement = (roles: string[]) =>
-    withDatabase(async (client) => {
-      await client.query(
-        `update configuration_entries set data = jsonb_set(data, '{secondFactorRoles}', $1::jsonb)
-         where id = 'scopeAcme'`,
-        [JSON.stringify(roles)],
-      );
-      await client.query(`select pg_notify('dossier_configuration', '')`);
-    });
-  await withDatabase(async (client) => {
+/** Acme's scope entry names the roles that must hold a second factor. */
+const setRequirement = (roles: string[]) =>
+  withDatabase(async (client) => {
     await client.query(
-      `insert into users (id, name, email, scope, password_hash, email_confirmed_at)
-       select $1, 'Mona Mustenrol', 'mustenrol@acme.example', '/org/acme/', password_hash, now()
+      `update configuration_entries set data = jsonb_set(data, '{secondFactorRoles}', $1::jsonb)
+       where id = 'scopeAcme'`,
+      [JSON.stringify(roles)],
+    );
+    await client.query(`select pg_notify('dossier_configuration', '')`);
+  });
+
+/** A submitter of acme with the demo password, made for one journey. */
+const acmeSubmitter = (user: string, name: string, passwordMustChange = false) =>
+  withDatabase(async (client) => {
+    await client.query(
+      `insert into users (id, name, email, scope, password_hash, email_confirmed_at, password_must_change)
+       select $1, $2, $1 || '@acme.example', '/org/acme/', password_hash, now(), $3
        from users where id = 'submitter' on conflict (id) do nothing`,
-      [user],
+      [user, name, passwordMustChange],
     );
     await client.query(
       `insert into user_roles (user_id, role, scope) select $1, 'c:roles:submitter', '/org/acme/'
@@ -121,6 +123,10 @@ test('a second factor the configuration requires comes before anything else', as
       [user],
     );
   });
+
+test('a second factor the configuration requires comes before anything else', async ({ page }) => {
+  const user = 'e2e.mustenrol';
+  await acmeSubmitter(user, 'Mona Mustenrol');
   await setRequirement(['c:roles:submitter']);
   try {
     await passwordStep(page, user, DEMO_PASSWORD, '/');
@@ -138,6 +144,29 @@ test('a second factor the configuration requires comes before anything else', as
     await expect(page.getByTestId('recovery-codes')).toBeVisible();
     await page.goto('/');
     await expect(page).toHaveURL(/\/$/);
+  } finally {
+    await setRequirement([]);
+  }
+});
+
+test('a password that must change first takes the same steps: the enrolment the role requires follows it', async ({
+  page,
+}) => {
+  const user = 'e2e.mustchange';
+  await acmeSubmitter(user, 'Chris Changer', true);
+  await setRequirement(['c:roles:submitter']);
+  try {
+    await passwordStep(page, user, DEMO_PASSWORD, '/');
+    await expect(page).toHaveURL(/\/account\/change-password/);
+    await page.getByTestId('cp-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('cp-new').fill('Changed-Pass-2026!');
+    await page.getByTestId('cp-repeat').fill('Changed-Pass-2026!');
+    await page.getByTestId('cp-submit').click();
+    // Not signed in with the new password alone: the account page, to add a second factor first.
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByTestId('second-factor-add')).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/account$/);
   } finally {
     await setRequirement([]);
   }
