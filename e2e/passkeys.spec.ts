@@ -84,6 +84,8 @@ test('a user adds a passkey and signs in with it, after the password and alone',
   await page.getByTestId('signin-overlay-password').fill(DEMO_PASSWORD);
   await page.getByTestId('signin-overlay-submit').click();
   await expect(page.getByTestId('signin-overlay-code')).toBeVisible();
+  // The overlay offers to remember the browser as the page does (left unticked here).
+  await expect(page.getByTestId('signin-overlay-remember')).toBeVisible();
   await overlay.getByTestId('signin-passkey').click();
   await expect(overlay).toBeHidden();
   await expect(page.getByTestId('user-form-name')).toHaveValue('Pat Passkey Kept');

@@ -139,7 +139,7 @@ describe('remember this device', () => {
       const session = `dossier_session=${remembered.cookies.find((c) => c.name === 'dossier_session')?.value}`;
       expect(await methodOf(session)).toBe('rememberedDevice');
       // Another browser still takes the second step.
-      expect((await signInWith('')).json()).toEqual({ user: null, secondFactor: true });
+      expect((await signInWith('')).json()).toEqual({ user: null, secondFactor: true, rememberDevice: true });
       // Off in the configuration: the device counts for nothing.
       t.config.signin.rememberDevice = false;
       expect((await signInWith(`dossier_device=${device?.value}`)).json().secondFactor).toBe(true);

@@ -1,5 +1,5 @@
 import { signInRoute, signInSecondFactorRoute, type UserState } from '@dossier/core';
-import { Alert, Anchor, Button, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -42,6 +42,9 @@ export function SignInOverlay() {
   // The password was right and a second factor's code must follow.
   const [codeStep, setCodeStep] = useState(false);
   const [code, setCode] = useState('');
+  // Offered where the configuration offers it, as on the sign-in page's second step.
+  const [offerRemember, setOfferRemember] = useState(false);
+  const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const sso = features.singleSignOn;
   const showPassword = !sso || sso.enablePasswordHandling;
@@ -71,9 +74,12 @@ export function SignInOverlay() {
     try {
       // Form-encoded, as the sign-in page's plain form posts it.
       const answer = codeStep
-        ? await services.api.call(signInSecondFactorRoute, { body: { code } })
+        ? await services.api.call(signInSecondFactorRoute, {
+            body: { code, ...(offerRemember && remember ? { remember: '1' } : {}) },
+          })
         : await services.api.call(signInRoute, { body: { username, password } }, { asForm: true });
       if ('secondFactor' in answer && answer.secondFactor) {
+        setOfferRemember('rememberDevice' in answer && answer.rememberDevice === true);
         setCodeStep(true);
         setError(undefined);
         return;
@@ -158,12 +164,21 @@ export function SignInOverlay() {
                   data-autofocus
                   data-testid="signin-overlay-code"
                 />
+                {offerRemember && (
+                  <Checkbox
+                    label={t('signin.rememberDevice')}
+                    checked={remember}
+                    onChange={(e) => setRemember(e.currentTarget.checked)}
+                    data-testid="signin-overlay-remember"
+                  />
+                )}
                 <Button type="submit" loading={busy} data-testid="signin-overlay-code-submit">
                   {t('signin.verify')}
                 </Button>
                 <PasskeySignIn
                   returnUrl={location.pathname}
                   label={t('signin.usePasskey')}
+                  remember={() => offerRemember && remember}
                   onSignedIn={(user) => {
                     setCodeStep(false);
                     setCode('');

@@ -43,6 +43,8 @@ export const signInRoute = defineRoute({
   answer: z.strictObject({
     user: userStateSchema.nullable(),
     secondFactor: z.literal(true).optional(),
+    /** With `secondFactor`: the second step may remember this browser (SIGNIN_REMEMBER_DEVICE). */
+    rememberDevice: z.literal(true).optional(),
     /** The user's roles require a second factor it has not got: only its enrolment is open. */
     mustEnrol: z.literal(true).optional(),
   }),

@@ -155,7 +155,13 @@ export function authRoutes(
     if (result.ok && 'challenge' in result) {
       // The right password of a user with a second factor: no session until the code.
       setChallengeCookie(request, reply, deps.config, result.challenge);
-      if (wantsJson(request)) return { user: null, secondFactor: true as const };
+      if (wantsJson(request))
+        return {
+          user: null,
+          secondFactor: true as const,
+          // The overlay offers the box the sign-in page's second step offers.
+          ...(deps.config.signin.rememberDevice ? { rememberDevice: true as const } : {}),
+        };
       const query = new URLSearchParams({ step: 'code', 'return-url': returnUrl });
       return reply.redirect(`/signin?${query}`, 303);
     }
