@@ -20,8 +20,14 @@ function printCredentials(users: SeededUser[], config: Config): void {
         ? '(DEMO_PASSWORD)'
         : u.password;
   const lines = users.map((u) => `  ${u.id.padEnd(10)} ${shown(u).padEnd(24)} ${u.role}`);
+  // The demo requires a second factor of administrators: the first sign-in of admin enrols one.
+  const note = config.seedDemo
+    ? ['admin adds a second factor (an authenticator app or a passkey) at its first sign-in.']
+    : [];
   console.log(
-    ['', 'New database: these accounts were created (shown only this once):', ...lines, ''].join('\n'),
+    ['', 'New database: these accounts were created (shown only this once):', ...lines, ...note, ''].join(
+      '\n',
+    ),
   );
 }
 
