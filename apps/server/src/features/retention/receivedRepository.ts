@@ -197,12 +197,14 @@ export async function replaceQuotes(
     )
     .where(sql<SqlBool>`subject ~* ${plain}`)
     .execute();
-  // A notification names its request by number in its text ("Mail from … for closed request N:
-  // subject", "Request N has been closed: note"); no index leads there, so this reads them all.
+  // The notifications about the request lead to it or to its received mail
+  // (notifications_target_idx).
+  const targets = [`/requests/${requestNumber}`, ...messageIds.map((id) => `/inbox/messages/${id}`)];
   await db
     .updateTable('notifications')
     .set({ text: sql`regexp_replace(text, ${plain}, ${by}, 'gi')` })
-    .where(sql<SqlBool>`strpos(text, ${requestNumber}) > 0 and text ~* ${plain}`)
+    .where('target', 'in', targets)
+    .where(sql<SqlBool>`text ~* ${plain}`)
     .execute();
   await db
     .updateTable('mail_outbox')
