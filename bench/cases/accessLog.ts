@@ -1,22 +1,29 @@
-import { setAccessLogging } from '../../apps/server/src/audit/accessLog.js';
+import { FLUSH_MS, setAccessLogging } from '../../apps/server/src/audit/accessLog.js';
+import { accessLogEntryCost } from '../lib/accessLogCost.js';
 import type { Row } from '../lib/load.js';
 import { percentile, sampleGroup } from '../lib/samples.js';
 import type { BenchCase, BenchContext } from '../lib/types.js';
 import { requestView } from './requests.js';
 
 // The access log (issue 36). Its cost on the request view: the same GET /requests/{n} with the log
-// on and off, in alternating slices of one run (so drift of a shared machine falls on both alike),
-// timed per request to the microsecond (autocannon's whole milliseconds cannot show 0.2 ms). And
-// its own read: the Access tab's GET /requests/{n}/access, on the log `bench:generate` filled.
+// on and off in slices of one run, timed per request to the microsecond (autocannon's whole
+// milliseconds cannot show 0.2 ms). The slices go on, off, off, on, on, off, off, on: each half of
+// the order is balanced, so a drift of the machine or of the server over the run (a first slice is
+// slower even after a warm-up, as an on-against-on run showed) falls on both alike. The off slices
+// also give the measurement's own resolution: the p95 of slices 2 and 7 against slices 3 and 6, off
+// against off, which a difference on against off must clearly exceed to mean anything.
+// And the log's own read: the Access tab's GET /requests/{n}/access, on the log `bench:generate` filled.
 
-const SLICES = 6;
+const ORDER = [true, false, false, true, true, false, false, true];
+
+type Timed = { totalMs: number; failed: number };
 
 const xhrOf = async (ctx: BenchContext, user: string) => ({
   'x-requested-with': 'XMLHttpRequest',
   cookie: await ctx.sessionCookieOf(user),
 });
 
-function figures(samples: { totalMs: number; failed: number }[], seconds: number) {
+function figures(samples: Timed[], seconds: number) {
   const totals = samples.map((s) => s.totalMs);
   return {
     rps: samples.length / seconds,
@@ -27,39 +34,76 @@ function figures(samples: { totalMs: number; failed: number }[], seconds: number
   };
 }
 
+const p95Of = (slices: Timed[][]) =>
+  percentile(
+    slices.flat().map((s) => s.totalMs),
+    95,
+  ) ?? 0;
+
 export const requestViewAccessLog: BenchCase = {
   name: 'request-view-access-log',
-  description: 'GET /requests/{n} as handler with the access log on, against off, in alternating slices',
+  description: 'GET /requests/{n} as handler with the access log on, against off, in balanced slices',
   target: (ctx) => requestView.target(ctx),
   async run(ctx, target, load): Promise<Row> {
-    const on: { totalMs: number; failed: number }[] = [];
-    const off: { totalMs: number; failed: number }[] = [];
-    let secondsOn = 0;
-    let secondsOff = 0;
-    const slice = Math.max(1, load.duration / SLICES);
+    const slices: { logging: boolean; samples: Timed[]; seconds: number; cpuMs: number }[] = [];
+    const seconds = Math.max(1, load.duration / ORDER.length);
     try {
-      for (let i = 0; i < SLICES; i++) {
-        const logging = i % 2 === 0;
+      for (const [i, logging] of ORDER.entries()) {
         setAccessLogging(logging);
         const sampled = await sampleGroup([{ url: target.url, headers: target.headers ?? {} }], {
           connections: load.connections,
-          duration: slice,
-          warmup: i < 2 ? ctx.settings.warmup : 0,
+          duration: seconds,
+          // The first slice's warm-up is a slice long; the others only open their connections.
+          warmup: i === 0 ? Math.max(ctx.settings.warmup, seconds) : Math.min(ctx.settings.warmup, 0.5),
         });
-        (logging ? on : off).push(...sampled.samples);
-        if (logging) secondsOn += sampled.seconds;
-        else secondsOff += sampled.seconds;
+        slices.push({
+          logging,
+          samples: sampled.samples,
+          seconds: sampled.seconds,
+          cpuMs: sampled.busyMs ?? Number.NaN,
+        });
       }
     } finally {
       setAccessLogging(true);
     }
-    const a = figures(on, secondsOn);
-    const b = figures(off, secondsOff);
+    const side = (logging: boolean) => slices.filter((s) => s.logging === logging);
+    const of = (logging: boolean) =>
+      figures(
+        side(logging).flatMap((s) => s.samples),
+        side(logging).reduce((n, s) => n + s.seconds, 0),
+      );
+    const a = of(true);
+    const b = of(false);
+    // The machine's CPU per view (every process: the server, its database, the load generator):
+    // a steadier figure than a latency, which queueing on two saturated cores scatters. On a quiet
+    // machine the log's cost is the difference.
+    const cpuPerView = (logging: boolean) =>
+      side(logging).reduce((n, s) => n + s.cpuMs, 0) /
+      side(logging).reduce((n, s) => n + s.samples.length, 0);
+    const cpuOn = cpuPerView(true);
+    const cpuOff = cpuPerView(false);
     const added = (a.p95 ?? 0) - (b.p95 ?? 0);
+    const control =
+      p95Of([slices[1], slices[6]].map((s) => s?.samples ?? [])) -
+      p95Of([slices[2], slices[5]].map((s) => s?.samples ?? []));
     const note =
       `${target.note}: log on p50 ${a.p50?.toFixed(2)} / p95 ${a.p95?.toFixed(2)} ms, ${a.rps.toFixed(0)} req/s; ` +
-      `off p50 ${b.p50?.toFixed(2)} / p95 ${b.p95?.toFixed(2)} ms, ${b.rps.toFixed(0)} req/s; p95 added ${added.toFixed(2)} ms`;
+      `off p50 ${b.p50?.toFixed(2)} / p95 ${b.p95?.toFixed(2)} ms, ${b.rps.toFixed(0)} req/s; ` +
+      `p95 added ${added.toFixed(2)} ms (off against off: ${control.toFixed(2)} ms); ` +
+      `CPU a view on ${cpuOn.toFixed(2)} / off ${cpuOff.toFixed(2)} ms (${(((cpuOn - cpuOff) / cpuOff) * 100).toFixed(1)} %)`;
     console.log(`    ${note}`);
+    // The same cost measured directly: an entry's CPU at the batches the server writes at this
+    // rate (the entries of one FLUSH_MS), against a view's CPU, is the share of the p95 it adds on
+    // saturated cores.
+    const atRate = Math.max(1, Math.round(a.rps * (FLUSH_MS / 1000)));
+    const costs = await accessLogEntryCost(await ctx.databaseUrl(), [...new Set([9, atRate])]);
+    for (const c of costs ?? []) {
+      const us = c.serverUs + c.databaseUs;
+      console.log(
+        `    an entry in batches of ${c.batch}: ${us.toFixed(1)} µs CPU (server ${c.serverUs.toFixed(1)}, database ${c.databaseUs.toFixed(1)}) = ` +
+          `${((us / 1000 / cpuOff) * 100).toFixed(2)} % of a view's ${cpuOff.toFixed(2)} ms, about ${(((b.p95 ?? 0) * us) / 1000 / cpuOff).toFixed(2)} ms of its p95`,
+      );
+    }
     return {
       name: 'request-view-access-log',
       status: 'ok',

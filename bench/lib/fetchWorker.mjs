@@ -2,6 +2,7 @@
 // the servers being measured, as autocannon's workers do. One sample fires every request of the
 // group at once and ends when every body has been read; `connections` samples run side by side,
 // again and again, until `duration` seconds are over (after `warmup` seconds not recorded).
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { group, connections, duration, warmup, maxSamples } = workerData;
@@ -40,11 +41,27 @@ async function loop(until, record) {
   return samples;
 }
 
+// Every process's busy CPU time so far in ms (user, nice, system, irq, softirq, steal ticks of 10 ms).
+function busyMs() {
+  try {
+    const t = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    return (t[0] + t[1] + t[2] + t[5] + t[6] + t[7]) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 const now = performance.now();
 if (warmup > 0)
   await Promise.all(Array.from({ length: connections }, () => loop(now + warmup * 1000, false)));
 const start = performance.now();
+const busyAtStart = busyMs();
 const runs = await Promise.all(
   Array.from({ length: connections }, () => loop(start + duration * 1000, true)),
 );
-parentPort.postMessage({ samples: runs.flat(), seconds: (performance.now() - start) / 1000 });
+const busyAtEnd = busyMs();
+parentPort.postMessage({
+  samples: runs.flat(),
+  seconds: (performance.now() - start) / 1000,
+  ...(busyAtStart !== undefined && busyAtEnd !== undefined ? { busyMs: busyAtEnd - busyAtStart } : {}),
+});

@@ -21,6 +21,8 @@ export interface Sample {
 export interface Sampled {
   samples: Sample[];
   seconds: number;
+  /** The machine's busy CPU time over the recorded seconds, in ms (Linux /proc/stat; absent elsewhere). */
+  busyMs?: number;
 }
 
 export function sampleGroup(

@@ -130,6 +130,16 @@ describe('every read of a request', () => {
     });
   });
 
+  it('keeps a filter of quotes, backslashes and braces as it was typed', async () => {
+    const scope = '/org/acme/"q\\{1,2}\'/';
+    const res = await t.app.inject({
+      url: `/reports/requests/open?export=csv&filter.scope=${encodeURIComponent(scope)}`,
+      headers: { ...XHR, cookie: cookies.lmanager as string },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await entries()).at(-1)?.detail).toMatchObject({ filter: { scope } });
+  });
+
   it('a refused read writes nothing', async () => {
     const before = (await entries()).length;
     const res = await t.app.inject({
@@ -175,7 +185,8 @@ describe('the Access Log report', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Applicant');
-    expect(res.body.trim().split('\n').length - 1).toBe(before - 1);
+    const ofRequest = (await entries()).filter((e) => e.request_number === n).length;
+    expect(res.body.trim().split('\n').length - 1).toBe(ofRequest);
     const after = await entries();
     expect(after.length).toBe(before + 1);
     expect(after.at(-1)).toMatchObject({
@@ -256,6 +267,17 @@ describe('the Access tab', () => {
       const times = body.entries.map((e: { at: string }) => e.at);
       expect([...times].sort().reverse()).toEqual(times);
     }
+  });
+
+  it('shows a read of a moment before, written on the way (the queue of this instance)', async () => {
+    await flushAccessLogs();
+    const opened = await t.app.inject({
+      url: `/requests/${n}/preview`,
+      headers: { ...XHR, cookie: cookies.lhandler as string },
+    });
+    expect(opened.statusCode).toBe(200);
+    const body = (await access('lmanager')).json();
+    expect(body.entries[0]).toMatchObject({ who: 'User lhandler', what: 'preview' });
   });
 
   it('offers the tab on the request page to them only', async () => {

@@ -1,24 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { AccessLog } from '../src/audit/accessLog.js';
+import { AccessLog, type AccessRow } from '../src/audit/accessLog.js';
 import type { Db } from '../src/db/database.js';
 
-// The access log's queue (audit/accessLog.ts) without a database: entries go out as one multi-row
-// insert, a failed write keeps them for the next flush and says so, and a switched-off log queues
-// nothing.
+// The access log's queue (audit/accessLog.ts) without a database: entries go out as one insert, a
+// failed write keeps them for the next flush and says so, and a switched-off log queues nothing.
+// The insert itself is tested on a database in accessLog.test.ts.
 
-function stubDb(fail: () => boolean) {
-  const written: unknown[][] = [];
-  const db = {
-    insertInto: () => ({
-      values: (rows: unknown[]) => ({
-        execute: async () => {
-          if (fail()) throw new Error('database away');
-          written.push(rows);
-        },
-      }),
-    }),
-  } as unknown as Db;
-  return { db, written };
+const db = {} as Db;
+
+function stubInsert(fail: () => boolean) {
+  const written: AccessRow[][] = [];
+  const insert = async (_db: Db, rows: AccessRow[]) => {
+    if (fail()) throw new Error('database away');
+    written.push(rows);
+  };
+  return { insert, written };
 }
 
 const entry = {
@@ -30,8 +26,8 @@ const entry = {
 
 describe('the access log queue', () => {
   it('writes queued entries as one insert', async () => {
-    const { db, written } = stubDb(() => false);
-    const log = new AccessLog(db, true);
+    const { insert, written } = stubInsert(() => false);
+    const log = new AccessLog(db, true, console, insert);
     log.record(entry);
     log.record({ ...entry, reader: { apiClient: 'api:c:k' }, via: 'api', address: 'not an address' });
     await log.close();
@@ -44,9 +40,9 @@ describe('the access log queue', () => {
 
   it('keeps the entries of a failed write for the next flush, and logs it', async () => {
     let down = true;
-    const { db, written } = stubDb(() => down);
+    const { insert, written } = stubInsert(() => down);
     const errors: string[] = [];
-    const log = new AccessLog(db, true, { error: (_o, message) => errors.push(message) });
+    const log = new AccessLog(db, true, { error: (_o, message) => errors.push(message) }, insert);
     log.record(entry);
     await log.flush();
     expect(written).toHaveLength(0);
@@ -57,8 +53,8 @@ describe('the access log queue', () => {
   });
 
   it('queues nothing while switched off', async () => {
-    const { db, written } = stubDb(() => false);
-    const log = new AccessLog(db, false);
+    const { insert, written } = stubInsert(() => false);
+    const log = new AccessLog(db, false, console, insert);
     log.record(entry);
     await log.close();
     expect(written).toHaveLength(0);

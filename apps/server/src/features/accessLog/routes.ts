@@ -9,11 +9,15 @@ import { getApplicantDisclosuresPdf, getRequestAccess } from './service.js';
 // disclosures of the request's applicant (a PDF).
 
 export function accessLogRoutes(app: FastifyInstance, deps: AppDeps): void {
-  serve(app, requestAccessRoute, async ({ params, query }, request) =>
-    getRequestAccess(deps.db, requireActor(request), params.requestNumber, query),
-  );
+  // Each read of the log first writes this instance's queue (audit/accessLog.ts), so it shows the
+  // reads up to the moment, the reader's own among them.
+  serve(app, requestAccessRoute, async ({ params, query }, request) => {
+    await deps.accessLog.flush();
+    return getRequestAccess(deps.db, requireActor(request), params.requestNumber, query);
+  });
 
   serve(app, applicantDisclosuresRoute, async ({ params }, request, reply) => {
+    await deps.accessLog.flush();
     const { fileName, pdf } = await getApplicantDisclosuresPdf(
       deps.db,
       requireActor(request),

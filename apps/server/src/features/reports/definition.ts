@@ -40,6 +40,8 @@ export interface ReportDefinition {
   /** A feature that must be on (Request Results only with download tracking). */
   feature?: keyof Features;
   filters: readonly FilterName[];
+  /** It reads the access log: a run first writes this instance's queued entries (audit/accessLog.ts). */
+  readsAccessLog?: true;
   /** The choices of the status filter, when the report has one. */
   statuses?: readonly string[];
   columns: ReportColumn[];

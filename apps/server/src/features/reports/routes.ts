@@ -77,6 +77,7 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps): void {
         const parsed = reportQuerySchema.safeParse(query);
         if (!parsed.success)
           throw badRequest('Some filters are invalid.', fieldErrorsOf(parsed.error.issues));
+        if (report.readsAccessLog) await deps.accessLog.flush();
         try {
           return await sendCsv(deps, request, reply, report, parsed.data);
         } catch (error) {
@@ -89,6 +90,7 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps): void {
       );
     });
     serve(app, routes.filter, async ({ query }, request, reply) => {
+      if (report.readsAccessLog) await deps.accessLog.flush();
       if (query.export === 'csv') return sendCsv(deps, request, reply, report, query);
       return runReport(deps.db, requireActor(request), report, filtersOf(query), deps.views.features);
     });

@@ -45,6 +45,7 @@ export const accessLogReport: ReportDefinition = {
   title: 'Access Log',
   needs: [],
   filters: ['from', 'to', 'scope', 'user', 'applicant', 'request'],
+  readsAccessLog: true,
   columns: [
     { key: 'user', kind: 'id' },
     { key: 'reads', kind: 'count' },
