@@ -38,7 +38,7 @@ beforeAll(async () => {
   await train(t.db, 'dana', ['issueRequest', 'followUp']);
   await train(t.db, 'eli', ['issueRequest', 'fallback']);
   await train(t.db, 'gus');
-  engine = new WorkflowEngine(t.db, { live: t.live, log });
+  engine = new WorkflowEngine(t.db, { live: t.live, log, config: t.config });
 });
 afterAll(async () => {
   await engine.stop();

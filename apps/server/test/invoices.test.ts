@@ -316,7 +316,7 @@ describe('part payments (issue 23: a payment never rewrites the invoice it pays)
   let engine: WorkflowEngine;
 
   beforeAll(() => {
-    engine = new WorkflowEngine(t.db, { log: { warn: () => undefined } });
+    engine = new WorkflowEngine(t.db, { log: { warn: () => undefined }, config: t.config });
   });
   afterAll(() => engine.stop());
 

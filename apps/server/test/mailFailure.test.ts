@@ -42,7 +42,7 @@ beforeAll(async () => {
   smtp = await startCaptureSmtp();
   transport = createSmtpTransport(smtp.url);
   pushed = listenAs(t.live, 'hana');
-  engine = new WorkflowEngine(t.db, { live: t.live, log: { warn: () => undefined } });
+  engine = new WorkflowEngine(t.db, { live: t.live, log: { warn: () => undefined }, config: t.config });
 });
 afterAll(async () => {
   await engine.stop();
@@ -96,7 +96,7 @@ async function queueAutoReminder(n: string) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const sent = await t.db.transaction().execute((trx) => sendAutoReminder(trx, id, new Date()));
+  const sent = await t.db.transaction().execute((trx) => sendAutoReminder(trx, id, new Date(), t.config));
   expect(sent).toBe(true);
 }
 

@@ -249,7 +249,9 @@ describe('mail in over SMTP', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect(await t.db.transaction().execute((trx) => sendAutoReminder(trx, followUp, new Date()))).toBe(true);
+    expect(
+      await t.db.transaction().execute((trx) => sendAutoReminder(trx, followUp, new Date(), t.config)),
+    ).toBe(true);
     // Sent for real to the recipient's (test) server, which shows the Message-ID it got.
     const outside = await startCaptureSmtp();
     const out = createSmtpTransport(outside.url);

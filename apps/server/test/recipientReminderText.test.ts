@@ -1,6 +1,6 @@
 import { richTextFromParagraphs } from '@dossier/core';
 import { describe, expect, it } from 'vitest';
-import { reminderLinkSentence, withReminderLink } from '../src/features/recipientAccess/index.js';
+import { reminderLinkSentence, withReminderLink } from '../src/features/recipientAccess/reminder.js';
 import { richTextToText } from '../src/mail/richText.js';
 
 // Issue 34: what a reminder template becomes for the link it may carry, before it is rendered.

@@ -171,7 +171,7 @@ describe('addNote', () => {
     );
     expect((await view()).history[0]?.summary).toBe('Added an urgent note mentioning User colleague.');
     // The task is the workflow's reaction to the note (workflowSender.test.ts has the details).
-    await new WorkflowEngine(t.db, { log: { warn: () => undefined } }).drain();
+    await new WorkflowEngine(t.db, { log: { warn: () => undefined }, config: t.config }).drain();
     expect((await view()).tasks.some((task) => task.type === 'senderUrgentNote')).toBe(true);
   });
 

@@ -40,7 +40,7 @@ beforeAll(async () => {
   await train(t.db, 'bob', undefined, false);
   await train(t.db, 'carol');
   pushed = listenAs(t.live, 'alice');
-  engine = new WorkflowEngine(t.db, { live: t.live, log });
+  engine = new WorkflowEngine(t.db, { live: t.live, log, config: t.config });
 });
 afterAll(async () => {
   await engine.stop();
@@ -246,16 +246,20 @@ describe('appointment -> appointmentReminder one business day before', () => {
     // Added long before: no reminder yet.
     expect((await tasksOf(t.db, n)).map((x) => x.type)).toEqual(['appointment']);
     // Wednesday 23 December, 15:00 in Sydney: still too early.
-    await sweepReminders(t.db, { live: t.live }, new Date('2026-12-23T04:00:00Z'));
+    await sweepReminders(t.db, { live: t.live, config: t.config }, new Date('2026-12-23T04:00:00Z'));
     expect(await tasksOf(t.db, n)).toHaveLength(1);
     // Thursday 24 December, 09:00 in Sydney.
-    const result = await sweepReminders(t.db, { live: t.live }, new Date('2026-12-23T22:00:00Z'));
+    const result = await sweepReminders(
+      t.db,
+      { live: t.live, config: t.config },
+      new Date('2026-12-23T22:00:00Z'),
+    );
     expect(result.appointmentReminders).toBe(1);
     const reminder = (await tasksOf(t.db, n)).find((x) => x.type === 'appointmentReminder');
     expect(reminder?.due_at?.toISOString()).toBe(appointmentAt.toISOString());
     expect(reminder?.assigned_to).toBe('alice');
     // Never twice.
-    await sweepReminders(t.db, { live: t.live }, new Date('2026-12-24T01:00:00Z'));
+    await sweepReminders(t.db, { live: t.live, config: t.config }, new Date('2026-12-24T01:00:00Z'));
     expect((await tasksOf(t.db, n)).filter((x) => x.type === 'appointmentReminder')).toHaveLength(1);
   });
 });
@@ -282,7 +286,8 @@ describe('followUp overdue -> autoReminder email to the recipient', () => {
         .where('to', '=', 'records@northside.example')
         .where('text', 'like', `%${n}%`)
         .execute();
-    const at = (iso: string) => t.db.transaction().execute((trx) => sendAutoReminder(trx, id, new Date(iso)));
+    const at = (iso: string) =>
+      t.db.transaction().execute((trx) => sendAutoReminder(trx, id, new Date(iso), t.config));
     // Not overdue yet.
     expect(await at('2026-03-15T00:00:00Z')).toBe(false);
     expect(await at('2026-03-17T00:00:00Z')).toBe(true);
@@ -417,8 +422,8 @@ describe('the engine', () => {
         seen.push(event.id);
       },
     };
-    const first = new WorkflowEngine(t.db, { log, rules: [counting] });
-    const second = new WorkflowEngine(t.db, { log, rules: [counting] });
+    const first = new WorkflowEngine(t.db, { log, rules: [counting], config: t.config });
+    const second = new WorkflowEngine(t.db, { log, rules: [counting], config: t.config });
     const n = await acme();
     const ids: string[] = [];
     for (let i = 0; i < 30; i++)
@@ -436,7 +441,7 @@ describe('the engine', () => {
         throw new Error('boom');
       },
     };
-    const broken = new WorkflowEngine(t.db, { log, rules: [failing] });
+    const broken = new WorkflowEngine(t.db, { log, rules: [failing], config: t.config });
     const n = await acme();
     await insertEvent(t.db, { type: 'request.submitted', requestNumber: n });
     for (let i = 0; i < 5; i++) await broken.drain();

@@ -2,14 +2,7 @@
 // shown, revoked and re-sent on the request page, printed again in the reminders to the recipient.
 export { createRecipientAccess, type NewAccess, type RecipientLinkConfig } from './access.js';
 export { fillAccessPlaceholders } from './letterText.js';
-export {
-  mailReminderPasscode,
-  type ReminderLink,
-  reminderLink,
-  reminderLinkData,
-  reminderLinkSentence,
-  withReminderLink,
-} from './reminder.js';
+export { type ReminderLinkUse, reminderLinkOf } from './reminder.js';
 export { setAccessCorrespondence } from './repository.js';
 export {
   listAccessItems,

@@ -27,6 +27,37 @@ export const REMINDER_WORDING = {
 } as const;
 const PLACEHOLDER = '${request.recipientAccess.';
 
+/** What a reminder mail needs of the request's link: one call for the workflow's reminder. */
+export interface ReminderLinkUse {
+  kind: ReminderLink['kind'];
+  /** The link is working but sealed under a key this instance does not hold. */
+  sealedElsewhere: boolean;
+  /** The template data `request.recipientAccess`. */
+  data: { url: string; passcode: string };
+  /** The reminder template made fit for the link (withReminderLink). */
+  fit(doc: RichTextDoc): RichTextDoc;
+  /** The sentence a reminder without a template ends with; none when there is no link to speak of. */
+  sentence: string | undefined;
+  /** Sends the passcode in its own mail, after the reminder, when the reminder carried the link. */
+  mailPasscode(trx: Trx, to: string): Promise<void>;
+}
+
+export async function reminderLinkOf(
+  db: DbOrTrx,
+  config: RecipientLinkConfig,
+  request: Pick<RequestRow, 'request_number' | 'status' | 'scope'>,
+): Promise<ReminderLinkUse> {
+  const link = await reminderLink(db, config, request);
+  return {
+    kind: link.kind,
+    sealedElsewhere: link.kind === 'notPrintable' && link.otherKey === true,
+    data: reminderLinkData(link),
+    fit: (doc) => withReminderLink(doc, link),
+    sentence: link.kind === 'none' ? undefined : reminderLinkSentence(link),
+    mailPasscode: (trx, to) => mailReminderPasscode(trx, to, request, link),
+  };
+}
+
 export async function reminderLink(
   db: DbOrTrx,
   config: RecipientLinkConfig,
@@ -47,7 +78,7 @@ export async function reminderLink(
 }
 
 /** The template data `request.recipientAccess` of a reminder by email: the passcode is elsewhere. */
-export function reminderLinkData(link: ReminderLink) {
+function reminderLinkData(link: ReminderLink) {
   return link.kind === 'link'
     ? { url: link.url, passcode: REMINDER_PASSCODE_APART }
     : { url: '', passcode: '' };
@@ -86,7 +117,7 @@ export function withReminderLink(doc: RichTextDoc, link: ReminderLink): RichText
 }
 
 /** The second mail of a reminder that carried the link: the passcode alone, to the same address. */
-export async function mailReminderPasscode(
+async function mailReminderPasscode(
   trx: Trx,
   to: string,
   request: Pick<RequestRow, 'request_number' | 'scope'>,

@@ -36,7 +36,7 @@ export interface WorkflowEngineOptions {
    * The address of the app, for the absolute links of workflow mails (appUrlOf), and the keys of the
    * recipient's links, for the reminders that print them.
    */
-  config?: RecipientLinkConfig | undefined;
+  config: RecipientLinkConfig;
   log: Logger;
   rules?: readonly WorkflowRule[];
 }

@@ -13,15 +13,7 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { richTextToHtml, richTextToText } from '../../mail/richText.js';
 import type { AssignmentDeps } from '../assignment/index.js';
 import { getEffectiveTemplate, getPublicHolidays, getRequestSettings } from '../configuration/index.js';
-import {
-  mailReminderPasscode,
-  type RecipientLinkConfig,
-  type ReminderLink,
-  reminderLink,
-  reminderLinkData,
-  reminderLinkSentence,
-  withReminderLink,
-} from '../recipientAccess/index.js';
+import { type RecipientLinkConfig, type ReminderLinkUse, reminderLinkOf } from '../recipientAccess/index.js';
 import { localDateTime } from '../tasks/index.js';
 import * as repo from './repository.js';
 import { addWorkflowTask } from './tasks.js';
@@ -45,12 +37,10 @@ function previousDay(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The app's address and the keys of the recipient's links; without them no link is printed. */
-const NO_LINKS: RecipientLinkConfig = { publicUrl: undefined };
-
 export async function sweepReminders(
   db: Db,
-  deps: AssignmentDeps & { config?: RecipientLinkConfig | undefined },
+  // The app's address and the keys of the recipient's links, which the reminders print.
+  deps: AssignmentDeps & { config: RecipientLinkConfig },
   now = new Date(),
 ) {
   let autoReminders = 0;
@@ -58,7 +48,7 @@ export async function sweepReminders(
   for (const followUp of await repo.listOverdueFollowUps(db, now, SWEEP_BATCH)) {
     const sent = await db
       .transaction()
-      .execute((trx) => sendAutoReminder(trx, followUp.id, now, deps.config ?? NO_LINKS));
+      .execute((trx) => sendAutoReminder(trx, followUp.id, now, deps.config));
     if (sent) autoReminders++;
     if (sent === 'linkSealedElsewhere') linksSealedElsewhere++;
   }
@@ -83,7 +73,7 @@ export async function sendAutoReminder(
   trx: Trx,
   followUpId: string,
   now: Date,
-  config: RecipientLinkConfig = NO_LINKS,
+  config: RecipientLinkConfig,
 ): Promise<boolean | 'linkSealedElsewhere'> {
   const task = await repo.findTaskType(trx, followUpId);
   if (!task?.request_number || task.completed_at || !task.due_at || task.due_at >= now) return false;
@@ -98,19 +88,19 @@ export async function sendAutoReminder(
   if (await repo.remindedSince(trx, followUpId, previousDay(today))) return false;
   // Claim the day first: of two instances sweeping at once, one inserts and sends.
   if (!(await repo.recordReminder(trx, followUpId, today, null))) return false;
-  const link = await reminderLink(trx, config, request);
+  const link = await reminderLinkOf(trx, config, request);
   const mail = await renderAutoReminder(trx, request, recipient, link);
   const outboxId = await enqueueMail(trx, { to, ...mail, requestNumber: request.request_number });
-  await mailReminderPasscode(trx, to, request, link);
+  await link.mailPasscode(trx, to);
   await repo.setReminderOutbox(trx, followUpId, today, outboxId);
-  return link.kind === 'notPrintable' && link.otherKey ? 'linkSealedElsewhere' : true;
+  return link.sealedElsewhere ? 'linkSealedElsewhere' : true;
 }
 
 async function renderAutoReminder(
   trx: DbOrTrx,
   request: repo.WorkflowRequest,
   recipient: RequestRecipient,
-  link: ReminderLink,
+  link: ReminderLinkUse,
 ) {
   const sentOn = (request.issued_at as Date).toISOString();
   const data = {
@@ -122,13 +112,13 @@ async function renderAutoReminder(
       submittedAt: request.submitted_at.toISOString(),
       applicant: { name: request.applicant_name },
       recipient: { name: recipient.name, email: recipient.contact?.email || recipient.email || '' },
-      recipientAccess: reminderLinkData(link),
+      recipientAccess: link.data,
     },
   };
   const fallbackSubject = `Reminder: request ${request.request_number}`;
   const template = await getEffectiveTemplate(trx, request.scope, 'autoReminder');
   if (template) {
-    const source = withReminderLink(sanitizeRichText(template.data.body), link);
+    const source = link.fit(sanitizeRichText(template.data.body));
     const body = sanitizeRichText(renderRichTextTemplate(source, data));
     const text = richTextToText(body).trim();
     if (text)
@@ -141,7 +131,7 @@ async function renderAutoReminder(
   const sent = formatDate(request.issued_at as Date);
   return {
     subject: fallbackSubject,
-    text: `Dear ${recipient.name},\n\nWe are still waiting for the records of request ${request.request_number} (applicant ${request.applicant_name}), sent to you on ${sent}. Please reply quoting the request number.${link.kind === 'none' ? '' : `\n\n${reminderLinkSentence(link)}`}`,
+    text: `Dear ${recipient.name},\n\nWe are still waiting for the records of request ${request.request_number} (applicant ${request.applicant_name}), sent to you on ${sent}. Please reply quoting the request number.${link.sentence ? `\n\n${link.sentence}` : ''}`,
   };
 }
 

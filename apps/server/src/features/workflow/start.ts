@@ -19,7 +19,7 @@ export async function startWorkflow(
   live: LiveHub,
   work: boolean,
   log: Logger,
-  config?: RecipientLinkConfig,
+  config: RecipientLinkConfig,
 ): Promise<() => Promise<void>> {
   const queue = { name: REASSIGN_QUEUE, retryLimit: 5, retryDelaySeconds: 5 };
   if (!work) {
