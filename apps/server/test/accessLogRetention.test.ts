@@ -50,6 +50,11 @@ beforeAll(async () => {
   await sql`insert into access_log (at, user_id, request_number, what, via)
     select date_trunc('month', now()) - make_interval(months => m) + interval '14 days', 'root', 'TST-1', 'request', 'page'
     from generate_series(0, 47) m`.execute(t.db);
+  // Two entries of months without a partition fall into the default one: one of 55 months ago (due)
+  // and one of 10 months ahead (kept).
+  await sql`insert into access_log (at, user_id, request_number, what, via) values
+    (now() - interval '55 months', 'root', 'TST-OLD', 'request', 'page'),
+    (now() + interval '10 months', 'root', 'TST-NEW', 'request', 'page')`.execute(t.db);
   // The root keeps the log two years, Acme three: the longer one holds for all.
   await setRetention(t, '/', {
     deleteFilesAfterMonths: null,
@@ -73,7 +78,9 @@ describe("the access log's retention", () => {
     // Months 37 to 47 ago lie entirely before the cutoff; the 36th ago straddles it and stays.
     expect(monthsDue).toEqual(expect.arrayContaining([monthAgo(47), monthAgo(37)]));
     expect(monthsDue).not.toContain(monthAgo(36));
-    expect(monthsDue).toHaveLength(11);
+    // And the default partition, for its entry of 55 months ago; listed last.
+    expect(monthsDue).toHaveLength(12);
+    expect(monthsDue.at(-1)).toBe('access_log_default');
     // An Acme administrator's run does not reach the log's months (they hold every scope's reads).
     expect((await retentionPage('acmeadmin')).json().accessLog.monthsDue).toEqual([]);
   });
@@ -85,6 +92,9 @@ describe("the access log's retention", () => {
   });
 
   it('drops the whole months older than that at the root, records them, and drops nothing twice', async () => {
+    const newId = (
+      await sql<{ id: string }>`select id from access_log where request_number = 'TST-NEW'`.execute(t.db)
+    ).rows[0]?.id;
     const [a, b] = await Promise.all([
       runRetention(ctx(), { kind: 'scheduled', actor: null, within: ['/'] }),
       runRetention(ctx(), { kind: 'scheduled', actor: null, within: ['/'] }),
@@ -99,8 +109,16 @@ describe("the access log's retention", () => {
       .where('kind', '=', 'scheduled')
       .execute();
     expect(recorded.flatMap((r) => r.access_log_months).sort()).toEqual(
-      Array.from({ length: 11 }, (_, i) => monthAgo(47 - i)).sort(),
+      [...Array.from({ length: 11 }, (_, i) => monthAgo(47 - i)), 'access_log_default'].sort(),
     );
+    // The default partition lost its old entry only: the later one kept its id, and the new
+    // default refuses TRUNCATE, UPDATE and DELETE as the old one did.
+    const kept = await sql<{ request_number: string; id: string }>`
+      select request_number, id from access_log_default`.execute(t.db);
+    expect(kept.rows).toEqual([{ request_number: 'TST-NEW', id: newId }]);
+    expect(await exists('access_log_default_expired')).toBe(false);
+    await expect(sql`truncate access_log_default`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from access_log_default`.execute(t.db)).rejects.toThrow(/append-only/);
     const again = await runRetention(ctx(), { kind: 'scheduled', actor: null, within: ['/'] });
     expect(again.accessLogMonths).toEqual([]);
     const page = (await retentionPage('root')).json();

@@ -174,19 +174,26 @@ export async function ensureAccessLogMonths(db: Db, monthsAhead = 3): Promise<nu
   return rows[0]?.made ?? 0;
 }
 
-/** The access log's months (partitions) lying entirely before the cutoff, oldest first. */
+/**
+ * The access log's months (partitions) lying entirely before the cutoff, oldest first, and
+ * 'access_log_default' when the default partition holds entries before it (migration 20261204_1001).
+ */
 export async function accessLogMonthsBefore(db: Db | Trx, cutoff: Date): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
-    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    where i.inhparent = 'access_log'::regclass and c.relname ~ '^access_log_\\d{4}_\\d{2}$'
-      and (to_date(substring(c.relname from 12), 'YYYY_MM') + interval '1 month')::timestamptz <= ${cutoff}
-    order by 1`.execute(db);
+    select name from (
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = 'access_log'::regclass and c.relname ~ '^access_log_\\d{4}_\\d{2}$'
+        and (to_date(substring(c.relname from 12), 'YYYY_MM') + interval '1 month')::timestamptz <= ${cutoff}
+      union all
+      select 'access_log_default' where exists (select 1 from access_log_default where at < ${cutoff})
+    ) due order by name = 'access_log_default', name`.execute(db);
   return rows.map((r) => r.name);
 }
 
 /**
- * Drops the months entirely before the cutoff (migration 20261203_3001: the one path that removes
- * entries, refusing a cutoff within the last 12 months); answers their names.
+ * Drops the months entirely before the cutoff, and the default partition's entries before it
+ * (migrations 20261203_3001 and 20261204_1001: the one path that removes entries, refusing a cutoff
+ * within the last 12 months); answers the partitions' names.
  */
 export async function dropAccessLogMonthsBefore(db: Db | Trx, cutoff: Date): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`

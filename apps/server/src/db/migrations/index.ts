@@ -69,6 +69,7 @@ import * as outboxTextAfterSend from './20261203_1002_outbox_text_after_send.js'
 import * as accessLogRetention from './20261203_3001_access_log_retention.js';
 import * as legalHoldIndex from './20261203_3002_legal_hold_index.js';
 import * as notificationsTarget from './20261203_4001_notifications_target.js';
+import * as accessLogDefaultRetention from './20261204_1001_access_log_default_retention.js';
 
 // Migrations are listed here rather than read from the folder so the bundled server carries them.
 // Never edit a migration that has landed; add a new one.
@@ -143,6 +144,7 @@ const migrations: Record<string, Migration> = {
   '20261203_3001_access_log_retention': accessLogRetention,
   '20261203_3002_legal_hold_index': legalHoldIndex,
   '20261203_4001_notifications_target': notificationsTarget,
+  '20261204_1001_access_log_default_retention': accessLogDefaultRetention,
 };
 
 export const migrationProvider: MigrationProvider = {

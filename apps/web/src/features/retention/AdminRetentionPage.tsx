@@ -7,7 +7,7 @@ import { followTopic, onLiveReconnected } from '../../shell/liveChanges';
 import { useServices } from '../../shell/ServicesContext';
 import { useStore } from '../../view/createStore';
 import { definePage } from '../../view/page';
-import { monthOf, RetentionRuns } from './RetentionRuns';
+import { monthsOf, RetentionRuns } from './RetentionRuns';
 
 /** /admin/retention: what the next run will remove, per scope, before it runs; Run now; the latest runs. */
 export const AdminRetentionPage = definePage<AdminRetentionView>(({ view }) => {
@@ -120,7 +120,7 @@ export const AdminRetentionPage = definePage<AdminRetentionView>(({ view }) => {
           {view.accessLog.keepMonths !== null && (
             <Text size="sm" c="dimmed" data-testid="retention-access-log-due">
               {view.accessLog.monthsDue.length > 0
-                ? t('retention.accessLog.due', { list: view.accessLog.monthsDue.map(monthOf).join(', ') })
+                ? t('retention.accessLog.due', { list: monthsOf(view.accessLog.monthsDue, t) })
                 : t('retention.accessLog.noneDue')}
             </Text>
           )}

@@ -1,5 +1,6 @@
 import type { RetentionRun } from '@dossier/core';
 import { Anchor, Group, Table, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../ui/dates';
@@ -18,8 +19,18 @@ export function RequestLinks({ numbers }: { numbers: string[] }) {
   );
 }
 
-/** A month of the access log (its partition, access_log_YYYY_MM) as people write it: 2023-04. */
-export const monthOf = (partition: string) => partition.replace(/^access_log_(\d{4})_(\d{2})$/, '$1-$2');
+/**
+ * The access log's partitions as people say them: a month (access_log_YYYY_MM) as 2023-04, the
+ * default partition as the older entries of months without one of their own.
+ */
+export const monthsOf = (partitions: string[], t: TFunction) =>
+  partitions
+    .map((p) =>
+      p === 'access_log_default'
+        ? t('retention.accessLog.outsideMonths')
+        : p.replace(/^access_log_(\d{4})_(\d{2})$/, '$1-$2'),
+    )
+    .join(', ');
 
 /** The latest runs and erasures: kind, when, who, counts and which requests (never content). */
 export function RetentionRuns({ runs }: { runs: RetentionRun[] }) {
@@ -73,7 +84,7 @@ export function RetentionRuns({ runs }: { runs: RetentionRun[] }) {
               )}
               {run.accessLogMonths.length > 0 && (
                 <Text size="xs" c="dimmed" data-testid="retention-run-access-log">
-                  {t('retention.runs.accessLogMonths', { list: run.accessLogMonths.map(monthOf).join(', ') })}
+                  {t('retention.runs.accessLogMonths', { list: monthsOf(run.accessLogMonths, t) })}
                 </Text>
               )}
             </Table.Td>
