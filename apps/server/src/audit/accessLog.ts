@@ -9,11 +9,11 @@ import type { JsonObject } from '../db/jsonColumns.js';
 // cost of an entry is mostly the statement's, not the row's (bench/README.md: 68 to 73 µs of CPU an
 // entry in batches of 9, 15 to 16 µs in a second's batch of about 175), so the flushes are a second
 // apart, and the INSERT takes its rows as ten arrays through unnest (a constant text with ten
-// parameters, not ten a row). What this costs: entries of the last second die with a killed process (a graceful stop writes
-// them, see close()), and another instance's reads of the last second are not yet in what a reader
-// sees (this instance's are: a read of the log flushes first, see flush()); a failed write keeps its
-// entries for the next flush, up to MAX_PENDING, and says so in the log. The table refuses UPDATE,
-// DELETE and TRUNCATE (migration 20261202_7001).
+// parameters, not ten a row). What this costs: entries of the last second die with a killed process
+// (a graceful stop writes them, see close()), and another instance's reads of the last second are
+// not yet in what a reader sees (this instance's are: a read of the log flushes first, see
+// flush()); a failed write keeps its entries for the next flush, up to MAX_PENDING, and says so in
+// the log. The table refuses UPDATE, DELETE and TRUNCATE (migration 20261202_7001).
 
 export type AccessWhat = 'request' | 'history' | 'preview' | 'file' | 'export';
 export type AccessVia = 'page' | 'api' | 'export';
