@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import { normalizeCountry } from './countries.js';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './inputRules.js';
-import {
-  checkPassword,
-  checkPasswordRepeat,
-  DEFAULT_PASSWORD_POLICY,
-  type PasswordPolicy,
-} from './passwordPolicy.js';
 import { EXTERNAL_ROLE } from './permissions.js';
-import { normalizePhone, validateEmail, validateUserId } from './validators.js';
 
 // The user form of the account page, self-registration and user administration (sections
 // 3 and 5). The shape is checked by zod on the server; the rules, with their messages per field,
-// are these functions, run by the form before saving and by the server again.
+// are functions run by the form before saving and by the server again: these, and those that
+// check phone numbers in userFormRules.ts (apart, so the pages that only name this shape, such as
+// the password pages, load no phone number rules).
 
 const text = (max: number) => z.string().max(max);
 
@@ -57,65 +51,6 @@ export function requiredMessage(field: string): string {
   return REQUIRED[field] ?? 'This field is required.';
 }
 
-export interface UserFormRules {
-  /** Creating: userId (and, on the account page, password) are required. */
-  creating: boolean;
-  /** Self-registration needs a password; an administrator may leave it empty. */
-  passwordRequired: boolean;
-  /** The admin form needs a scope. */
-  scopeRequired: boolean;
-  /** Undefined when the scope's policy is not known (no scope chosen): the default applies. */
-  policy?: PasswordPolicy | undefined;
-  /** The repeat-password field exists only on the client; the server passes undefined. */
-  repeatPassword?: string | undefined;
-}
-
-/** Field errors of a user form, keyed by field; empty when it may be saved. */
-export function validateUserForm(form: Partial<UserForm>, rules: UserFormRules): FieldErrors {
-  const errors: FieldErrors = {};
-  const blank = (v: string | null | undefined) => (v ?? '').trim().length === 0;
-  if (rules.creating) {
-    if (blank(form.userId)) errors.userId = requiredMessage('userId');
-    else {
-      const id = validateUserId(form.userId ?? '');
-      if (!id.ok) errors.userId = id.message;
-    }
-  }
-  if (blank(form.name)) errors.name = requiredMessage('name');
-  if (blank(form.phone)) errors.phone = requiredMessage('phone');
-  else {
-    const phone = normalizePhone(form.phone ?? '', form.country);
-    if (!phone.ok) errors.phone = phone.message;
-  }
-  if (!blank(form.alternatePhone)) {
-    const phone = normalizePhone(form.alternatePhone ?? '', form.country);
-    if (!phone.ok) errors.alternatePhone = phone.message;
-  }
-  if (blank(form.email)) errors.email = requiredMessage('email');
-  else {
-    const email = validateEmail(form.email ?? '');
-    if (!email.ok) errors.email = email.message;
-  }
-  const country = normalizeCountry(form.country);
-  if (!country.ok) errors.country = country.message;
-  if (rules.scopeRequired && blank(form.scope)) errors.scope = requiredMessage('scope');
-  const password = form.password ?? '';
-  if (password.length === 0) {
-    if (rules.passwordRequired) errors.password = requiredMessage('password');
-  } else {
-    const problem = checkPassword(password, rules.policy ?? DEFAULT_PASSWORD_POLICY);
-    if (problem) errors.password = problem;
-    if (rules.repeatPassword !== undefined) {
-      if (rules.repeatPassword.length === 0) errors.repeatPassword = requiredMessage('repeatPassword');
-      else {
-        const mismatch = checkPasswordRepeat(password, rules.repeatPassword);
-        if (mismatch) errors.repeatPassword = mismatch;
-      }
-    }
-  }
-  return errors;
-}
-
 /** The add-role subview as entered: a role or scope it clears (a new scope may not offer the role) is undefined. */
 export interface RoleGrantDraft {
   role?: string | undefined;
@@ -138,18 +73,6 @@ export function validateRoleGrant(grant: RoleGrantDraft, selfService: boolean): 
   if (hasControlCharacter(reference, { singleLine: true }))
     errors.externalReference = CONTROL_CHARACTER_MESSAGE;
   return errors;
-}
-
-/**
- * Save is enabled when every required field is filled, nothing is in progress, the form is dirty,
- * and the password (when typed) meets the policy and its repeat matches.
- */
-export function canSaveUserForm(
-  form: Partial<UserForm>,
-  rules: UserFormRules,
-  state: { dirty: boolean; busy: boolean },
-): boolean {
-  return state.dirty && !state.busy && Object.keys(validateUserForm(form, rules)).length === 0;
 }
 
 /**

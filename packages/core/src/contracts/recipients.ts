@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { payeeBodySchema, recipientBodySchema, recipientContactSchema } from '../directory.js';
+import { payeeBodySchema, recipientContactSchema } from '../directory.js';
+import { recipientBodySchema } from '../recipientRules.js';
 import { pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
 import { defineRoute } from './route.js';
 import { currencyChoiceSchema, defineView, historyEntrySchema } from './view.js';
