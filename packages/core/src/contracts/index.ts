@@ -14,6 +14,7 @@ export * from './notifications.js';
 export * from './outbox.js';
 export * from './pages.js';
 export * from './passkey.js';
+export * from './payees.js';
 export * from './recipientAccess.js';
 export * from './recipientPage.js';
 export * from './recipients.js';

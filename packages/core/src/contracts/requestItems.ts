@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES, requestRecipientSchema } from '../requests/model.js';
 import { dateQuery, optionalQuery, pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
-import { payeeSummarySchema } from './recipients.js';
+import { payeeSummarySchema } from './payees.js';
 import {
   findRequestsViewSchema,
   requestInvoiceViewSchema,
