@@ -134,4 +134,25 @@ export const requestAccess: BenchCase = {
   },
 };
 
-export const accessLogCases: BenchCase[] = [requestViewAccessLog, requestAccess];
+const DEEP_PAGE = 20;
+
+export const requestAccessDeep: BenchCase = {
+  name: 'request-access-deep',
+  description: `GET /requests/{n}/access?before=… as manager: the Access tab's page ${DEEP_PAGE}, by its cursor`,
+  async target(ctx) {
+    const first = await requestAccess.target(ctx);
+    if ('skip' in first) return first;
+    const headers = await xhrOf(ctx, 'manager');
+    let url = first.url;
+    let page = 1;
+    for (; page < DEEP_PAGE; page++) {
+      const answer = (await fetch(url, { headers }).then((r) => r.json())) as { next: string | null };
+      if (!answer.next) break;
+      url = `${first.url}?before=${encodeURIComponent(answer.next)}`;
+    }
+    // A request with fewer entries gives its last page: the note says which page was reached.
+    return { url, headers, note: `${first.note}, page ${page}` };
+  },
+};
+
+export const accessLogCases: BenchCase[] = [requestViewAccessLog, requestAccess, requestAccessDeep];
