@@ -56,15 +56,18 @@ export const payeeSummarySchema = z.object({
 });
 export type PayeeSummary = z.infer<typeof payeeSummarySchema>;
 
+/** A payee search's filters: the directory's, and the pay action's (requestItems.ts). */
+export const payeeSearchQuerySchema = pagingQuerySchema.extend({
+  name: z.string().max(200).optional(),
+  referenceNumber: z.string().max(100).optional(),
+  email: z.string().max(254).optional(),
+  bankAccount: z.string().max(100).optional(),
+});
+
 export const searchPayeesRoute = defineRoute({
   method: 'GET',
   path: '/admin/payees/search',
-  query: pagingQuerySchema.extend({
-    name: z.string().max(200).optional(),
-    referenceNumber: z.string().max(100).optional(),
-    email: z.string().max(254).optional(),
-    bankAccount: z.string().max(100).optional(),
-  }),
+  query: payeeSearchQuerySchema,
   answer: searchAnswerSchema(payeeSummarySchema),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES, requestRecipientSchema } from '../requests/model.js';
 import { dateQuery, optionalQuery, pagingQuerySchema, searchAnswerSchema } from '../searchResult.js';
-import { payeeSummarySchema } from './payees.js';
+import { payeeSearchQuerySchema, payeeSummarySchema } from './payees.js';
 import {
   findRequestsViewSchema,
   requestInvoiceViewSchema,
@@ -63,12 +63,7 @@ export const invoiceActionRoute = defineRoute({
 export const payeeSearchRoute = defineRoute({
   method: 'GET',
   path: '/payees/search',
-  query: pagingQuerySchema.extend({
-    name: z.string().max(200).optional(),
-    referenceNumber: z.string().max(100).optional(),
-    email: z.string().max(254).optional(),
-    bankAccount: z.string().max(100).optional(),
-  }),
+  query: payeeSearchQuerySchema,
   answer: searchAnswerSchema(payeeSummarySchema),
 });
 

@@ -29,7 +29,6 @@ const PLACEHOLDER = '${request.recipientAccess.';
 
 /** What a reminder mail needs of the request's link: one call for the workflow's reminder. */
 export interface ReminderLinkUse {
-  kind: ReminderLink['kind'];
   /** The link is working but sealed under a key this instance does not hold. */
   sealedElsewhere: boolean;
   /** The template data `request.recipientAccess`. */
@@ -49,7 +48,6 @@ export async function reminderLinkOf(
 ): Promise<ReminderLinkUse> {
   const link = await reminderLink(db, config, request);
   return {
-    kind: link.kind,
     sealedElsewhere: link.kind === 'notPrintable' && link.otherKey === true,
     data: reminderLinkData(link),
     fit: (doc) => withReminderLink(doc, link),
@@ -58,7 +56,7 @@ export async function reminderLinkOf(
   };
 }
 
-export async function reminderLink(
+async function reminderLink(
   db: DbOrTrx,
   config: RecipientLinkConfig,
   request: Pick<RequestRow, 'request_number' | 'status'>,
